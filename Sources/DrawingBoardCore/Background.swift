@@ -1,0 +1,14 @@
+/// The layer under the drawing: a flat colour, or an image scaled to cover the canvas.
+public enum Background: Sendable, Hashable {
+    case color(RGBColor)
+    /// `name` is where it came from, for messages and documents.
+    case image(RasterImage, name: String)
+
+    public static let `default` = Background.color(.white)
+
+    /// Bytes its pixels hold in memory (a colour holds none).
+    public var byteCount: Int {
+        if case .image(let image, _) = self { return image.byteCount }
+        return 0
+    }
+}

@@ -1,0 +1,69 @@
+/// A drawing script (format version 1): a canvas, a background and the steps a user took.
+/// See the README's "Drawing scripts" section; the format is a public contract.
+public struct DrawingScript: Sendable, Hashable {
+    public static let version = 1
+
+    public enum BackgroundSource: Sendable, Hashable {
+        case color(RGBColor)
+        /// A path as written in the script; relative paths resolve against the script's folder.
+        case image(String)
+    }
+
+    /// Changes to the tool state a step makes before its action, as the toolbar would.
+    public struct ToolChange: Sendable, Hashable {
+        public var tool: Tool?
+        public var color: RGBColor?
+        public var width: Double?
+        public var opacity: Double?
+
+        public init(tool: Tool? = nil, color: RGBColor? = nil, width: Double? = nil, opacity: Double? = nil) {
+            self.tool = tool
+            self.color = color
+            self.width = width
+            self.opacity = opacity
+        }
+
+        public var isEmpty: Bool { tool == nil && color == nil && width == nil && opacity == nil }
+    }
+
+    public enum Action: Sendable, Hashable {
+        /// One pointer: down on the first point, through the others, up on the last.
+        case stroke([Point])
+        /// Several fingers at once, in finger order.
+        case touch([Finger])
+        case undo(Int)
+        case redo(Int)
+        case clear
+        case background(BackgroundSource)
+    }
+
+    public struct Finger: Sendable, Hashable {
+        public var id: Int
+        public var points: [Point]
+
+        public init(id: Int, points: [Point]) {
+            self.id = id
+            self.points = points
+        }
+    }
+
+    public struct Step: Sendable, Hashable {
+        public var change: ToolChange
+        public var action: Action?
+
+        public init(change: ToolChange = ToolChange(), action: Action? = nil) {
+            self.change = change
+            self.action = action
+        }
+    }
+
+    public var canvas: PixelSize
+    public var background: BackgroundSource
+    public var steps: [Step]
+
+    public init(canvas: PixelSize, background: BackgroundSource = .color(.white), steps: [Step] = []) {
+        self.canvas = canvas
+        self.background = background
+        self.steps = steps
+    }
+}

@@ -1,0 +1,44 @@
+/// One undoable step. A step holds only what it changed, and holds it as a *swap*: while the
+/// step is done it keeps the state from before it; undoing exchanges that with the live state,
+/// so it then keeps the state from after it, ready for redo. One copy of each changed tile,
+/// never two, and never a whole canvas.
+public struct HistoryStep: Sendable {
+    public enum Kind: String, Sendable {
+        case stroke
+        case clear
+        case background
+    }
+
+    /// What happens to the document's stroke list.
+    public enum StrokeEdit: Sendable, Hashable {
+        case none
+        /// The step added this stroke at the end of the list.
+        case added(Stroke)
+        /// The step cleared the drawing; these were the strokes before it.
+        case cleared([Stroke])
+    }
+
+    public var kind: Kind
+    /// The drawing-layer tiles the step changed, holding the other side of the swap.
+    public var tiles: [TileRecord]
+    /// For a background change: the other side of the background swap.
+    public var background: Background?
+    public var strokeEdit: StrokeEdit
+
+    public init(kind: Kind, tiles: [TileRecord] = [], background: Background? = nil, strokeEdit: StrokeEdit = .none) {
+        self.kind = kind
+        self.tiles = tiles
+        self.background = background
+        self.strokeEdit = strokeEdit
+    }
+
+    /// Pixel bytes this step holds in memory (tiles and a background image).
+    public var residentBytes: Int {
+        tiles.reduce(background?.byteCount ?? 0) { $0 + $1.payload.residentBytes }
+    }
+
+    /// Pixel bytes this step has moved to disk.
+    public var spilledBytes: Int {
+        tiles.reduce(0) { $0 + $1.payload.spilledBytes }
+    }
+}

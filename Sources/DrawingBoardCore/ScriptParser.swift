@@ -1,0 +1,225 @@
+import Foundation
+
+/// Reads a drawing script, checking every field, and reports the first problem with its place
+/// in the document (`steps[3].width: 0 is outside 1...200`).
+public enum ScriptParser {
+    /// How far outside the canvas a point may lie (Cairo's fixed-point coordinates stop near
+    /// eight million).
+    public static let coordinateLimit = 1_000_000.0
+
+    public static func parse(_ data: Data) throws(ScriptError) -> DrawingScript {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ScriptError("", "not valid JSON: \(jsonProblem(in: data))")
+        }
+        return try parseDocument(root)
+    }
+
+    static func parseDocument(_ root: JSONValue) throws(ScriptError) -> DrawingScript {
+        let doc = try object(root, at: "", what: "a script")
+        try rejectUnknownKeys(doc, at: "", allowed: ["version", "canvas", "background", "steps", "open"])
+        if let version = doc["version"] {
+            let v = try integer(version, at: "version")
+            guard v == DrawingScript.version else {
+                throw ScriptError("version", "\(v) is not supported (this DrawingBoard reads version \(DrawingScript.version))")
+            }
+        }
+        if doc["open"] != nil {
+            throw ScriptError("open", "opening saved documents is not supported by this version")
+        }
+        guard let canvasValue = doc["canvas"] else {
+            throw ScriptError("canvas", "missing (write \"canvas\": {\"width\": 640, \"height\": 480})")
+        }
+        let canvas = try parseCanvas(canvasValue)
+        let background = try doc["background"].map { v throws(ScriptError) in try parseBackground(v, at: "background") } ?? .color(.white)
+        var steps: [DrawingScript.Step] = []
+        if let stepsValue = doc["steps"] {
+            let list = try array(stepsValue, at: "steps")
+            steps.reserveCapacity(list.count)
+            for (i, item) in list.enumerated() {
+                steps.append(try parseStep(item, at: "steps[\(i)]"))
+            }
+        }
+        return DrawingScript(canvas: canvas, background: background, steps: steps)
+    }
+
+    static func parseCanvas(_ value: JSONValue) throws(ScriptError) -> PixelSize {
+        let obj = try object(value, at: "canvas", what: "an object with width and height")
+        try rejectUnknownKeys(obj, at: "canvas", allowed: ["width", "height"])
+        func side(_ key: String) throws(ScriptError) -> Int {
+            guard let v = obj[key] else { throw ScriptError("canvas.\(key)", "missing") }
+            let n = try integer(v, at: "canvas.\(key)")
+            guard (1...CanvasLimits.maxSide).contains(n) else {
+                throw ScriptError("canvas.\(key)", "\(n) is outside 1...\(CanvasLimits.maxSide)")
+            }
+            return n
+        }
+        let size = PixelSize(width: try side("width"), height: try side("height"))
+        guard size.area <= CanvasLimits.maxPixels else {
+            throw ScriptError("canvas", "\(size) is \(size.area) pixels, above the limit of \(CanvasLimits.maxPixels)")
+        }
+        return size
+    }
+
+    static func parseBackground(_ value: JSONValue, at path: String) throws(ScriptError) -> DrawingScript.BackgroundSource {
+        let obj = try object(value, at: path, what: "{\"color\": \"#rrggbb\"} or {\"image\": \"path\"}")
+        try rejectUnknownKeys(obj, at: path, allowed: ["color", "image"])
+        switch (obj["color"], obj["image"]) {
+        case (let c?, nil):
+            return .color(try color(c, at: "\(path).color"))
+        case (nil, let i?):
+            let name = try string(i, at: "\(path).image")
+            guard !name.isEmpty else { throw ScriptError("\(path).image", "is empty") }
+            return .image(name)
+        case (.some, .some):
+            throw ScriptError(path, "has both \"color\" and \"image\"; give one")
+        case (nil, nil):
+            throw ScriptError(path, "needs \"color\" or \"image\"")
+        }
+    }
+
+    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background"]
+    static let stateKeys = ["tool", "color", "width", "opacity"]
+
+    static func parseStep(_ value: JSONValue, at path: String) throws(ScriptError) -> DrawingScript.Step {
+        let obj = try object(value, at: path, what: "a step object")
+        try rejectUnknownKeys(obj, at: path, allowed: stateKeys + actionKeys)
+        var change = DrawingScript.ToolChange()
+        if let v = obj["tool"] {
+            let name = try string(v, at: "\(path).tool")
+            guard let tool = Tool(rawValue: name) else {
+                throw ScriptError("\(path).tool", "\"\(name)\" is not a tool (one of \(Tool.scriptNames))")
+            }
+            change.tool = tool
+        }
+        if let v = obj["color"] { change.color = try color(v, at: "\(path).color") }
+        if let v = obj["width"] {
+            change.width = try number(v, at: "\(path).width", in: StrokeStyle.widthRange, rangeText: "1...200")
+        }
+        if let v = obj["opacity"] {
+            change.opacity = try number(v, at: "\(path).opacity", in: StrokeStyle.opacityRange, rangeText: "0...1")
+        }
+        let actions = actionKeys.filter { obj[$0] != nil }
+        guard actions.count <= 1 else {
+            throw ScriptError(path, "has \(actions.map { "\"\($0)\"" }.joined(separator: " and ")); one action per step")
+        }
+        guard let key = actions.first, let v = obj[key] else {
+            if change.isEmpty { throw ScriptError(path, "does nothing (give a tool setting or one of \(actionKeys.joined(separator: ", ")))") }
+            return DrawingScript.Step(change: change)
+        }
+        let at = "\(path).\(key)"
+        let action: DrawingScript.Action?
+        switch key {
+        case "stroke": action = .stroke(try points(v, at: at))
+        case "touch": action = .touch(try fingers(v, at: at))
+        case "undo": action = .undo(try count(v, at: at))
+        case "redo": action = .redo(try count(v, at: at))
+        case "clear":
+            guard case .bool(let b) = v else { throw ScriptError(at, "\(v.brief) is not true or false") }
+            action = b ? .clear : nil
+        default: action = .background(try parseBackground(v, at: at))
+        }
+        return DrawingScript.Step(change: change, action: action)
+    }
+
+    static func fingers(_ value: JSONValue, at path: String) throws(ScriptError) -> [DrawingScript.Finger] {
+        let obj = try object(value, at: path, what: "an object of finger id to points")
+        guard !obj.isEmpty else { throw ScriptError(path, "needs at least one finger") }
+        let numeric = obj.keys.allSatisfy { Int($0) != nil }
+        let keys = numeric ? obj.keys.sorted { Int($0)! < Int($1)! } : obj.keys.sorted()
+        var result: [DrawingScript.Finger] = []
+        for (ordinal, key) in keys.enumerated() {
+            let pts = try points(obj[key]!, at: "\(path).\(key)")
+            result.append(DrawingScript.Finger(id: numeric ? Int(key)! : ordinal, points: pts))
+        }
+        return result
+    }
+
+    static func points(_ value: JSONValue, at path: String) throws(ScriptError) -> [Point] {
+        let list = try array(value, at: path)
+        guard !list.isEmpty else { throw ScriptError(path, "needs at least one point") }
+        var result: [Point] = []
+        result.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() {
+            let at = "\(path)[\(i)]"
+            guard case .array(let xy) = item, xy.count == 2,
+                  case .number(let x) = xy[0], case .number(let y) = xy[1] else {
+                throw ScriptError(at, "\(item.brief) is not a point [x, y] of two numbers")
+            }
+            guard x.isFinite, y.isFinite else { throw ScriptError(at, "coordinates must be finite numbers") }
+            guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else {
+                throw ScriptError(at, "[\(JSONValue.format(x)), \(JSONValue.format(y))] is too far outside the canvas (limit \(Int(coordinateLimit)))")
+            }
+            result.append(Point(x, y))
+        }
+        return result
+    }
+
+    // MARK: - Field readers
+
+    static func object(_ v: JSONValue, at path: String, what: String) throws(ScriptError) -> [String: JSONValue] {
+        guard case .object(let o) = v else { throw ScriptError(path, "\(v.brief) is not \(what)") }
+        return o
+    }
+
+    static func array(_ v: JSONValue, at path: String) throws(ScriptError) -> [JSONValue] {
+        guard case .array(let a) = v else { throw ScriptError(path, "\(v.brief) is not an array") }
+        return a
+    }
+
+    static func string(_ v: JSONValue, at path: String) throws(ScriptError) -> String {
+        guard case .string(let s) = v else { throw ScriptError(path, "\(v.brief) is not a string") }
+        return s
+    }
+
+    static func integer(_ v: JSONValue, at path: String) throws(ScriptError) -> Int {
+        guard case .number(let n) = v, n.isFinite, n == n.rounded(), abs(n) < 1e15 else {
+            throw ScriptError(path, "\(v.brief) is not a whole number")
+        }
+        return Int(n)
+    }
+
+    static func count(_ v: JSONValue, at path: String) throws(ScriptError) -> Int {
+        let n = try integer(v, at: path)
+        guard n >= 0 else { throw ScriptError(path, "\(n) is negative") }
+        return n
+    }
+
+    static func number(_ v: JSONValue, at path: String, in range: ClosedRange<Double>, rangeText: String) throws(ScriptError) -> Double {
+        guard case .number(let n) = v, n.isFinite else { throw ScriptError(path, "\(v.brief) is not a number") }
+        guard range.contains(n) else { throw ScriptError(path, "\(JSONValue.format(n)) is outside \(rangeText)") }
+        return n
+    }
+
+    static func color(_ v: JSONValue, at path: String) throws(ScriptError) -> RGBColor {
+        let s = try string(v, at: path)
+        guard let c = RGBColor(hex: s) else { throw ScriptError(path, "\"\(s)\" is not a colour; write #rrggbb") }
+        return c
+    }
+
+    static func rejectUnknownKeys(_ obj: [String: JSONValue], at path: String, allowed: [String]) throws(ScriptError) {
+        if let unknown = obj.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let place = path.isEmpty ? unknown : "\(path).\(unknown)"
+            throw ScriptError(place, "unknown key (expected one of \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    /// Where a JSON syntax error is, as line and column.
+    static func jsonProblem(in data: Data) -> String {
+        if data.isEmpty { return "the file is empty" }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return "unexpected content"
+        } catch {
+            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            guard let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
+                  let offset = Int(text[range].dropFirst("character ".count)) else { return text }
+            let prefix = data.prefix(offset)
+            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return "syntax error at line \(line), column \(column)"
+        }
+    }
+}

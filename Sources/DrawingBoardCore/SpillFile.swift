@@ -1,0 +1,61 @@
+import Foundation
+
+/// An append-only scratch file that holds tile pixels the history moved out of memory. The file
+/// is unlinked as soon as it is open, so nothing is left behind, even after a crash.
+public final class SpillFile {
+    private let handle: FileHandle
+    private var end: UInt64 = 0
+
+    /// Opens a new spill file in `directory`, creating the directory if needed.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("history-\(UUID().uuidString).tiles")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw SpillError(message: "cannot create \(url.path)")
+        }
+        handle = try FileHandle(forUpdating: url)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// Bytes written so far.
+    public var size: UInt64 { end }
+
+    /// Appends `pixels` and returns where they went.
+    public func write(_ pixels: [UInt32]) throws -> (offset: UInt64, count: Int) {
+        let data = pixels.withUnsafeBytes { Data($0) }
+        try handle.seek(toOffset: end)
+        try handle.write(contentsOf: data)
+        let offset = end
+        end += UInt64(data.count)
+        return (offset, pixels.count)
+    }
+
+    /// Reads back `count` pixels written at `offset`.
+    public func read(offset: UInt64, count: Int) throws -> [UInt32] {
+        try handle.seek(toOffset: offset)
+        guard let data = try handle.read(upToCount: count * 4), data.count == count * 4 else {
+            throw SpillError(message: "spill file is shorter than expected")
+        }
+        return data.withUnsafeBytes { raw in Array(raw.bindMemory(to: UInt32.self)) }
+    }
+
+    /// The folder DrawingBoard keeps scratch data in: `$XDG_CACHE_HOME/drawingboard`, by
+    /// default `~/.cache/drawingboard`.
+    public static var defaultDirectory: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let cache = env["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache).appendingPathComponent("drawingboard")
+        }
+        let home = env["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/drawingboard")
+    }
+}
+
+public struct SpillError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

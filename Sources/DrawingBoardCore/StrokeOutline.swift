@@ -1,0 +1,111 @@
+/// The geometry a tool makes from the pointer's points: a path, the line width and the dash
+/// pattern. Every tool strokes with round caps and round joins.
+public struct StrokeOutline: Sendable, Hashable {
+    public var path: VectorPath
+    public var width: Double
+    /// Dash lengths along the path (on, off, ...); empty for a solid line.
+    public var dashes: [Double]
+
+    /// Builds the outline `tool` draws through `points` (the press, the drag positions, the
+    /// release). Shape tools use only the first and the last point.
+    public init(tool: Tool, width: Double, points: [Point]) {
+        self.width = width
+        self.dashes = []
+        guard let first = points.first, let last = points.last else {
+            self.path = VectorPath()
+            return
+        }
+        switch tool {
+        case .pencil, .eraser:
+            path = Self.smoothPath(through: points)
+        case .line:
+            path = Self.segment(first, last)
+        case .dashedLine:
+            path = Self.segment(first, last)
+            dashes = Self.dashPattern(width: width)
+        case .rectangle:
+            path = Self.rectangle(Rect(corner: first, corner: last))
+        case .ellipse:
+            path = Self.ellipse(in: Rect(corner: first, corner: last))
+        }
+    }
+
+    /// The area the stroke can mark: the path's box grown by half the width, plus one pixel
+    /// for antialiasing.
+    public var bounds: Rect? {
+        path.controlBounds?.insetBy(-(width / 2 + 1))
+    }
+
+    /// Dashes and gaps that look about three widths long each: round caps add half a width to
+    /// each end of a dash, so the dash is drawn two widths long and the gap four.
+    public static func dashPattern(width: Double) -> [Double] {
+        [2 * width, 4 * width]
+    }
+
+    static func segment(_ a: Point, _ b: Point) -> VectorPath {
+        var path = VectorPath()
+        path.move(to: a)
+        path.line(to: b)
+        return path
+    }
+
+    static func rectangle(_ r: Rect) -> VectorPath {
+        var path = VectorPath()
+        path.move(to: Point(r.minX, r.minY))
+        path.line(to: Point(r.maxX, r.minY))
+        path.line(to: Point(r.maxX, r.maxY))
+        path.line(to: Point(r.minX, r.maxY))
+        path.close()
+        return path
+    }
+
+    /// An ellipse inscribed in `r`, as four cubic curves (the usual 0.5523 approximation, under
+    /// 0.03% off a true ellipse).
+    static func ellipse(in r: Rect) -> VectorPath {
+        let k = 0.5522847498307936
+        let c = r.center
+        let rx = r.width / 2, ry = r.height / 2
+        let ox = rx * k, oy = ry * k
+        var path = VectorPath()
+        path.move(to: Point(c.x + rx, c.y))
+        path.curve(to: Point(c.x, c.y + ry), control1: Point(c.x + rx, c.y + oy), control2: Point(c.x + ox, c.y + ry))
+        path.curve(to: Point(c.x - rx, c.y), control1: Point(c.x - ox, c.y + ry), control2: Point(c.x - rx, c.y + oy))
+        path.curve(to: Point(c.x, c.y - ry), control1: Point(c.x - rx, c.y - oy), control2: Point(c.x - ox, c.y - ry))
+        path.curve(to: Point(c.x + rx, c.y), control1: Point(c.x + ox, c.y - ry), control2: Point(c.x + rx, c.y - oy))
+        path.close()
+        return path
+    }
+
+    /// A curve through every input point: a Catmull-Rom spline written as cubic Béziers, so a
+    /// freehand stroke is smooth between samples rather than a polyline with corners. Repeated
+    /// samples are dropped; a single point is a zero-length segment, which round caps draw as a
+    /// dot.
+    public static func smoothPath(through input: [Point]) -> VectorPath {
+        var points: [Point] = []
+        points.reserveCapacity(input.count)
+        for p in input where points.last != p {
+            points.append(p)
+        }
+        var path = VectorPath()
+        guard let first = points.first else { return path }
+        path.move(to: first)
+        if points.count == 1 {
+            path.line(to: first)
+            return path
+        }
+        if points.count == 2 {
+            path.line(to: points[1])
+            return path
+        }
+        for i in 0..<(points.count - 1) {
+            let p0 = points[max(i - 1, 0)]
+            let p1 = points[i]
+            let p2 = points[i + 1]
+            let p3 = points[min(i + 2, points.count - 1)]
+            let c1 = p1 + (p2 - p0) * (1.0 / 6.0)
+            let c2 = p2 - (p3 - p1) * (1.0 / 6.0)
+            path.curve(to: p2, control1: c1, control2: c2)
+        }
+        return path
+    }
+}

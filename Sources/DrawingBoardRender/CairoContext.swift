@@ -1,0 +1,88 @@
+import CCairo
+import DrawingBoardCore
+
+/// Owns a Cairo drawing context on one surface.
+final class CairoContext {
+    let handle: OpaquePointer
+    private let surface: CairoSurface
+
+    init(_ surface: CairoSurface) throws(RenderError) {
+        guard let cr = cairo_create(surface.handle) else { throw RenderError("cannot create a drawing context") }
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cr)
+            throw RenderError("cannot create a drawing context: \(String(cString: cairo_status_to_string(status)))")
+        }
+        self.handle = cr
+        self.surface = surface
+    }
+
+    deinit {
+        cairo_destroy(handle)
+    }
+
+    /// Limits drawing to `rect` until the context is released.
+    func clip(to rect: PixelRect) {
+        cairo_rectangle(handle, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_clip(handle)
+    }
+
+    func setSource(_ color: RGBColor, alpha: Double = 1) {
+        cairo_set_source_rgba(handle, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, alpha)
+    }
+
+    func setBlend(_ blend: InkBlend) {
+        cairo_set_operator(handle, blend == .clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_OVER)
+    }
+
+    /// Strokes `outline` with round caps and joins in the current source.
+    func stroke(_ outline: StrokeOutline) {
+        cairo_new_path(handle)
+        for element in outline.path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(handle, p.x, p.y)
+            case .line(let p): cairo_line_to(handle, p.x, p.y)
+            case .curve(let a, let b, let c): cairo_curve_to(handle, a.x, a.y, b.x, b.y, c.x, c.y)
+            case .close: cairo_close_path(handle)
+            }
+        }
+        cairo_set_line_width(handle, outline.width)
+        cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
+        outline.dashes.withUnsafeBufferPointer { cairo_set_dash(handle, $0.baseAddress, Int32($0.count), 0) }
+        cairo_stroke(handle)
+    }
+
+    /// Paints the current source through the coverage of `mask`.
+    func paint(through mask: CairoSurface) {
+        cairo_mask_surface(handle, mask.handle, 0, 0)
+    }
+
+    /// Paints `image` over the whole target, scaled (keeping its aspect) to cover it and centred.
+    func paintCovering(_ image: CairoSurface, target: PixelSize) {
+        let scale = max(Double(target.width) / Double(image.size.width), Double(target.height) / Double(image.size.height))
+        cairo_save(handle)
+        cairo_translate(handle, (Double(target.width) - Double(image.size.width) * scale) / 2,
+                        (Double(target.height) - Double(image.size.height) * scale) / 2)
+        cairo_scale(handle, scale, scale)
+        cairo_set_source_surface(handle, image.handle, 0, 0)
+        let pattern = cairo_get_source(handle)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_paint(handle)
+        cairo_restore(handle)
+    }
+
+    /// Paints `layer` over what is there.
+    func paint(_ layer: CairoSurface) {
+        cairo_set_source_surface(handle, layer.handle, 0, 0)
+        cairo_paint(handle)
+    }
+}
+
+extension CairoContext {
+    /// Fills the whole target (within the clip) with the current source.
+    func paintAll() {
+        cairo_paint(handle)
+    }
+}

@@ -1,0 +1,57 @@
+import CCairo
+import DrawingBoardCore
+import Foundation
+
+/// PNG encoding and decoding through Cairo.
+public enum PNGFile {
+    /// Encodes `image` as an 8-bit RGBA PNG.
+    public static func encode(_ image: RasterImage) throws(RenderError) -> Data {
+        let surface = try CairoSurface(image: image)
+        return try encode(surface)
+    }
+
+    static func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface.handle, { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        withExtendedLifetime(sink) {}
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot encode PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.data
+    }
+
+    /// Reads a PNG file into premultiplied ARGB pixels.
+    public static func decode(atPath path: String) throws(RenderError) -> RasterImage {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw RenderError("cannot read \(path)")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot read \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+        let format = cairo_image_surface_get_format(surface)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
+              let data = cairo_image_surface_get_data(surface) else {
+            throw RenderError("cannot read \(path): unexpected pixel format")
+        }
+        let opaque: UInt32 = format == CAIRO_FORMAT_RGB24 ? 0xFF00_0000 : 0
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width { pixels[y * width + x] = row[x] | opaque }
+        }
+        guard let image = RasterImage(width: width, height: height, pixels: pixels) else {
+            throw RenderError("cannot read \(path): empty image")
+        }
+        return image
+    }
+}

@@ -1,0 +1,92 @@
+import DrawingBoardCore
+import Foundation
+
+/// Replays a drawing script on a fresh editor, as a user at the window would: tool changes,
+/// strokes, several fingers at once, undo, redo, clear and background changes.
+public struct ScriptRunner {
+    public var decoder: any ImageDecoding
+    public var history: UndoHistory.Options
+
+    public init(decoder: any ImageDecoding, history: UndoHistory.Options = .init()) {
+        self.decoder = decoder
+        self.history = history
+    }
+
+    /// Runs `script`; relative image paths resolve against `baseDirectory`.
+    public func run(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> Editor {
+        let background = try load(script.background, at: "background", base: baseDirectory)
+        let editor: Editor
+        do {
+            editor = try Editor(size: script.canvas, background: background, history: history)
+        } catch {
+            throw ScriptError("canvas", error.message)
+        }
+        for (i, step) in script.steps.enumerated() {
+            try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory)
+        }
+        return editor
+    }
+
+    private func apply(_ step: DrawingScript.Step, to editor: Editor, at path: String, base: URL) throws(ScriptError) {
+        let change = step.change
+        if let tool = change.tool { editor.toolState.tool = tool }
+        if let color = change.color { editor.toolState.style.color = color }
+        if let width = change.width { editor.toolState.style.width = width }
+        if let opacity = change.opacity { editor.toolState.style.opacity = opacity }
+        guard let action = step.action else { return }
+        do {
+            switch action {
+            case .stroke(let points):
+                play([(PointerSource.mouse, points)], on: editor)
+            case .touch(let fingers):
+                play(fingers.map { (PointerSource.finger($0.id), $0.points) }, on: editor)
+            case .undo(let count):
+                for _ in 0..<count { try editor.undo() }
+            case .redo(let count):
+                for _ in 0..<count { try editor.redo() }
+            case .clear:
+                editor.clear()
+            case .background(let source):
+                try editor.setBackground(try load(source, at: "\(path).background", base: base))
+            }
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            throw ScriptError(path, "\(error)")
+        }
+    }
+
+    /// All pointers go down (in order), move one sample at a time, interleaved, then all lift.
+    private func play(_ pointers: [(PointerSource, [Point])], on editor: Editor) {
+        var time = 0.0
+        func send(_ source: PointerSource, _ phase: PointerEvent.Phase, _ p: Point) {
+            editor.handle(PointerEvent(source: source, phase: phase, position: p, time: time))
+            time += 1.0 / 120
+        }
+        for (source, points) in pointers { send(source, .down, points[0]) }
+        let longest = pointers.map(\.1.count).max() ?? 0
+        if longest > 2 {
+            for i in 1..<(longest - 1) {
+                for (source, points) in pointers where i < points.count - 1 {
+                    send(source, .move, points[i])
+                }
+            }
+        }
+        for (source, points) in pointers { send(source, .up, points[points.count - 1]) }
+    }
+
+    private func load(_ source: DrawingScript.BackgroundSource, at path: String, base: URL) throws(ScriptError) -> Background {
+        switch source {
+        case .color(let color):
+            return .color(color)
+        case .image(let name):
+            let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
+            do {
+                let image = try decoder.decodeImage(atPath: url.path, maxPixels: CanvasLimits.maxPixels)
+                return .image(image, name: name)
+            } catch {
+                throw ScriptError("\(path).image", "cannot load \"\(name)\": \(error)")
+            }
+        }
+    }
+}

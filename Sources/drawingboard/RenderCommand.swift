@@ -1,0 +1,97 @@
+import ArgumentParser
+import DrawingBoardCore
+import DrawingBoardPlatform
+import DrawingBoardRender
+import Foundation
+
+/// `drawingboard render SCRIPT.json --output OUT.png`: replays a drawing script headless.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Replay a drawing script without a display and write the picture.",
+        discussion: """
+            Exit status 0 on success. A bad script, image or output path prints one line on \
+            standard error naming the problem and where, exits with status 2, and writes no file.
+            """)
+
+    /// Scripts larger than this are refused before parsing.
+    static let maxScriptBytes = 64 << 20
+
+    @Argument(help: "The drawing script (JSON, format version 1), or - for standard input.")
+    var script: String
+
+    @Option(name: .shortAndLong, help: "Where to write the picture (.png).")
+    var output: String
+
+    func run() throws {
+        do {
+            try render()
+        } catch {
+            var stderr = StandardError()
+            print("drawingboard: \(error.message)", to: &stderr)
+            throw ExitCode(2)
+        }
+    }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    private func render() throws(Failure) {
+        let outputURL = URL(fileURLWithPath: output)
+        switch outputURL.pathExtension.lowercased() {
+        case "png": break
+        case "ora": throw Failure(message: "\(output): writing .ora documents is not supported by this version; use .png")
+        default: throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png")
+        }
+        let folder = outputURL.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(message: "\(output): the folder \(folder) does not exist")
+        }
+
+        let (data, base, name) = try readScript()
+        let parsed: DrawingScript
+        do {
+            parsed = try ScriptParser.parse(data)
+        } catch {
+            throw Failure(message: "\(name): \(error)")
+        }
+        do {
+            let editor = try ScriptRunner(decoder: SDLImageDecoder()).run(parsed, baseDirectory: base)
+            let png = try PNGFile.encode(try editor.flattened())
+            try AtomicFile.write(png, toPath: output)
+        } catch let error as ScriptError {
+            throw Failure(message: "\(name): \(error)")
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+    }
+
+    private func readScript() throws(Failure) -> (Data, URL, String) {
+        if script == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return (data, URL(fileURLWithPath: FileManager.default.currentDirectoryPath), "<stdin>")
+        }
+        let url = URL(fileURLWithPath: script)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: script, isDirectory: &isFolder) else {
+            throw Failure(message: "\(script): no such file")
+        }
+        guard !isFolder.boolValue else { throw Failure(message: "\(script): is a folder, not a script") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: script))?[.size] as? Int, size > Self.maxScriptBytes {
+            throw Failure(message: "\(script): \(size) bytes is larger than the \(Self.maxScriptBytes >> 20) MB a script may be")
+        }
+        guard let data = FileManager.default.contents(atPath: script) else {
+            throw Failure(message: "\(script): cannot read it (permission denied?)")
+        }
+        return (data, url.deletingLastPathComponent(), script)
+    }
+}
+
+/// Standard error as a `TextOutputStream`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}
