@@ -29,8 +29,16 @@ public struct SDLImageDecoder: ImageDecoding {
             try check(size, maxPixels: maxPixels)
         }
 
-        guard let loaded = IMG_Load(path) else {
-            throw ImageLoadError("not a readable image (\(Self.lastError))")
+        // libpng and friends print their complaints to stderr; keep them for the message
+        // instead, so a bad file gives one clear line.
+        let (decoded, decoderOutput) = CapturedStandardError.capture { IMG_Load(path) }
+        guard let loaded = decoded else {
+            let detail = decoderOutput
+                .split(separator: "\n")
+                .map { $0.replacingOccurrences(of: "libpng error: ", with: "").trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("libpng warning") }
+            let reason = ([Self.lastError.trimmingCharacters(in: CharacterSet(charactersIn: ". "))] + detail).joined(separator: ": ")
+            throw ImageLoadError("not a readable image (\(reason))")
         }
         defer { SDL_FreeSurface(loaded) }
         let size = PixelSize(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h))

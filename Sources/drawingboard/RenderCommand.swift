@@ -47,7 +47,8 @@ struct RenderCommand: ParsableCommand {
         let folder = outputURL.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Failure(message: "\(output): the folder \(folder) does not exist")
+            let given = (output as NSString).deletingLastPathComponent
+            throw Failure(message: "\(output): the folder \(given.isEmpty ? "." : given) does not exist")
         }
 
         let (data, base, name) = try readScript()

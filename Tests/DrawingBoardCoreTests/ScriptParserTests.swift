@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import DrawingBoardCore
+
+private func parse(_ json: String) throws(ScriptError) -> DrawingScript {
+    try ScriptParser.parse(Data(json.utf8))
+}
+
+/// The message a script gets, or nil when it parses.
+private func problem(_ json: String) -> String? {
+    do {
+        _ = try parse(json)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+private func withSteps(_ steps: String) -> String {
+    #"{"version": 1, "canvas": {"width": 100, "height": 80}, "steps": [\#(steps)]}"#
+}
+
+@Suite struct ScriptParserTests {
+    @Test func readsTheDocumentedExample() throws {
+        let script = try parse("""
+            {
+              "version": 1,
+              "canvas": { "width": 640, "height": 480 },
+              "background": { "color": "#ffffff" },
+              "steps": [
+                { "tool": "pencil", "color": "#d01010", "width": 8 },
+                { "stroke": [[40, 40], [120, 60], [200, 140]] },
+                { "tool": "eraser", "width": 30 },
+                { "stroke": [[100, 20], [100, 200]] },
+                { "undo": 1 },
+                { "redo": 1 },
+                { "touch": { "1": [[300, 50], [300, 150]], "2": [[400, 50], [400, 150]] } },
+                { "background": { "image": "photo.jpg" } },
+                { "clear": true }
+              ]
+            }
+            """)
+        #expect(script.canvas == PixelSize(width: 640, height: 480))
+        #expect(script.background == .color(.white))
+        #expect(script.steps.count == 9)
+        #expect(script.steps[0] == .init(change: .init(tool: .pencil, color: RGBColor(hex: "#d01010"), width: 8)))
+        #expect(script.steps[1].action == .stroke([Point(40, 40), Point(120, 60), Point(200, 140)]))
+        #expect(script.steps[2].change == .init(tool: .eraser, width: 30))
+        #expect(script.steps[4].action == .undo(1))
+        #expect(script.steps[5].action == .redo(1))
+        #expect(script.steps[6].action == .touch([
+            .init(id: 1, points: [Point(300, 50), Point(300, 150)]),
+            .init(id: 2, points: [Point(400, 50), Point(400, 150)]),
+        ]))
+        #expect(script.steps[7].action == .background(.image("photo.jpg")))
+        #expect(script.steps[8].action == .clear)
+    }
+
+    @Test func defaultsAndOptionalParts() throws {
+        let script = try parse(#"{"canvas": {"width": 3, "height": 2}}"#)
+        #expect(script.background == .color(.white))
+        #expect(script.steps.isEmpty)
+        let withState = try parse(withSteps(#"{"tool": "ellipse", "opacity": 0.25, "stroke": [[1, 2]]}"#))
+        #expect(withState.steps[0].change == .init(tool: .ellipse, opacity: 0.25))
+        #expect(withState.steps[0].action == .stroke([Point(1, 2)]))
+        #expect(try parse(withSteps(#"{"clear": false}"#)).steps[0].action == nil)
+    }
+
+    @Test func fingersGoInNumericOrder() throws {
+        let script = try parse(withSteps(#"{"touch": {"10": [[1, 1]], "2": [[2, 2]], "1": [[3, 3]]}}"#))
+        guard case .touch(let fingers) = script.steps[0].action else {
+            Issue.record("expected a touch step")
+            return
+        }
+        #expect(fingers.map(\.id) == [1, 2, 10])
+    }
+
+    @Test(arguments: [
+        (withSteps(#"{"width": 8}, {"width": 9}, {"width": 0}"#), "steps[2].width: 0 is outside 1...200"),
+        (withSteps(#"{"width": 200.5}"#), "steps[0].width: 200.5 is outside 1...200"),
+        (withSteps(#"{"width": "8"}"#), #"steps[0].width: "8" is not a number"#),
+        (withSteps(#"{"opacity": 1.5}"#), "steps[0].opacity: 1.5 is outside 0...1"),
+        (withSteps(#"{"tool": "brush"}"#), #"steps[0].tool: "brush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser)"#),
+        (withSteps(#"{"color": "red"}"#), #"steps[0].color: "red" is not a colour; write #rrggbb"#),
+        (withSteps(#"{"stroke": [[1, 2], [3]]}"#), "steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1, 2], ["a", 3]]}"#), "steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1, 2], [3, null]]}"#), "steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1, 2], 7]}"#), "steps[0].stroke[1]: 7 is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1e9, 2]]}"#), "steps[0].stroke[0]: [1000000000, 2] is too far outside the canvas (limit 1000000)"),
+        (withSteps(#"{"stroke": []}"#), "steps[0].stroke: needs at least one point"),
+        (withSteps(#"{"stroke": {"x": 1}}"#), "steps[0].stroke: an object is not an array"),
+        (withSteps(#"{"touch": {}}"#), "steps[0].touch: needs at least one finger"),
+        (withSteps(#"{"touch": {"1": [[0, 0]], "2": [[1]]}}"#), "steps[0].touch.2[0]: an array is not a point [x, y] of two numbers"),
+        (withSteps(#"{"undo": -1}"#), "steps[0].undo: -1 is negative"),
+        (withSteps(#"{"undo": 1.5}"#), "steps[0].undo: 1.5 is not a whole number"),
+        (withSteps(#"{"clear": "yes"}"#), #"steps[0].clear: "yes" is not true or false"#),
+        (withSteps(#"{"stroke": [[0, 0]], "undo": 1}"#), #"steps[0]: has "stroke" and "undo"; one action per step"#),
+        (withSteps(#"{"strok": [[0, 0]]}"#), "steps[0].strok: unknown key (expected one of tool, color, width, opacity, stroke, touch, undo, redo, clear, background)"),
+        (withSteps(#"{}"#), "steps[0]: does nothing (give a tool setting or one of stroke, touch, undo, redo, clear, background)"),
+        (withSteps(##"{"background": {"color": "#fff"}}"##), ##"steps[0].background.color: "#fff" is not a colour; write #rrggbb"##),
+        (withSteps(##"{"background": {"color": "#ffffff", "image": "a.png"}}"##), ##"steps[0].background: has both "color" and "image"; give one"##),
+        (withSteps(#"{"background": {}}"#), #"steps[0].background: needs "color" or "image""#),
+        (withSteps(#"3"#), "steps[0]: 3 is not a step object"),
+        (#"{"canvas": {"width": 100, "height": 80}, "steps": {}}"#, "steps: an object is not an array"),
+        (#"{"steps": []}"#, #"canvas: missing (write "canvas": {"width": 640, "height": 480})"#),
+        (#"{"canvas": {"width": 0, "height": 80}}"#, "canvas.width: 0 is outside 1...16384"),
+        (#"{"canvas": {"width": 100000, "height": 80}}"#, "canvas.width: 100000 is outside 1...16384"),
+        (#"{"canvas": {"width": 100.5, "height": 80}}"#, "canvas.width: 100.5 is not a whole number"),
+        (#"{"canvas": {"width": 100}}"#, "canvas.height: missing"),
+        (#"{"version": 2, "canvas": {"width": 1, "height": 1}}"#, "version: 2 is not supported (this DrawingBoard reads version 1)"),
+        (#"{"canvas": {"width": 1, "height": 1}, "colour": 1}"#, "colour: unknown key (expected one of version, canvas, background, steps, open)"),
+        (#"{"canvas": {"width": 1, "height": 1}, "background": {"image": ""}}"#, "background.image: is empty"),
+        (#"[1, 2]"#, "an array is not a script"),
+        ("", "not valid JSON: the file is empty"),
+        ("{\n  \"canvas\": {\"width\": 1,, \"height\": 1}\n}", "not valid JSON: syntax error at line 2, column 25"),
+        (#"{"canvas": {"width": 1, "height": 1}} trailing"#, "not valid JSON: syntax error at line 1, column 39"),
+    ])
+    func reportsTheProblemAndWhere(_ json: String, _ expected: String) {
+        #expect(problem(json) == expected)
+    }
+
+    @Test func refusesCanvasesAboveThePixelLimit() {
+        // Within the side limit but one pixel row too many for the area limit is impossible at
+        // 16384 x 16384 exactly, so check the limit itself is what the message names.
+        #expect(problem(#"{"canvas": {"width": 16384, "height": 16384}}"#) == nil)
+        #expect(problem(#"{"canvas": {"width": 16385, "height": 10}}"#) == "canvas.width: 16385 is outside 1...16384")
+    }
+}

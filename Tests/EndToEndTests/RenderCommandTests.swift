@@ -1,0 +1,116 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+
+private func near(_ p: UInt32, _ hex: String, tolerance: Int = 0) -> Bool {
+    let c = RGBColor(hex: hex)!
+    return p >> 24 == 0xFF
+        && abs(Int(p >> 16 & 0xFF) - Int(c.red)) <= tolerance
+        && abs(Int(p >> 8 & 0xFF) - Int(c.green)) <= tolerance
+        && abs(Int(p & 0xFF) - Int(c.blue)) <= tolerance
+}
+
+@Suite struct RenderCommandTests {
+    @Test func rendersTheDocumentedExampleWithoutADisplay() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.fixture("quadrants.jpg", as: "photo.jpg")
+        try ws.write("example.json", """
+            {
+              "version": 1,
+              "canvas": { "width": 640, "height": 480 },
+              "background": { "color": "#ffffff" },
+              "steps": [
+                { "tool": "pencil", "color": "#d01010", "width": 8 },
+                { "stroke": [[40, 40], [120, 60], [200, 140]] },
+                { "tool": "eraser", "width": 30 },
+                { "stroke": [[100, 20], [100, 200]] },
+                { "undo": 1 },
+                { "redo": 1 },
+                { "touch": { "1": [[300, 50], [300, 150]], "2": [[400, 50], [400, 150]] } },
+                { "background": { "image": "photo.jpg" } },
+                { "clear": true }
+              ]
+            }
+            """)
+        let result = try BinaryRunner.run(["render", "example.json", "--output", "out.png"], in: ws.folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: ws.path("out.png")))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let img = try PNGFile.decode(atPath: ws.path("out.png"))
+        #expect(img.size == PixelSize(width: 640, height: 480))
+        // Cleared drawing over the photo: the four quadrants, scaled to cover the canvas.
+        #expect(near(img.pixel(x: 160, y: 120), "#ff0000", tolerance: 12))
+        #expect(near(img.pixel(x: 480, y: 120), "#00ff00", tolerance: 12))
+        #expect(near(img.pixel(x: 160, y: 360), "#0000ff", tolerance: 12))
+        #expect(near(img.pixel(x: 480, y: 360), "#ffff00", tolerance: 12))
+        #expect(try ws.contents() == ["example.json", "out.png", "photo.jpg"], "no temporary files left")
+    }
+
+    @Test func strokesErasingAndUndoThroughTheBinary() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.fixture("quadrants.png", as: "bg/quadrants.png")
+        try ws.write("scripts/draw.json", """
+            {"version": 1, "canvas": {"width": 400, "height": 300},
+             "background": {"image": "../bg/quadrants.png"},
+             "steps": [
+               {"tool": "pencil", "color": "#000000", "width": 40},
+               {"stroke": [[0, 75], [400, 75]]},
+               {"tool": "eraser", "width": 20},
+               {"stroke": [[100, 0], [100, 300]]},
+               {"tool": "rectangle", "color": "#ffffff", "width": 10},
+               {"stroke": [[250, 200], [350, 280]]},
+               {"tool": "ellipse", "color": "#ff00ff"},
+               {"stroke": [[10, 160], [190, 290]]},
+               {"undo": 1}
+             ]}
+            """)
+        // Run from another folder: the image path resolves against the script's folder.
+        let result = try BinaryRunner.run(["render", ws.path("scripts/draw.json"), "--output", ws.path("out.png")],
+                                          in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let img = try PNGFile.decode(atPath: ws.path("out.png"))
+        #expect(near(img.pixel(x: 300, y: 75), "#000000"), "pencil")
+        #expect(near(img.pixel(x: 100, y: 75), "#ff0000"), "the eraser reveals the red quadrant of the image")
+        #expect(near(img.pixel(x: 250, y: 240), "#ffffff"), "rectangle edge")
+        #expect(near(img.pixel(x: 300, y: 240), "#ffff00"), "rectangle inside shows the image")
+        #expect(near(img.pixel(x: 10, y: 225), "#0000ff"), "the undone ellipse is gone")
+    }
+
+    @Test(arguments: ["png", "jpg", "webp", "bmp", "gif"])
+    func backgroundImagesInEveryFormat(_ format: String) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.fixture("quadrants.\(format)", as: "q.\(format)")
+        try ws.write("s.json", #"{"version": 1, "canvas": {"width": 400, "height": 300}, "background": {"image": "q.\#(format)"}}"#)
+        let result = try BinaryRunner.run(["render", "s.json", "-o", "out.png"], in: ws.folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let img = try PNGFile.decode(atPath: ws.path("out.png"))
+        let tolerance = format == "jpg" ? 12 : 0
+        #expect(near(img.pixel(x: 100, y: 75), "#ff0000", tolerance: tolerance))
+        #expect(near(img.pixel(x: 300, y: 75), "#00ff00", tolerance: tolerance))
+        #expect(near(img.pixel(x: 100, y: 225), "#0000ff", tolerance: tolerance))
+        #expect(near(img.pixel(x: 300, y: 225), "#ffff00", tolerance: tolerance))
+    }
+
+    @Test func readsAScriptFromStandardInput() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let script = ##"{"canvas": {"width": 20, "height": 10}, "background": {"color": "#102030"}}"##
+        let result = try BinaryRunner.run(["render", "-", "--output", "out.png"], in: ws.folder, stdin: Data(script.utf8))
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try PNGFile.decode(atPath: ws.path("out.png")).pixel(x: 19, y: 9) == 0xFF10_2030)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("render"))
+        let version = try BinaryRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Bad input gets one clear line on stderr naming the problem and where, exit status 2, and no
+/// output file; an existing output file is left exactly as it was.
+@Suite struct RenderErrorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var script: String
+        var fixtures: [String: String] = [:]
+        var output = "out.png"
+        var expected: String
+        var description: String { name }
+    }
+
+    static let canvas = #""version": 1, "canvas": {"width": 100, "height": 80}"#
+
+    static let cases: [Case] = [
+        Case(name: "width out of range",
+             script: ##"{\##(canvas), "steps": [{"tool": "pencil"}, {"stroke": [[1, 1]]}, {"color": "#000000"}, {"width": 0}]}"##,
+             expected: "drawingboard: s.json: steps[3].width: 0 is outside 1...200"),
+        Case(name: "unknown tool", script: #"{\#(canvas), "steps": [{"tool": "airbrush"}]}"#,
+             expected: #"drawingboard: s.json: steps[0].tool: "airbrush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser)"#),
+        Case(name: "bad point", script: #"{\#(canvas), "steps": [{"stroke": [[1, 2], [3, "x"]]}]}"#,
+             expected: "drawingboard: s.json: steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
+        Case(name: "not JSON", script: "{\"canvas\": {\"width\": 100,\n \"height\": }}",
+             expected: "drawingboard: s.json: not valid JSON: syntax error at line 2, column 12"),
+        Case(name: "absurd canvas", script: #"{"canvas": {"width": 100000, "height": 100000}}"#,
+             expected: "drawingboard: s.json: canvas.width: 100000 is outside 1...16384"),
+        Case(name: "missing image", script: #"{\#(canvas), "background": {"image": "nowhere.png"}}"#,
+             expected: #"drawingboard: s.json: background.image: cannot load "nowhere.png": no such file"#),
+        Case(name: "truncated image", script: #"{\#(canvas), "steps": [{"background": {"image": "t.png"}}]}"#,
+             fixtures: ["truncated.png": "t.png"],
+             expected: #"drawingboard: s.json: steps[0].background.image: cannot load "t.png": not a readable image"#),
+        Case(name: "not an image", script: #"{\#(canvas), "background": {"image": "n.png"}}"#,
+             fixtures: ["not-an-image.png": "n.png"],
+             expected: #"drawingboard: s.json: background.image: cannot load "n.png": not a readable image"#),
+        Case(name: "image of absurd dimensions", script: #"{\#(canvas), "background": {"image": "huge.png"}}"#,
+             fixtures: ["huge-dimensions.png": "huge.png"],
+             expected: #"drawingboard: s.json: background.image: cannot load "huge.png": the image is 100000x100000, 10000000000 pixels, above the limit of 268435456"#),
+        Case(name: "image is a folder", script: #"{\#(canvas), "background": {"image": "."}}"#,
+             expected: #"drawingboard: s.json: background.image: cannot load ".": it is a folder, not an image"#),
+        Case(name: "ora output", script: #"{\#(canvas)}"#, output: "out.ora",
+             expected: "drawingboard: out.ora: writing .ora documents is not supported by this version; use .png"),
+        Case(name: "unknown output format", script: #"{\#(canvas)}"#, output: "out.tiff",
+             expected: #"drawingboard: out.tiff: unknown output format "tiff"; use .png"#),
+        Case(name: "missing output folder", script: #"{\#(canvas)}"#, output: "no/such/folder/out.png",
+             expected: "drawingboard: no/such/folder/out.png: the folder no/such/folder does not exist"),
+    ]
+
+    @Test(arguments: cases)
+    func badInputGetsOneClearLineAndNoFile(_ c: Case) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("s.json", c.script)
+        for (fixture, name) in c.fixtures { try ws.fixture(fixture, as: name) }
+        let result = try BinaryRunner.run(["render", "s.json", "--output", c.output], in: ws.folder)
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1, "stderr: \(result.stderr)")
+        if c.expected.hasSuffix("not a readable image") {
+            #expect(result.stderrLines.first?.hasPrefix(c.expected + " (") == true, "stderr: \(result.stderr)")
+        } else {
+            #expect(result.stderrLines.first == c.expected)
+        }
+        #expect(!ws.exists(c.output), "no output file")
+        #expect(try ws.contents() == (["s.json"] + c.fixtures.values).sorted(), "nothing else written")
+    }
+
+    @Test func aFailedRenderLeavesTheOldOutputUntouched() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("out.png", "the previous picture")
+        try ws.write("s.json", #"{\#(Self.canvas), "steps": [{"width": 500}]}"#)
+        let result = try BinaryRunner.run(["render", "s.json", "--output", "out.png"], in: ws.folder)
+        #expect(result.status == 2)
+        #expect(try String(contentsOfFile: ws.path("out.png"), encoding: .utf8) == "the previous picture")
+    }
+
+    @Test func aMissingScript() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let result = try BinaryRunner.run(["render", "absent.json", "--output", "out.png"], in: ws.folder)
+        #expect(result.status == 2)
+        #expect(result.stderrLines == ["drawingboard: absent.json: no such file"])
+    }
+
+    @Test func anUnwritableOutputFolder() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("s.json", #"{\#(Self.canvas)}"#)
+        // /proc exists but nothing can be created in it, even by root.
+        let result = try BinaryRunner.run(["render", "s.json", "--output", "/proc/out.png"], in: ws.folder)
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.hasPrefix("drawingboard: cannot write /proc/out.png: ") == true, "stderr: \(result.stderr)")
+    }
+}
