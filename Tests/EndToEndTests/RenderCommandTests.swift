@@ -114,3 +114,24 @@ private func near(_ p: UInt32, _ hex: String, tolerance: Int = 0) -> Bool {
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
     }
 }
+
+@Suite struct ShippedExampleTests {
+    /// The example the README and `scripts/run` use must stay valid and draw what it says.
+    @Test func theDemoScriptRenders() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let result = try BinaryRunner.run(["render", repo.appendingPathComponent("Assets/examples/demo.json").path,
+                                           "--output", ws.path("demo.png")])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let img = try PNGFile.decode(atPath: ws.path("demo.png"))
+        #expect(img.size == PixelSize(width: 640, height: 400))
+        #expect(img.pixel(x: 5, y: 5) == 0xFFFD_F6E3, "background colour")
+        #expect(img.pixel(x: 170, y: 60) == 0xFF1F_5FBF, "line")
+        #expect(img.pixel(x: 340, y: 110) == 0xFF2E_8B57, "rectangle edge")
+        #expect(img.pixel(x: 470, y: 110) == 0xFFFD_F6E3, "the eraser cut through the rectangle to the background")
+        #expect(img.pixel(x: 140, y: 350) == 0xFF00_0000, "first finger")
+        #expect(img.pixel(x: 140, y: 375) == 0xFF00_0000, "second finger")
+        #expect(img.pixel(x: 620, y: 380) == 0xFF00_0000, "a tap leaves a dot")
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages DrawingBoard builds and tests with, when any is missing.
+# Sourced by scripts/run and scripts/test; safe to run again (installs nothing when all are there).
+set -euo pipefail
+
+DRAWINGBOARD_PACKAGES=(
+    pkg-config
+    libsdl2-dev
+    libsdl2-image-dev
+    libcairo2-dev
+)
+
+drawingboard_install_missing() {
+    local missing=()
+    for pkg in "${DRAWINGBOARD_PACKAGES[@]}" "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$pkg")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return 0
+    fi
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "swift is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and try again." >&2
+    exit 1
+fi
