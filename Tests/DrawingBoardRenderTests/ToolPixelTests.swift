@@ -127,6 +127,20 @@ import Testing
         #expect(alpha(editor.drawingLayer().pixel(x: 60, y: 60)) == 0, "erased pixels are transparent, not painted")
     }
 
+    @Test func eraserEdgesFadeLikeAnyAntialiasedEdge() throws {
+        let editor = try makeEditor(100, 60)
+        editor.use(.pencil, "#000000", width: 60)
+        editor.drag([(-10, 30), (110, 30)])
+        editor.use(.eraser, width: 21)
+        editor.drag([(50, -10), (50, 70)])
+        let row = (30...45).map { alpha(editor.drawingLayer().pixel(x: $0, y: 30)) }
+        // Ink, then a partly erased edge pixel, then nothing: CLEAR through the mask scales the
+        // ink by (1 - coverage) instead of cutting a hard step.
+        #expect(row.first == 255 && row.last == 0)
+        #expect(row.contains { $0 > 0 && $0 < 255 }, "alphas \(row)")
+        #expect(zip(row, row.dropFirst()).allSatisfy { $0 >= $1 }, "alphas \(row)")
+    }
+
     @Test func eraserRevealsTheBackgroundImageExactly() throws {
         let image = gradientImage(160, 100)
         let editor = try makeEditor(160, 100, background: .image(image, name: "gradient"))
