@@ -3,8 +3,10 @@ import PackageDescription
 
 // Targets are layered by what they know, and depend one way only:
 //   DrawingBoardCore      pure Swift: geometry, colours, tools, strokes, history, scripts, input
-//   DrawingBoardRender    every cairo_* call: layers, tiles, the editor, PNG output
-//   DrawingBoardPlatform  every SDL_* / IMG_* call: image decoding (the window comes later)
+//   DrawingBoardRender    every cairo_* / pango_* / rsvg_* call: layers, tiles, the editor,
+//                         the frame compositor, the painter widgets draw with, PNG output
+//   DrawingBoardUI        widgets, layout, hit-testing and the app state machine (no C)
+//   DrawingBoardPlatform  every SDL_* / IMG_* call: window, presentation, events, images
 //   drawingboard          the composition root and command line
 let package = Package(
     name: "DrawingBoard",
@@ -24,14 +26,21 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
 
         .target(name: "DrawingBoardCore"),
-        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo"]),
+        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg"]),
+        .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image"]),
         .executableTarget(
             name: "drawingboard",
             dependencies: [
-                "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform",
+                "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -39,6 +48,7 @@ let package = Package(
         .testTarget(
             name: "DrawingBoardRenderTests",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform"]),
+        .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["drawingboard", "DrawingBoardRender"],

@@ -112,3 +112,38 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 }
+
+extension Rect {
+    /// The box around a set of points; nil for none.
+    public init?(around points: [Point]) {
+        guard let first = points.first else { return nil }
+        var box = Rect(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+        for p in points.dropFirst() { box = box.union(p) }
+        self = box
+    }
+
+    public func intersects(_ o: Rect) -> Bool {
+        minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
+    }
+
+    public func union(_ o: Rect) -> Rect {
+        Rect(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+    }
+
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(minX: x, minY: y, maxX: x + width, maxY: y + height)
+    }
+}
+
+extension PixelRect {
+    /// The rectangle in floating-point coordinates.
+    public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < maxX && py >= y && py < maxY
+    }
+}

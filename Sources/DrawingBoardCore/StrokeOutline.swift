@@ -6,6 +6,12 @@ public struct StrokeOutline: Sendable, Hashable {
     /// Dash lengths along the path (on, off, ...); empty for a solid line.
     public var dashes: [Double]
 
+    public init(path: VectorPath, width: Double, dashes: [Double] = []) {
+        self.path = path
+        self.width = width
+        self.dashes = dashes
+    }
+
     /// Builds the outline `tool` draws through `points` (the press, the drag positions, the
     /// release). Shape tools use only the first and the last point.
     public init(tool: Tool, width: Double, points: [Point]) {
@@ -81,11 +87,7 @@ public struct StrokeOutline: Sendable, Hashable {
     /// samples are dropped; a single point is a zero-length segment, which round caps draw as a
     /// dot.
     public static func smoothPath(through input: [Point]) -> VectorPath {
-        var points: [Point] = []
-        points.reserveCapacity(input.count)
-        for p in input where points.last != p {
-            points.append(p)
-        }
+        let points = distinctSamples(input)
         var path = VectorPath()
         guard let first = points.first else { return path }
         path.move(to: first)
@@ -98,14 +100,30 @@ public struct StrokeOutline: Sendable, Hashable {
             return path
         }
         for i in 0..<(points.count - 1) {
-            let p0 = points[max(i - 1, 0)]
-            let p1 = points[i]
-            let p2 = points[i + 1]
-            let p3 = points[min(i + 2, points.count - 1)]
-            let c1 = p1 + (p2 - p0) * (1.0 / 6.0)
-            let c2 = p2 - (p3 - p1) * (1.0 / 6.0)
-            path.curve(to: p2, control1: c1, control2: c2)
+            let s = smoothSegment(points, i)
+            path.curve(to: s.end, control1: s.control1, control2: s.control2)
         }
         return path
+    }
+
+    /// The samples with consecutive repeats removed.
+    public static func distinctSamples(_ input: [Point]) -> [Point] {
+        var points: [Point] = []
+        points.reserveCapacity(input.count)
+        for p in input where points.last != p {
+            points.append(p)
+        }
+        return points
+    }
+
+    /// The Bézier from `points[i]` to `points[i + 1]`: its tangents follow the neighbouring
+    /// samples (the ends repeat the first and last sample). It depends on `points[i - 1]` to
+    /// `points[i + 2]`, so a live stroke's last segment changes when the next sample arrives.
+    public static func smoothSegment(_ points: [Point], _ i: Int) -> (control1: Point, control2: Point, end: Point) {
+        let p0 = points[max(i - 1, 0)]
+        let p1 = points[i]
+        let p2 = points[i + 1]
+        let p3 = points[min(i + 2, points.count - 1)]
+        return (p1 + (p2 - p0) * (1.0 / 6.0), p2 - (p3 - p1) * (1.0 / 6.0), p2)
     }
 }

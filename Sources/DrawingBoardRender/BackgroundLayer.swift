@@ -1,8 +1,8 @@
 import DrawingBoardCore
 
-/// The opaque layer under the drawing, rendered from a `Background`.
+/// The opaque layer under the drawing, rendered from a `Background` at the canvas size.
 final class BackgroundLayer {
-    let surface: CairoSurface
+    private(set) var surface: CairoSurface
     private(set) var background: Background
 
     init(size: PixelSize, background: Background) throws(RenderError) {
@@ -26,5 +26,12 @@ final class BackgroundLayer {
             cr.paintCovering(source, target: surface.size)
         }
         self.background = background
+    }
+
+    /// Re-renders the background for a canvas of a new size.
+    func resize(to size: PixelSize) throws(RenderError) {
+        guard size != surface.size else { return }
+        surface = try CairoSurface(format: .argb32, size: size)
+        try show(background)
     }
 }

@@ -86,3 +86,14 @@ extension CairoContext {
         cairo_paint(handle)
     }
 }
+
+extension CairoContext {
+    /// Replaces the target's pixels (within the clip) with `layer`'s.
+    func copy(_ layer: CairoSurface) {
+        cairo_save(handle)
+        cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(handle, layer.handle, 0, 0)
+        cairo_paint(handle)
+        cairo_restore(handle)
+    }
+}

@@ -13,17 +13,20 @@ final class CairoSurface {
     enum Format {
         /// Premultiplied 32-bit ARGB, native endian (the layers and the output).
         case argb32
+        /// 32-bit, the top byte unused (an X11 window's pixels).
+        case rgb24
         /// 8-bit coverage (stroke masks).
         case a8
 
         var cairo: cairo_format_t {
             switch self {
             case .argb32: return CAIRO_FORMAT_ARGB32
+            case .rgb24: return CAIRO_FORMAT_RGB24
             case .a8: return CAIRO_FORMAT_A8
             }
         }
 
-        var bytesPerPixel: Int { self == .argb32 ? 4 : 1 }
+        var bytesPerPixel: Int { self == .a8 ? 1 : 4 }
     }
 
     let handle: OpaquePointer
@@ -47,6 +50,23 @@ final class CairoSurface {
         self.stride = Int(cairo_image_surface_get_stride(surface))
     }
 
+    /// A surface over pixels someone else owns, which must outlive it.
+    init(wrapping pixels: UnsafeMutableRawPointer, format: Format, size: PixelSize, stride: Int) throws(RenderError) {
+        guard let surface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), format.cairo, Int32(size.width), Int32(size.height), Int32(stride)) else {
+            throw RenderError("cannot wrap a \(size) frame")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError("cannot wrap a \(size) frame: \(String(cString: cairo_status_to_string(status)))")
+        }
+        self.handle = surface
+        self.format = format
+        self.size = size
+        self.stride = stride
+    }
+
     /// A surface holding a copy of `image`.
     convenience init(image: RasterImage) throws(RenderError) {
         try self.init(format: .argb32, size: image.size)
@@ -57,6 +77,12 @@ final class CairoSurface {
         cairo_surface_destroy(handle)
     }
 
+    func flush() {
+        cairo_surface_flush(handle)
+    }
+
+    var pixels: UnsafeMutableRawPointer { data }
+
     private var data: UnsafeMutableRawPointer {
         // Checked at creation: an image surface that was created successfully has its pixels.
         UnsafeMutableRawPointer(cairo_image_surface_get_data(handle)!)
@@ -64,7 +90,7 @@ final class CairoSurface {
 
     /// Copies the ARGB pixels of `rect`, row by row.
     func read(_ rect: PixelRect) -> [UInt32] {
-        precondition(format == .argb32)
+        precondition(format != .a8)
         cairo_surface_flush(handle)
         let base = data
         return [UInt32](unsafeUninitializedCapacity: rect.area) { buffer, count in

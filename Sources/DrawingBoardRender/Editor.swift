@@ -4,48 +4,81 @@ import DrawingBoardCore
 /// layers (background and drawing), the strokes in progress (one per pointer), the committed
 /// strokes as data, and the history.
 ///
-/// A stroke in progress never touches the drawing layer. When it ends, its outline is stroked
-/// once into a coverage mask and the mask is composited into the drawing layer in one operation,
-/// so a semi-transparent stroke has one uniform opacity even where it crosses itself, and the
-/// history sees exactly which tiles changed.
+/// A stroke in progress never touches the drawing layer: it lives in its own coverage mask,
+/// shown over the layer while the pointer moves. When it ends, its whole outline is stroked once
+/// into the mask and the mask is composited into the drawing layer in one operation, so a
+/// semi-transparent stroke has one uniform opacity even where it crosses itself, the result does
+/// not depend on how the samples arrived, and the history sees exactly which tiles changed.
 public final class Editor {
-    public let size: PixelSize
+    /// The canvas size. It only grows (`grow(toFit:)`), so nothing drawn is ever cropped.
+    public private(set) var size: PixelSize
     public var toolState = ToolState()
 
     /// The committed strokes, oldest first, as the drawing shows them now.
     public private(set) var strokes: [Stroke] = []
     public let history: UndoHistory
+    /// Counts every change to the picture; the window compares it with the saved one.
+    public private(set) var revision = 0
 
     let ink: InkLayer
     let backgroundLayer: BackgroundLayer
-    /// Coverage of the stroke being committed; all zero between commits.
-    private let mask: CairoSurface
-    private var active: [PointerSource: ActiveStroke] = [:]
+    /// Compositing scratch: the drawing layer with the live strokes applied, for display.
+    private var scratch: CairoSurface?
+    private var live: [PointerSource: LiveStroke] = [:]
+    private var masks: [CairoSurface] = []
     private var nextStrokeID: UInt64 = 1
-
-    struct ActiveStroke {
-        var tool: Tool
-        var style: StrokeStyle
-        var points: [Point]
-    }
+    private var dirty: PixelRect?
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
-        guard size.width >= 1, size.height >= 1, size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide,
-              size.area <= CanvasLimits.maxPixels else {
-            throw RenderError("a \(size) canvas is outside the limits (1 to \(CanvasLimits.maxSide) pixels a side, at most \(CanvasLimits.maxPixels) pixels)")
-        }
+        try Self.checkLimits(size)
         self.size = size
         self.history = UndoHistory(options: history)
         ink = try InkLayer(size: size)
         backgroundLayer = try BackgroundLayer(size: size, background: background)
-        mask = try CairoSurface(format: .a8, size: size)
+    }
+
+    private static func checkLimits(_ size: PixelSize) throws(RenderError) {
+        guard size.width >= 1, size.height >= 1, size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide,
+              size.area <= CanvasLimits.maxPixels else {
+            throw RenderError("a \(size) canvas is outside the limits (1 to \(CanvasLimits.maxSide) pixels a side, at most \(CanvasLimits.maxPixels) pixels)")
+        }
     }
 
     public var background: Background { backgroundLayer.background }
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
     /// Pointers with a stroke in progress.
-    public var activePointers: Set<PointerSource> { Set(active.keys) }
+    public var activePointers: Set<PointerSource> { Set(live.keys) }
+    public var isDrawing: Bool { !live.isEmpty }
+
+    /// The canvas area whose pixels changed since the last call, if any.
+    public func takeDirtyRect() -> PixelRect? {
+        defer { dirty = nil }
+        return dirty
+    }
+
+    private func invalidate(_ rect: PixelRect?) {
+        dirty = union(dirty, rect)
+    }
+
+    private func invalidateAll() {
+        invalidate(PixelRect(size: size))
+    }
+
+    /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.
+    /// A background image is scaled anew to cover the larger canvas.
+    public func grow(toFit newSize: PixelSize) throws(RenderError) {
+        let target = PixelSize(width: max(size.width, newSize.width), height: max(size.height, newSize.height))
+        guard target != size else { return }
+        try Self.checkLimits(target)
+        cancelAll()
+        try ink.grow(toFit: target)
+        try backgroundLayer.resize(to: target)
+        masks.removeAll()
+        scratch = nil
+        size = target
+        invalidateAll()
+    }
 
     // MARK: - Input
 
@@ -54,48 +87,70 @@ public final class Editor {
     public func handle(_ event: PointerEvent) {
         switch event.phase {
         case .down:
-            active[event.source] = ActiveStroke(tool: toolState.tool, style: toolState.style, points: [event.position])
+            if let previous = live.removeValue(forKey: event.source) { retire(previous) }
+            guard let mask = takeMask() else { return }
+            let stroke = LiveStroke(tool: toolState.tool, style: toolState.style, mask: mask)
+            live[event.source] = stroke
+            invalidate(stroke.add(event.position, canvas: size))
         case .move:
-            guard active[event.source] != nil else { return }
-            if active[event.source]!.points.last != event.position {
-                active[event.source]!.points.append(event.position)
-            }
+            guard let stroke = live[event.source] else { return }
+            invalidate(stroke.add(event.position, canvas: size))
         case .up:
-            guard var stroke = active.removeValue(forKey: event.source) else { return }
-            if stroke.points.last != event.position { stroke.points.append(event.position) }
+            guard let stroke = live.removeValue(forKey: event.source) else { return }
+            _ = stroke.add(event.position, canvas: size)
             commit(stroke)
+            retire(stroke)
         case .cancel:
-            active.removeValue(forKey: event.source)
+            guard let stroke = live.removeValue(forKey: event.source) else { return }
+            retire(stroke)
         }
     }
 
     /// Drops every stroke in progress (the window lost focus or was hidden).
     public func cancelAll() {
-        active.removeAll()
+        let strokes = live.values
+        live.removeAll()
+        for stroke in strokes { retire(stroke) }
     }
 
-    private func commit(_ active: ActiveStroke) {
-        let stroke = Stroke(id: nextStrokeID, tool: active.tool, style: active.style, points: active.points)
+    private func takeMask() -> CairoSurface? {
+        if let mask = masks.popLast() { return mask }
+        return try? CairoSurface(format: .a8, size: ink.surface.size)
+    }
+
+    private func retire(_ stroke: LiveStroke) {
+        invalidate(stroke.drawn)
+        stroke.clearMask()
+        if stroke.mask.size == ink.surface.size { masks.append(stroke.mask) }
+    }
+
+    private func commit(_ live: LiveStroke) {
+        let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.samples)
         nextStrokeID += 1
         var records: [TileRecord] = []
         let outline = stroke.outline
         if let bounds = outline.bounds?.pixelRect(clippedTo: size) {
             do {
-                try draw(outline, into: bounds, tool: stroke.tool, style: stroke.style, saving: &records)
+                try draw(outline, with: live.mask, into: bounds, tool: stroke.tool, style: stroke.style, saving: &records)
             } catch {
                 // A context could not be made (out of memory): the drawing is unchanged and the
                 // stroke is not recorded.
                 return
             }
+            invalidate(bounds)
         }
         strokes.append(stroke)
         history.push(HistoryStep(kind: .stroke, tiles: records, strokeEdit: .added(stroke)))
+        revision += 1
     }
 
-    private func draw(_ outline: StrokeOutline, into bounds: PixelRect, tool: Tool, style: StrokeStyle,
+    /// Strokes the whole outline once into the mask and composites it into the drawing layer,
+    /// saving first the tiles the mask covers.
+    private func draw(_ outline: StrokeOutline, with mask: CairoSurface, into bounds: PixelRect, tool: Tool, style: StrokeStyle,
                       saving records: inout [TileRecord]) throws(RenderError) {
         let maskContext = try CairoContext(mask)
         let inkContext = try CairoContext(ink.surface)
+        mask.zero(bounds)
         defer { mask.zero(bounds) }
         maskContext.clip(to: bounds)
         maskContext.setSource(.black)
@@ -118,6 +173,8 @@ public final class Editor {
         for record in records { ink.put(.empty, into: record.tile) }
         history.push(HistoryStep(kind: .clear, tiles: records, strokeEdit: .cleared(strokes)))
         strokes.removeAll()
+        revision += 1
+        invalidateAll()
     }
 
     /// Changes the background as one undoable step; the drawing is untouched.
@@ -125,6 +182,8 @@ public final class Editor {
         let previous = backgroundLayer.background
         try backgroundLayer.show(background)
         history.push(HistoryStep(kind: .background, background: previous))
+        revision += 1
+        invalidateAll()
     }
 
     /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
@@ -166,8 +225,10 @@ public final class Editor {
             let current = backgroundLayer.background
             try backgroundLayer.show(other)
             step.background = current
+            invalidateAll()
         }
-        ink.swap(&step.tiles)
+        invalidate(ink.swap(&step.tiles))
+        revision += 1
     }
 
     private func readingHistory(_ body: () throws -> Bool) throws(RenderError) -> Bool {
@@ -182,6 +243,32 @@ public final class Editor {
 
     // MARK: - Output
 
+    /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
+    /// `area` of `frame`, canvas pixel (x, y) at frame pixel (x, y).
+    public func compose(into frame: Frame, area: PixelRect) {
+        guard let area = area.intersection(PixelRect(size: size)), let cr = try? CairoContext(frame.surface) else { return }
+        cr.clip(to: area)
+        cr.paint(backgroundLayer.surface)
+        let touching = live.values.filter { $0.drawn?.intersection(area) != nil }
+        guard !touching.isEmpty else {
+            cr.paint(ink.surface)
+            return
+        }
+        if scratch == nil { scratch = try? CairoSurface(format: .argb32, size: ink.surface.size) }
+        guard let scratch, let sc = try? CairoContext(scratch) else {
+            cr.paint(ink.surface)
+            return
+        }
+        sc.clip(to: area)
+        sc.copy(ink.surface)
+        for stroke in touching {
+            sc.setBlend(stroke.tool.blend)
+            sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
+            sc.paint(through: stroke.mask)
+        }
+        cr.paint(scratch)
+    }
+
     /// The picture as the user sees it: the drawing over the background.
     public func flattened() throws(RenderError) -> RasterImage {
         try flattenedSurface().rasterImage()
@@ -195,8 +282,14 @@ public final class Editor {
         return out
     }
 
+    /// The picture encoded as PNG.
+    public func pngData() throws(RenderError) -> [UInt8] {
+        [UInt8](try PNGFile.encode(try flattenedSurface()))
+    }
+
     /// The drawing layer alone (transparent where nothing is drawn or where it was erased).
     public func drawingLayer() -> RasterImage {
-        ink.surface.rasterImage()
+        let all = ink.surface.read(PixelRect(size: size))
+        return RasterImage(width: size.width, height: size.height, pixels: all)!
     }
 }

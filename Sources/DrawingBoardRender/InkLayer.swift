@@ -1,13 +1,34 @@
 import DrawingBoardCore
 
-/// The transparent drawing layer, seen as a grid of tiles for the history.
+/// The transparent drawing layer, seen as a grid of tiles for the history. Its surface is
+/// allocated in whole tiles, so every tile is full-size and tile indices stay valid when the
+/// canvas grows.
 final class InkLayer {
-    let surface: CairoSurface
-    let grid: TileGrid
+    private(set) var surface: CairoSurface
+    private(set) var grid: TileGrid
 
     init(size: PixelSize) throws(RenderError) {
-        surface = try CairoSurface(format: .argb32, size: size)
-        grid = TileGrid(canvas: size)
+        let allocated = Self.allocation(for: size)
+        surface = try CairoSurface(format: .argb32, size: allocated)
+        grid = TileGrid(canvas: allocated)
+    }
+
+    /// `size` rounded up to whole tiles.
+    static func allocation(for size: PixelSize) -> PixelSize {
+        let t = TileGrid.defaultTileSize
+        return PixelSize(width: (size.width + t - 1) / t * t, height: (size.height + t - 1) / t * t)
+    }
+
+    /// Makes room for a canvas of `size`, keeping every pixel where it is.
+    func grow(toFit size: PixelSize) throws(RenderError) {
+        let allocated = Self.allocation(for: size)
+        guard allocated.width > surface.size.width || allocated.height > surface.size.height else { return }
+        let bigger = PixelSize(width: max(allocated.width, surface.size.width), height: max(allocated.height, surface.size.height))
+        let next = try CairoSurface(format: .argb32, size: bigger)
+        let cr = try CairoContext(next)
+        cr.paint(surface)
+        surface = next
+        grid = TileGrid(canvas: bigger)
     }
 
     /// The current content of `tile`, in its cheapest form.
@@ -27,13 +48,17 @@ final class InkLayer {
     }
 
     /// Exchanges the stored tiles with the layer's: afterwards the layer shows what the
-    /// records held and the records hold what the layer showed.
-    func swap(_ records: inout [TileRecord]) {
+    /// records held and the records hold what the layer showed. Returns the area changed.
+    @discardableResult
+    func swap(_ records: inout [TileRecord]) -> PixelRect? {
+        var changed: PixelRect?
         for i in records.indices {
             let current = payload(of: records[i].tile)
             put(records[i].payload, into: records[i].tile)
             records[i].payload = current
+            changed = union(changed, grid.rect(of: records[i].tile))
         }
+        return changed
     }
 
     /// Every tile that holds any ink, with its content.

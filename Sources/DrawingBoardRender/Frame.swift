@@ -1,0 +1,35 @@
+import DrawingBoardCore
+
+/// What the window shows: pixels the platform layer owns (an X11 window surface) or a buffer
+/// it uploads (a streaming texture), in 32-bit XRGB/ARGB. The compositor and the widgets paint
+/// into it; the platform presents its dirty rectangles.
+public final class Frame {
+    let surface: CairoSurface
+    public var size: PixelSize { surface.size }
+
+    /// A frame over pixels someone else owns, which must stay valid while the frame lives.
+    public init(wrapping pixels: UnsafeMutableRawPointer, size: PixelSize, stride: Int) throws(RenderError) {
+        surface = try CairoSurface(wrapping: pixels, format: .rgb24, size: size, stride: stride)
+    }
+
+    /// A frame that owns its pixels.
+    public init(size: PixelSize) throws(RenderError) {
+        surface = try CairoSurface(format: .argb32, size: size)
+    }
+
+    /// Makes pending drawing visible in memory before the platform reads the pixels.
+    public func flush() {
+        surface.flush()
+    }
+
+    /// The pixels of `rect`, for tests and screenshots (top byte forced opaque).
+    public func read(_ rect: PixelRect) -> [UInt32] {
+        surface.read(rect).map { $0 | 0xFF00_0000 }
+    }
+
+    /// Calls `body` with the address of pixel (x, y) and the row stride in bytes.
+    public func withPixels<T>(_ body: (UnsafeMutableRawPointer, Int) -> T) -> T {
+        surface.flush()
+        return body(surface.pixels, surface.stride)
+    }
+}

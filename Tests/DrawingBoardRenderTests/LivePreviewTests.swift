@@ -1,0 +1,106 @@
+import DrawingBoardCore
+import Testing
+@testable import DrawingBoardRender
+
+/// What the window shows while a stroke is in progress, and what reaches the screen.
+@Suite struct LivePreviewTests {
+    private func shown(_ editor: Editor) throws -> RasterImage {
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        return RasterImage(width: editor.size.width, height: editor.size.height, pixels: frame.read(PixelRect(size: editor.size)))!
+    }
+
+    @Test func aStrokeInProgressShowsWithoutTouchingTheDrawing() throws {
+        let editor = try makeEditor(200, 100)
+        editor.use(.pencil, "#d01010", width: 10)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(180, 50)))
+        let live = try shown(editor)
+        #expect(live.pixel(x: 60, y: 50) == argb("#d01010"))
+        #expect(live.pixel(x: 140, y: 50) == argb("#d01010"))
+        #expect(alpha(editor.drawingLayer().pixel(x: 60, y: 50)) == 0, "nothing committed yet")
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(180, 50)))
+        #expect(difference(try shown(editor), try editor.picture()) == nil, "after release the screen shows the committed picture")
+    }
+
+    @Test func thePreviewMatchesTheCommittedStroke() throws {
+        let editor = try makeEditor(240, 200)
+        editor.use(.pencil, "#2040a0", width: 14, opacity: 0.5)
+        let samples = [(20.0, 30.0), (80, 170), (120, 40), (200, 180), (220, 20), (30, 120)]
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(samples[0].0, samples[0].1)))
+        for s in samples.dropFirst() { editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(s.0, s.1))) }
+        let live = try shown(editor)
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(30, 120)))
+        let final = try editor.picture()
+        let differing = zip(live.pixels, final.pixels).filter { a, b in
+            let (x, y) = (rgb(a), rgb(b))
+            return abs(x.r - y.r) > 8 || abs(x.g - y.g) > 8 || abs(x.b - y.b) > 8
+        }.count
+        // Only antialiased edge pixels where segments meet may differ slightly.
+        #expect(differing < 40, "\(differing) pixels differ between the preview and the result")
+    }
+
+    @Test func theEraserPreviewRevealsTheBackground() throws {
+        let editor = try makeEditor(100, 100, background: .color(RGBColor(hex: "#00aa00")!))
+        editor.use(.pencil, "#000000", width: 50)
+        editor.drag([(0, 50), (100, 50)])
+        editor.use(.eraser, width: 20)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(50, 0)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(50, 100)))
+        #expect(try shown(editor).pixel(x: 50, y: 50) == argb("#00aa00"))
+        #expect(try editor.picture().pixel(x: 50, y: 50) == argb("#000000"), "not erased until released")
+        editor.cancelAll()
+        #expect(try shown(editor).pixel(x: 50, y: 50) == argb("#000000"), "a cancelled eraser leaves no mark")
+    }
+
+    @Test func eachSampleDirtiesOnlyTheNewPieceOfStroke() throws {
+        let editor = try makeEditor(1920, 1080)
+        editor.use(.pencil, "#000000", width: 6)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 500)))
+        _ = editor.takeDirtyRect()
+        var largest = 0
+        for i in 1...300 {
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(10 + Double(i) * 6, 500 + Double(i % 7))))
+            largest = max(largest, editor.takeDirtyRect()?.area ?? 0)
+        }
+        // Three 6 px segments plus the pen's radius: a few hundred pixels, not the canvas.
+        #expect(largest > 0 && largest < 40 * 40, "largest dirty area \(largest) px")
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(1810, 500)))
+        #expect((editor.takeDirtyRect()?.width ?? 0) >= 1790, "the commit dirties the whole stroke")
+    }
+
+    @Test func growingTheCanvasKeepsTheDrawingAndTheHistory() throws {
+        let editor = try makeEditor(100, 70)
+        editor.use(.pencil, "#ff0000", width: 10)
+        editor.drag([(10, 10), (90, 60)])
+        let before = try editor.picture()
+        try editor.grow(toFit: PixelSize(width: 300, height: 50))
+        #expect(editor.size == PixelSize(width: 300, height: 70))
+        let after = try editor.picture()
+        for y in 0..<70 { for x in 0..<100 { if after.pixel(x: x, y: y) != before.pixel(x: x, y: y) { Issue.record("(\(x), \(y)) changed"); return } } }
+        #expect(after.pixel(x: 250, y: 30) == argb("#ffffff"))
+        editor.drag([(150, 10), (290, 60)])
+        try editor.undo()
+        try editor.undo()
+        #expect(try editor.picture().pixel(x: 50, y: 35) == argb("#ffffff"))
+        try editor.redo()
+        #expect(try editor.picture().pixel(x: 50, y: 35) == argb("#ff0000"))
+        // Shrinking never crops.
+        try editor.grow(toFit: PixelSize(width: 10, height: 10))
+        #expect(editor.size == PixelSize(width: 300, height: 70))
+    }
+
+    @Test func aFrameWrappingForeignPixelsIsPaintedInPlace() throws {
+        let editor = try makeEditor(8, 4, background: .color(RGBColor(hex: "#123456")!))
+        var pixels = [UInt32](repeating: 0, count: 10 * 4)
+        try pixels.withUnsafeMutableBytes { raw in
+            let frame = try Frame(wrapping: raw.baseAddress!, size: PixelSize(width: 10, height: 4), stride: 40)
+            editor.compose(into: frame, area: PixelRect(x: 2, y: 1, width: 3, height: 2))
+            frame.flush()
+        }
+        #expect(pixels[1 * 10 + 2] & 0xFFFFFF == 0x123456)
+        #expect(pixels[0] == 0, "outside the area nothing is painted")
+        #expect(pixels[1 * 10 + 5] == 0)
+    }
+}
