@@ -186,11 +186,31 @@ public final class Editor {
         invalidateAll()
     }
 
+    private var backgroundBeforePreview: Background?
+
+    /// Shows `background` without recording a step, while a slider is being dragged; the first
+    /// call remembers the background to record in `endBackgroundPreview`.
+    public func previewBackground(_ background: Background) throws(RenderError) {
+        if backgroundBeforePreview == nil { backgroundBeforePreview = backgroundLayer.background }
+        try backgroundLayer.show(background)
+        invalidateAll()
+    }
+
+    /// Records the previewed background change as one undoable step (none if nothing changed).
+    public func endBackgroundPreview() {
+        guard let previous = backgroundBeforePreview else { return }
+        backgroundBeforePreview = nil
+        guard previous != backgroundLayer.background else { return }
+        history.push(HistoryStep(kind: .background, background: previous))
+        revision += 1
+    }
+
     /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
     /// there is nothing to undo.
     @discardableResult
     public func undo() throws(RenderError) -> Bool {
         cancelAll()
+        endBackgroundPreview()
         return try readingHistory {
             try history.undo { step in
                 try swapState(&step)
@@ -207,6 +227,7 @@ public final class Editor {
     @discardableResult
     public func redo() throws(RenderError) -> Bool {
         cancelAll()
+        endBackgroundPreview()
         return try readingHistory {
             try history.redo { step in
                 try swapState(&step)

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Asks the user for a file with zenity, without blocking the window: the chooser runs as its
+/// own process and its answer arrives later through `takeAnswers` (the window is woken).
+/// The xdg-desktop-portal chooser, which also works inside a flatpak sandbox, comes with the
+/// files issue.
+public final class FileChooser: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var id: Int
+        public var title: String
+        public var saving: Bool
+        public var suggestedName: String?
+        /// (name, patterns) pairs, e.g. ("PNG images", ["*.png"]).
+        public var filters: [(String, [String])]
+
+        public init(id: Int, title: String, saving: Bool, suggestedName: String? = nil, filters: [(String, [String])] = []) {
+            self.id = id
+            self.title = title
+            self.saving = saving
+            self.suggestedName = suggestedName
+            self.filters = filters
+        }
+    }
+
+    public struct Answer: Sendable {
+        public var id: Int
+        /// The chosen file; nil when the user cancelled or the chooser failed.
+        public var path: String?
+        /// Why no chooser could be shown.
+        public var error: String?
+    }
+
+    private let lock = NSLock()
+    private var answers: [Answer] = []
+    private var busy = false
+    private let wake: @Sendable () -> Void
+
+    public init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+    }
+
+    /// Whether a chooser is open now (a second one is not started).
+    public var isOpen: Bool { lock.withLock { busy } }
+
+    public func takeAnswers() -> [Answer] {
+        lock.withLock {
+            defer { answers.removeAll() }
+            return answers
+        }
+    }
+
+    private func finish(_ answer: Answer) {
+        lock.withLock {
+            answers.append(answer)
+            busy = false
+        }
+        wake()
+    }
+
+    /// Shows a chooser for `request`; its answer comes through `takeAnswers`.
+    public func ask(_ request: Request) {
+        guard lock.withLock({ () -> Bool in
+            if busy { return false }
+            busy = true
+            return true
+        }) else { return }
+        guard let zenity = Self.find("zenity") else {
+            finish(Answer(id: request.id, path: nil, error: "No file chooser is available: install zenity (apt install zenity)."))
+            return
+        }
+        var arguments = ["--file-selection", "--title=\(request.title)"]
+        if request.saving {
+            arguments += ["--save", "--confirm-overwrite"]
+            if let name = request.suggestedName { arguments.append("--filename=\(name)") }
+        }
+        for (name, patterns) in request.filters {
+            arguments.append("--file-filter=\(name) | \(patterns.joined(separator: " "))")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: zenity)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let id = request.id
+        process.terminationHandler = { [weak self] finished in
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let path = finished.terminationStatus == 0 && !text.isEmpty ? text.components(separatedBy: "\n")[0] : nil
+            let error = finished.terminationStatus > 1 ? "The file chooser failed (zenity exit status \(finished.terminationStatus))." : nil
+            self?.finish(Answer(id: id, path: path, error: error))
+        }
+        do {
+            try process.run()
+        } catch {
+            finish(Answer(id: id, path: nil, error: "Cannot start the file chooser: \(error.localizedDescription)"))
+        }
+    }
+
+    /// The first executable named `name` on PATH.
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,22 @@
+import DrawingBoardCore
+
+/// One input or window event, translated from SDL. Positions are in window pixels.
+public enum PlatformEvent: Sendable {
+    case pointer(PointerEvent)
+    /// The mouse moved with no button held; nil when it left the window.
+    case hover(Point?)
+    case wheel(steps: Int, at: Point)
+    case key(KeyInput)
+    /// The window's size or pixel density changed.
+    case resized
+    /// The window lost the keyboard focus or was hidden.
+    case focusLost
+    /// Part of the window must be painted again (it was uncovered).
+    case exposed
+    /// The user closed the window.
+    case quit
+    /// A file was dropped on the window.
+    case droppedFile(String)
+    /// A background task finished (a file chooser answered).
+    case wake
+}

@@ -1,0 +1,212 @@
+import CSDL2
+import DrawingBoardCore
+import Foundation
+
+/// The application window: created with the app id as its WM class / Wayland app id, the
+/// compositor left on and the screensaver allowed, HiDPI-aware, and presented by dirty
+/// rectangles. Owns SDL's video subsystem while it lives.
+public final class Window {
+    public static let appID = "io.github.drawingboard.DrawingBoard"
+
+    private let handle: OpaquePointer
+    private var presenter: any Presenter
+    public let videoDriver: String
+    private let wakeEvent: UInt32
+
+    public init(title: String, size: PixelSize, minimumSize: PixelSize) throws {
+        // Before SDL starts: the app id, the compositor, the screensaver, and touch that does not
+        // also arrive as mouse events (every finger would draw twice).
+        setenv("SDL_VIDEO_X11_WMCLASS", Self.appID, 1)
+        setenv("SDL_VIDEO_WAYLAND_WMCLASS", Self.appID, 1)
+        SDL_SetHint(SDL_HINT_APP_NAME, "DrawingBoard")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw PlatformError.sdl("cannot start the video system") }
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        // X11 has a plain window framebuffer: use it without OpenGL. SDL 2.26's Wayland driver
+        // has none (and crashes with this hint), so it gets a streaming texture.
+        let useSurface = videoDriver == "x11"
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, useSurface ? "0" : "1")
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, Int32(bitPattern: 0x2FFF_0000), Int32(bitPattern: 0x2FFF_0000),
+                                            Int32(size.width), Int32(size.height), flags) else {
+            let error = PlatformError.sdl("cannot open a window")
+            SDL_Quit()
+            throw error
+        }
+        handle = window
+        SDL_SetWindowMinimumSize(window, Int32(minimumSize.width), Int32(minimumSize.height))
+        do {
+            presenter = useSurface ? try SurfacePresenter(window: window) : try TexturePresenter(window: window)
+        } catch {
+            // A surface in a format Cairo cannot paint: a texture works everywhere.
+            presenter = try TexturePresenter(window: window)
+        }
+        wakeEvent = SDL_RegisterEvents(1)
+    }
+
+    deinit {
+        presenter = DeadPresenter()
+        SDL_DestroyWindow(handle)
+        SDL_Quit()
+    }
+
+    public var presenterName: String { presenter.name }
+    public var frame: FrameBuffer { presenter.frame }
+    public var uploadedPixels: Int { presenter.uploadedPixels }
+
+    /// The window's size in pixels (larger than its size in points on a HiDPI Wayland output).
+    public var pixelSize: PixelSize { presenter.frame.size }
+
+    /// Window pixels per window point (2 on a HiDPI Wayland output, 1 on X11).
+    public var pixelRatio: Double {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return w > 0 ? Double(pixelSize.width) / Double(w) : 1
+    }
+
+    /// The window's size in points, for remembering it.
+    public var pointSize: PixelSize {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return PixelSize(width: Int(w), height: Int(h))
+    }
+
+    public var isFullscreen: Bool {
+        SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+    }
+
+    public func setTitle(_ title: String) {
+        SDL_SetWindowTitle(handle, title)
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    /// Follows a change of window size: the frame is made anew.
+    public func resizeFrame() throws {
+        try presenter.resize()
+    }
+
+    public func present(_ rects: [PixelRect]) {
+        presenter.present(rects)
+    }
+
+    /// A closure that wakes `nextEvents`, safe to call from any thread (SDL_PushEvent is).
+    public var waker: @Sendable () -> Void {
+        let type = wakeEvent
+        return {
+            var event = SDL_Event()
+            event.type = type
+            SDL_PushEvent(&event)
+        }
+    }
+
+    /// Seconds since SDL started, for timers and animations.
+    public var now: Double { Double(SDL_GetTicks64()) / 1000 }
+
+    /// Waits for events (up to `timeout` seconds; forever when nil) and returns every event
+    /// that is pending, so each frame handles them all at once. Nothing spins while idle.
+    public func nextEvents(timeout: Double?) -> [PlatformEvent] {
+        var event = SDL_Event()
+        var result: [PlatformEvent] = []
+        let got: Int32
+        if let timeout {
+            got = SDL_WaitEventTimeout(&event, Int32(min(max(timeout * 1000, 0), 60_000).rounded(.up)))
+        } else {
+            got = SDL_WaitEvent(&event)
+        }
+        guard got != 0 else { return result }
+        repeat {
+            if let e = translate(&event) { result.append(e) }
+        } while SDL_PollEvent(&event) != 0
+        return result
+    }
+
+    private func translate(_ e: inout SDL_Event) -> PlatformEvent? {
+        let ratio = pixelRatio
+        let time = Double(e.common.timestamp) / 1000
+        switch SDL_EventType(e.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(e.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: return .resized
+            case SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED: return .focusLost
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .exposed
+            case SDL_WINDOWEVENT_LEAVE: return .hover(nil)
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            // Touches come as finger events; SDL's synthetic mouse copies are dropped.
+            guard e.button.which != UInt32.max, e.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            let p = Point(Double(e.button.x) * ratio, Double(e.button.y) * ratio)
+            return .pointer(PointerEvent(source: .mouse, phase: e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up, position: p, time: time))
+        case SDL_MOUSEMOTION:
+            guard e.motion.which != UInt32.max else { return nil }
+            let p = Point(Double(e.motion.x) * ratio, Double(e.motion.y) * ratio)
+            if e.motion.state & 1 != 0 {
+                return .pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: time))
+            }
+            return .hover(p)
+        case SDL_MOUSEWHEEL:
+            guard e.wheel.which != UInt32.max, e.wheel.y != 0 else { return nil }
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            return .wheel(steps: Int(e.wheel.y), at: Point(Double(x) * ratio, Double(y) * ratio))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let size = pixelSize
+            let p = Point(Double(e.tfinger.x) * Double(size.width), Double(e.tfinger.y) * Double(size.height))
+            let phase: PointerEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .down : e.type == SDL_FINGERUP.rawValue ? .up : .move
+            return .pointer(PointerEvent(source: .finger(Int(truncatingIfNeeded: e.tfinger.fingerId)), phase: phase,
+                                         position: p, pressure: Double(e.tfinger.pressure), time: time))
+        case SDL_KEYDOWN:
+            return KeyTranslation.key(e.key.keysym).map { .key($0) }
+        case SDL_DROPFILE:
+            guard let file = e.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .droppedFile(String(cString: file))
+        default:
+            if e.type == wakeEvent { return .wake }
+            return nil
+        }
+    }
+}
+
+/// Stands in for the presenter while the window is torn down.
+private final class DeadPresenter: Presenter {
+    var frame: FrameBuffer { FrameBuffer(pixels: UnsafeMutableRawPointer(bitPattern: 16)!, size: PixelSize(width: 0, height: 0), stride: 0, generation: -1) }
+    func resize() throws {}
+    func present(_ rects: [PixelRect]) {}
+    let uploadedPixels = 0
+    let name = "closed"
+}
+
+enum KeyTranslation {
+    static func key(_ sym: SDL_Keysym) -> KeyInput? {
+        let mod = UInt32(sym.mod)
+        let ctrl = mod & KMOD_CTRL.rawValue != 0
+        let shift = mod & KMOD_SHIFT.rawValue != 0
+        let alt = mod & KMOD_ALT.rawValue != 0
+        let code = sym.sym
+        let key: KeyInput.Key
+        switch code {
+        case Int32(SDLK_ESCAPE.rawValue): key = .escape
+        case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): key = .enter
+        case Int32(SDLK_F11.rawValue): key = .f11
+        case Int32(SDLK_DELETE.rawValue): key = .delete
+        case Int32(SDLK_BACKSPACE.rawValue): key = .backspace
+        case Int32(SDLK_TAB.rawValue): key = .tab
+        case Int32(SDLK_KP_1.rawValue)...Int32(SDLK_KP_9.rawValue):
+            key = .character(Character(String(code - Int32(SDLK_KP_1.rawValue) + 1)))
+        case 33...126:
+            guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+            key = .character(Character(scalar))
+        default:
+            return nil
+        }
+        return KeyInput(key, ctrl: ctrl, shift: shift, alt: alt)
+    }
+}

@@ -1,0 +1,120 @@
+import CCairo
+import DrawingBoardCore
+
+/// What widgets draw with: filled and outlined (rounded) rectangles, circles, lines, text and
+/// tinted icons, on a frame. Owns its Cairo context; drawing state is saved around each call.
+public final class Painter {
+    private let context: CairoContext
+    private var cr: OpaquePointer { context.handle }
+    public let icons: IconSet
+
+    public init(frame: Frame, icons: IconSet) throws(RenderError) {
+        context = try CairoContext(frame.surface)
+        self.icons = icons
+    }
+
+    /// Limits all further drawing to `rect`.
+    public func clip(_ rect: PixelRect) {
+        context.clip(to: rect)
+    }
+
+    /// Runs `body` with drawing limited to `rect`, then lifts that limit.
+    public func clipped(to rect: Rect, _ body: () -> Void) {
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
+    }
+
+    public func fill(_ rect: Rect, _ color: RGBA, radius: Double = 0) {
+        cairo_save(cr)
+        path(rect, radius: radius)
+        set(color)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    public func outline(_ rect: Rect, _ color: RGBA, width: Double, radius: Double = 0) {
+        cairo_save(cr)
+        path(rect.insetBy(width / 2), radius: max(0, radius - width / 2))
+        set(color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    public func fillCircle(center: Point, radius: Double, _ color: RGBA) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+        set(color)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    public func strokeCircle(center: Point, radius: Double, _ color: RGBA, width: Double) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+        set(color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    public func line(from a: Point, to b: Point, width: Double, _ color: RGBA, dashes: [Double] = []) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, a.x, a.y)
+        cairo_line_to(cr, b.x, b.y)
+        set(color)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    public func text(_ string: String, in rect: Rect, size: Double, _ color: RGBA, align: TextAlign = .center, bold: Bool = false) {
+        cairo_save(cr)
+        TextRenderer.draw(string, on: cr, in: rect, size: size, color: color, align: align, bold: bold)
+        cairo_restore(cr)
+    }
+
+    public func measure(_ string: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
+        TextRenderer.measure(string, on: cr, size: size, bold: bold)
+    }
+
+    /// Draws icon `name` in `color`, centred in `rect` at `side` pixels. Returns false when the
+    /// icon is missing, so the caller can fall back to a label.
+    @discardableResult
+    public func icon(_ name: String, in rect: Rect, side: Double, _ color: RGBA) -> Bool {
+        let px = Int(side.rounded())
+        guard let surface = icons.surface(name, side: px) else { return false }
+        cairo_save(cr)
+        set(color)
+        cairo_mask_surface(cr, surface.handle, (rect.minX + (rect.width - Double(px)) / 2).rounded(),
+                           (rect.minY + (rect.height - Double(px)) / 2).rounded())
+        cairo_restore(cr)
+        return true
+    }
+
+    private func set(_ color: RGBA) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func path(_ r: Rect, radius: Double) {
+        cairo_new_path(cr)
+        let rad = min(radius, r.width / 2, r.height / 2)
+        guard rad > 0 else {
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            return
+        }
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+}

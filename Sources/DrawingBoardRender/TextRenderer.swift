@@ -1,0 +1,49 @@
+import CPangoCairo
+import DrawingBoardCore
+
+/// Lays out and draws interface text with Pango (shaping, fallback fonts, any script).
+enum TextRenderer {
+    /// Draws `text` centred vertically in `rect`, aligned as asked, ellipsised if too long.
+    static func draw(_ text: String, on cr: OpaquePointer, in rect: Rect, size: Double, color: RGBA,
+                     align: TextAlign, bold: Bool) {
+        guard let layout = makeLayout(cr, text, size: size, bold: bold) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_width(layout, Int32(rect.width * Double(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        switch align {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(cr, rect.minX, rect.minY + (rect.height - Double(h)) / 2)
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    /// The pixel size `text` takes on one line.
+    static func measure(_ text: String, on cr: OpaquePointer, size: Double, bold: Bool) -> (width: Double, height: Double) {
+        guard let layout = makeLayout(cr, text, size: size, bold: bold) else { return (0, 0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        return (Double(w), Double(h))
+    }
+
+    private static func makeLayout(_ cr: OpaquePointer, _ text: String, size: Double, bold: Bool) -> OpaquePointer? {
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, "Sans")
+        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+}
+
+public enum TextAlign: Sendable {
+    case left, center, right
+}

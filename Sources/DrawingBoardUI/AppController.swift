@@ -1,0 +1,416 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// The application's state machine: routes pointer and key input to the interface or the
+/// editor, keeps the interface state (panels, sliders, bars sliding away while drawing,
+/// tooltips, messages, the quit question), tracks what must be redrawn, and asks the platform
+/// for what only it can do (`AppEffect`). It knows no SDL, so tests drive it directly.
+public final class AppController {
+    public let editor: Editor
+    let decoder: any ImageDecoding
+    public private(set) var window: PixelSize
+    public private(set) var scale: Double
+    public internal(set) var panel: PanelKind?
+    public private(set) var recentColors: [RGBColor]
+    public private(set) var backgroundColor: RGBColor
+    public internal(set) var documentPath: String?
+    public private(set) var isFullscreen = false
+    public internal(set) var dialogOpen = false
+    var message: Message?
+    var savedRevision = 0
+    var quitAfterSave = false
+
+    struct Message {
+        var text: String
+        var isError: Bool
+        var until: Double
+    }
+
+    enum Capture {
+        case control(Control)
+        case chrome
+        case canvas
+    }
+
+    var bars = BarAnimation()
+    private var captures: [PointerSource: Capture] = [:]
+    private(set) var pressed: Control?
+    private var hover: (control: Control, since: Double)?
+    private var effects: [AppEffect] = []
+    private var dirty: [PixelRect] = []
+    private var chromeChanged = true
+    private var drawnChrome: [Rect] = []
+    private var lastTitle: String?
+    var now = 0.0
+
+    public static let tooltipDelay = 0.6
+    public static let messageDuration = 5.0
+
+    public init(editor: Editor, decoder: any ImageDecoding, window: PixelSize, scale: Double,
+                recentColors: [RGBColor] = [], documentPath: String? = nil) {
+        self.editor = editor
+        self.decoder = decoder
+        self.window = window
+        self.scale = scale
+        self.recentColors = Array(recentColors.prefix(Layout.maxRecentColors))
+        self.documentPath = documentPath
+        if case .color(let c) = editor.background { backgroundColor = c } else { backgroundColor = .white }
+        dirty = [PixelRect(size: window)]
+        updateTitle()
+    }
+
+    // MARK: - State for drawing and tests
+
+    public var isModified: Bool { editor.revision != savedRevision }
+
+    public var documentName: String {
+        documentPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Untitled"
+    }
+
+    public var title: String { "\(isModified ? "*" : "")\(documentName) – DrawingBoard" }
+
+    public var messageText: String? { message?.text }
+    public var barsHidden: Double { bars.hidden(at: now) }
+
+    public func layout() -> Layout {
+        Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
+               recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen)
+    }
+
+    /// The value a slider shows.
+    public func value(of slider: SliderKind) -> Int {
+        let style = editor.toolState.style
+        switch slider {
+        case .width: return Int(style.width.rounded())
+        case .opacity: return Int((style.opacity * 100).rounded())
+        case .brushRed: return Int(style.color.red)
+        case .brushGreen: return Int(style.color.green)
+        case .brushBlue: return Int(style.color.blue)
+        case .backgroundRed: return Int(backgroundColor.red)
+        case .backgroundGreen: return Int(backgroundColor.green)
+        case .backgroundBlue: return Int(backgroundColor.blue)
+        }
+    }
+
+    /// The control under the mouse long enough for its tooltip, with where the tooltip goes.
+    public func tooltip() -> (text: String, frame: Rect)? {
+        guard let hover, now - hover.since >= Self.tooltipDelay - 1e-6, pressed == nil, captures.isEmpty,
+              let text = hover.control.tooltip, let anchor = layout().frame(of: hover.control) else { return nil }
+        let s = scale
+        let width = min(Double(window.width) - 8 * s, Double(text.count) * 8.2 * s + 24 * s)
+        let height = 32 * s
+        let below = anchor.maxY + 6 * s + height <= Double(window.height) && anchor.minY < Double(window.height) / 2
+        let y = below ? anchor.maxY + 6 * s : anchor.minY - 6 * s - height
+        let x = min(max(anchor.center.x - width / 2, 4 * s), Double(window.width) - width - 4 * s)
+        return (text, Rect(x: x.rounded(), y: y.rounded(), width: width.rounded(), height: height))
+    }
+
+    // MARK: - Effects, redraws, timers
+
+    /// What the platform must do, in order.
+    public func takeEffects() -> [AppEffect] {
+        updateTitle()
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    func request(_ effect: AppEffect) { effects.append(effect) }
+
+    /// The window areas to redraw and present.
+    public func takeDirtyRects() -> [PixelRect] {
+        var rects = dirty
+        dirty.removeAll()
+        if let canvas = editor.takeDirtyRect() { rects.append(canvas) }
+        if chromeChanged {
+            chromeChanged = false
+            var chrome = layout().chromeRects
+            if let tip = tooltip() { chrome.append(tip.frame) }
+            for r in chrome + drawnChrome {
+                if let p = r.pixelRect(clippedTo: window) { rects.append(p) }
+            }
+            drawnChrome = chrome
+        }
+        let bounds = PixelRect(size: window)
+        rects = rects.compactMap { $0.intersection(bounds) }
+        if rects.count > 12 { return [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
+        return rects
+    }
+
+    func invalidateChrome() { chromeChanged = true }
+
+    /// Seconds until the controller needs `tick` again, or nil to wait for input.
+    public func secondsUntilWakeup() -> Double? {
+        var next: [Double] = []
+        if let t = bars.nextChange(after: now) { next.append(t) }
+        if let m = message { next.append(m.until) }
+        if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
+        guard let soonest = next.min() else { return nil }
+        return max(0, soonest - now)
+    }
+
+    /// Moves animations and timers to `time`.
+    public func tick(_ time: Double) {
+        let hadTooltip = tooltip() != nil
+        now = time
+        if bars.advance(to: time) { invalidateChrome() }
+        if let m = message, time >= m.until {
+            message = nil
+            invalidateChrome()
+        }
+        if hadTooltip != (tooltip() != nil) { invalidateChrome() }
+    }
+
+    // MARK: - Window
+
+    /// The window's pixel size or the display scale changed. The canvas grows to fill the
+    /// window and never shrinks, so nothing drawn is cropped.
+    public func resize(to size: PixelSize, scale: Double) {
+        window = size
+        self.scale = scale
+        do {
+            try editor.grow(toFit: size)
+        } catch {
+            show(error: "The canvas cannot grow to \(size): \(error)")
+        }
+        dirty = [PixelRect(size: size)]
+        drawnChrome = []
+        invalidateChrome()
+    }
+
+    /// The window lost focus or was hidden: strokes in progress are dropped, not committed.
+    public func focusLost() {
+        for (source, capture) in captures {
+            if case .canvas = capture { editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0))) }
+        }
+        captures.removeAll()
+        pressed = nil
+        hover = nil
+        editor.endBackgroundPreview()
+        bars.strokesEnded(at: now)
+        invalidateChrome()
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        isFullscreen = on
+    }
+
+    // MARK: - Pointer input (window pixels)
+
+    public func pointer(_ event: PointerEvent) {
+        now = max(now, event.time)
+        switch event.phase {
+        case .down:
+            let hit = layout().hit(event.position)
+            switch hit {
+            case .control(let control):
+                captures[event.source] = .control(control)
+                press(control, at: event.position)
+            case .chrome:
+                captures[event.source] = .chrome
+            case .canvas:
+                if message != nil, message?.isError == false { message = nil; invalidateChrome() }
+                let first = !captures.values.contains { if case .canvas = $0 { return true } else { return false } }
+                captures[event.source] = .canvas
+                editor.handle(event)
+                if first {
+                    bars.strokeBegan(at: now)
+                    hover = nil
+                    invalidateChrome()
+                }
+            }
+        case .move:
+            switch captures[event.source] {
+            case .control(.slider(let kind)):
+                setSlider(kind, atX: event.position.x)
+            case .control(let control):
+                let inside = layout().frame(of: control)?.contains(event.position) ?? false
+                if (pressed == control) != inside {
+                    pressed = inside ? control : nil
+                    invalidateChrome()
+                }
+            case .canvas:
+                editor.handle(event)
+            case .chrome, nil:
+                break
+            }
+        case .up, .cancel:
+            guard let capture = captures.removeValue(forKey: event.source) else { return }
+            switch capture {
+            case .control(let control):
+                release(control, at: event.position, activate: event.phase == .up)
+            case .canvas:
+                let revision = editor.revision
+                editor.handle(event)
+                if editor.revision != revision { rememberColor() }
+                if !captures.values.contains(where: { if case .canvas = $0 { return true } else { return false } }) {
+                    bars.strokesEnded(at: now)
+                }
+            case .chrome:
+                break
+            }
+        }
+    }
+
+    /// The mouse moved with no button held (`nil`: it left the window).
+    public func hover(at p: Point?, time: Double) {
+        now = max(now, time)
+        let control: Control? = p.flatMap { if case .control(let c) = layout().hit($0) { return c } else { return nil } }
+        guard control != hover?.control else { return }
+        let hadTooltip = tooltip() != nil
+        hover = control.map { ($0, now) }
+        if hadTooltip || control != nil { invalidateChrome() }
+    }
+
+    /// A wheel turn over a slider nudges it.
+    public func wheel(_ steps: Int, at p: Point) {
+        guard case .control(.slider(let kind)) = layout().hit(p) else { return }
+        setSlider(kind, to: value(of: kind) + steps)
+        editor.endBackgroundPreview()
+    }
+
+    private func press(_ control: Control, at p: Point) {
+        pressed = control
+        if case .slider(let kind) = control { setSlider(kind, atX: p.x) }
+        invalidateChrome()
+    }
+
+    private func release(_ control: Control, at p: Point, activate: Bool) {
+        pressed = nil
+        invalidateChrome()
+        if case .slider = control {
+            editor.endBackgroundPreview()
+            return
+        }
+        guard activate, layout().frame(of: control)?.contains(p) ?? false else { return }
+        perform(control)
+    }
+
+    /// Does what pressing `control` does.
+    public func perform(_ control: Control) {
+        invalidateChrome()
+        switch control {
+        case .tool(let tool): select(tool)
+        case .undo: undo()
+        case .redo: redo()
+        case .save: save(choosingName: false)
+        case .clear: editor.clear()
+        case .panel(let kind): panel = panel == kind ? nil : kind
+        case .closePanel: panel = nil
+        case .slider: break
+        case .recentColor(let i):
+            if i < recentColors.count { editor.toolState.style.color = recentColors[i] }
+        case .chooseImage: chooseBackgroundImage()
+        case .dismissMessage: message = nil
+        case .dialog(let button): answerQuitQuestion(button)
+        }
+    }
+
+    // MARK: - Sliders and tools
+
+    func setSlider(_ kind: SliderKind, atX x: Double) {
+        guard let v = layout().sliderValue(kind, atX: x) else { return }
+        setSlider(kind, to: v)
+    }
+
+    /// Sets a slider, clamped to its range, and applies it.
+    public func setSlider(_ kind: SliderKind, to raw: Int) {
+        let v = min(max(raw, kind.range.lowerBound), kind.range.upperBound)
+        var style = editor.toolState.style
+        var bg = backgroundColor
+        switch kind {
+        case .width: style.width = Double(v)
+        case .opacity: style.opacity = Double(v) / 100
+        case .brushRed: style.color.red = UInt8(v)
+        case .brushGreen: style.color.green = UInt8(v)
+        case .brushBlue: style.color.blue = UInt8(v)
+        case .backgroundRed: bg.red = UInt8(v)
+        case .backgroundGreen: bg.green = UInt8(v)
+        case .backgroundBlue: bg.blue = UInt8(v)
+        }
+        editor.toolState.style = style
+        if bg != backgroundColor || (kind.isBackground && editor.background != .color(bg)) {
+            backgroundColor = bg
+            do {
+                try editor.previewBackground(.color(bg))
+            } catch {
+                show(error: "\(error)")
+            }
+        }
+        invalidateChrome()
+    }
+
+    public func select(_ tool: Tool) {
+        editor.toolState.tool = tool
+        invalidateChrome()
+    }
+
+    /// `[` and `]`: finer steps for thin pens, coarser for wide ones.
+    func nudgeWidth(up: Bool) {
+        let w = Int(editor.toolState.style.width.rounded())
+        let step = w < 10 ? 1 : (w < 50 ? 5 : 10)
+        setSlider(.width, to: up ? w + step : w - step)
+    }
+
+    private func rememberColor() {
+        guard editor.toolState.tool != .eraser else { return }
+        let c = editor.toolState.style.color
+        guard recentColors.first != c else { return }
+        recentColors.removeAll { $0 == c }
+        recentColors.insert(c, at: 0)
+        if recentColors.count > Layout.maxRecentColors { recentColors.removeLast() }
+        if panel == .brush { invalidateChrome() }
+    }
+
+    func undo() {
+        do { try editor.undo() } catch { show(error: "\(error)") }
+        invalidateChrome()
+    }
+
+    func redo() {
+        do { try editor.redo() } catch { show(error: "\(error)") }
+        invalidateChrome()
+    }
+
+    // MARK: - Messages
+
+    func show(error text: String) {
+        message = Message(text: text, isError: true, until: now + Self.messageDuration * 2)
+        bars.show(at: now)
+        invalidateChrome()
+    }
+
+    func show(info text: String) {
+        message = Message(text: text, isError: false, until: now + Self.messageDuration)
+        invalidateChrome()
+    }
+
+    private func updateTitle() {
+        let t = title
+        if t != lastTitle {
+            lastTitle = t
+            effects.append(.setTitle(t))
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// Paints `rects` of the window into `frame`: the canvas, then the interface over it.
+    public func render(into frame: Frame, icons: IconSet, rects: [PixelRect]) {
+        guard let painter = try? Painter(frame: frame, icons: icons) else { return }
+        let view = ViewState(controller: self)
+        for rect in rects {
+            editor.compose(into: frame, area: rect)
+            painter.clipped(to: rect.rect) {
+                UIRenderer.draw(view, with: painter, in: rect.rect)
+            }
+        }
+        frame.flush()
+    }
+}
+
+extension SliderKind {
+    var isBackground: Bool {
+        self == .backgroundRed || self == .backgroundGreen || self == .backgroundBlue
+    }
+}

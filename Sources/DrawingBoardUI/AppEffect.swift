@@ -1,0 +1,26 @@
+/// A file the controller needs the user to pick (the platform shows a chooser).
+public struct FileRequest: Sendable, Hashable {
+    public enum Purpose: Sendable, Hashable {
+        case saveDrawing
+        case backgroundImage
+    }
+
+    public var purpose: Purpose
+    public var title: String
+    /// For saving: the name the chooser proposes.
+    public var suggestedName: String?
+
+    public init(purpose: Purpose, title: String, suggestedName: String? = nil) {
+        self.purpose = purpose
+        self.title = title
+        self.suggestedName = suggestedName
+    }
+}
+
+/// What the controller asks of the platform: things only the window system can do.
+public enum AppEffect: Sendable, Hashable {
+    case chooseFile(FileRequest)
+    case setTitle(String)
+    case setFullscreen(Bool)
+    case quit
+}

@@ -1,0 +1,68 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// What DrawingBoard remembers between runs: the window size and the recent colours, in
+/// `$XDG_CONFIG_HOME/drawingboard/settings.json` (default `~/.config/drawingboard`).
+public struct AppSettings: Codable, Sendable, Equatable {
+    public var windowWidth: Int
+    public var windowHeight: Int
+    public var recentColors: [String]
+
+    public static let defaultWindow = PixelSize(width: 1100, height: 760)
+
+    public init(windowWidth: Int = AppSettings.defaultWindow.width, windowHeight: Int = AppSettings.defaultWindow.height,
+                recentColors: [String] = []) {
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.recentColors = recentColors
+    }
+
+    public static var file: URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
+        return base.appendingPathComponent("drawingboard/settings.json")
+    }
+
+    /// The saved settings, or the defaults when there are none or the file is damaged.
+    public static func load(from url: URL = file) -> AppSettings {
+        guard let data = try? Data(contentsOf: url), var settings = try? JSONDecoder().decode(AppSettings.self, from: data) else {
+            return AppSettings()
+        }
+        settings.windowWidth = min(max(settings.windowWidth, 320), 16384)
+        settings.windowHeight = min(max(settings.windowHeight, 240), 16384)
+        return settings
+    }
+
+    public func save(to url: URL = file) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(self), toPath: url.path)
+    }
+
+    public var colors: [RGBColor] { recentColors.compactMap(RGBColor.init(hex:)) }
+}
+
+/// Finds the app's assets (icons, examples) from where the binary is: installed
+/// (`PREFIX/bin/drawingboard` with `PREFIX/share/drawingboard`), or in the source tree (a build
+/// folder below the repository's `Assets`). `DRAWINGBOARD_ASSETS` overrides both.
+public enum AssetLocator {
+    public static func assets(executable: URL) -> URL? {
+        let fm = FileManager.default
+        if let override = ProcessInfo.processInfo.environment["DRAWINGBOARD_ASSETS"], fm.fileExists(atPath: override) {
+            return URL(fileURLWithPath: override)
+        }
+        let bin = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = bin.deletingLastPathComponent().appendingPathComponent("share/drawingboard")
+        if fm.fileExists(atPath: installed.appendingPathComponent("icons/ui").path) { return installed }
+        var folder = bin
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("Assets")
+            if fm.fileExists(atPath: candidate.appendingPathComponent("icons/ui").path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

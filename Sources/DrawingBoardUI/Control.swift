@@ -1,0 +1,94 @@
+import DrawingBoardCore
+
+/// The panels that slide up from the bottom bar.
+public enum PanelKind: Sendable, Hashable {
+    case brush
+    case background
+}
+
+/// A slider and the value range it sets.
+public enum SliderKind: Sendable, Hashable, CaseIterable {
+    case width
+    case opacity
+    case brushRed, brushGreen, brushBlue
+    case backgroundRed, backgroundGreen, backgroundBlue
+
+    public var range: ClosedRange<Int> {
+        switch self {
+        case .width: return 1...200
+        case .opacity: return 0...100
+        default: return 0...255
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .width: return "Width"
+        case .opacity: return "Opacity"
+        case .brushRed, .backgroundRed: return "R"
+        case .brushGreen, .backgroundGreen: return "G"
+        case .brushBlue, .backgroundBlue: return "B"
+        }
+    }
+
+    var tint: RGBA? {
+        switch self {
+        case .brushRed, .backgroundRed: return RGBA(0.85, 0.15, 0.15)
+        case .brushGreen, .backgroundGreen: return RGBA(0.15, 0.65, 0.2)
+        case .brushBlue, .backgroundBlue: return RGBA(0.15, 0.3, 0.85)
+        default: return nil
+        }
+    }
+}
+
+/// The buttons of the in-window question asked before quitting with unsaved changes.
+public enum DialogButton: Sendable, Hashable {
+    case save, discard, cancel
+}
+
+/// Everything the user can press.
+public enum Control: Sendable, Hashable {
+    case tool(Tool)
+    case undo, redo, save, clear
+    case panel(PanelKind)
+    case closePanel
+    case slider(SliderKind)
+    case recentColor(Int)
+    case chooseImage
+    case dismissMessage
+    case dialog(DialogButton)
+
+    /// The tooltip, with the keyboard shortcut.
+    public var tooltip: String? {
+        switch self {
+        case .tool(let tool):
+            let n = (Tool.allCases.firstIndex(of: tool) ?? 0) + 1
+            return "\(tool.title) (\(n)\(tool == .eraser ? " or E" : ""))"
+        case .undo: return "Undo (Ctrl+Z)"
+        case .redo: return "Redo (Ctrl+Shift+Z)"
+        case .save: return "Save as PNG (Ctrl+S)"
+        case .clear: return "Clear the drawing"
+        case .panel(.brush): return "Brush: width, colour, opacity"
+        case .panel(.background): return "Background: colour or image"
+        case .closePanel: return "Close (Esc)"
+        case .slider(let kind) where kind == .width: return "Stroke width ([ and ])"
+        case .recentColor: return "Use this colour"
+        case .chooseImage: return "Choose a background image (Ctrl+O)"
+        default: return nil
+        }
+    }
+}
+
+extension Tool {
+    /// The tool's name for people.
+    public var title: String {
+        switch self {
+        case .pencil: return "Pencil"
+        case .line: return "Line"
+        case .dashedLine: return "Dashed line"
+        case .rectangle: return "Rectangle"
+        case .ellipse: return "Ellipse"
+        case .eraser: return "Eraser"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import DrawingBoardCore
+
+/// Where every piece of the interface is, in window pixels, for one window size, display scale
+/// and interface state. Pure geometry, so hit-testing is testable without a window.
+public struct Layout: Sendable {
+    public struct Item: Sendable {
+        public var control: Control
+        public var frame: Rect
+    }
+
+    public enum Hit: Sendable, Equatable {
+        case control(Control)
+        /// Interface chrome that is not a control (a bar's background): nothing happens.
+        case chrome
+        /// The canvas: the pointer draws.
+        case canvas
+    }
+
+    public let window: PixelSize
+    public let scale: Double
+    public private(set) var topBar: Rect
+    public private(set) var bottomBar: Rect
+    public private(set) var panel: Rect?
+    public private(set) var panelKind: PanelKind?
+    public private(set) var message: Rect?
+    public private(set) var dialog: Rect?
+    /// Controls, top-most first.
+    public private(set) var items: [Item] = []
+    public private(set) var tracks: [SliderKind: Rect] = [:]
+    public private(set) var swatch: Rect?
+    public private(set) var widthPreview: Rect?
+    public private(set) var panelTitle: Rect?
+
+    public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
+                recentColors: Int, hasMessage: Bool, hasDialog: Bool) {
+        self.window = window
+        self.scale = scale
+        let s = scale
+        let w = Double(window.width), h = Double(window.height)
+        let slide = barsHidden * (Theme.barHeight + 2 * Theme.margin) * s
+
+        // Top bar: undo, redo | six tools | clear, save.
+        let pad = Theme.pillPadding * s, b = Theme.button * s, seg = Theme.segment * s, sep = Theme.separator * s
+        let topWidth = 2 * pad + 4 * b + 6 * seg + 2 * sep
+        let top = Rect(x: ((w - topWidth) / 2).rounded(), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
+        topBar = top
+        var x = top.minX + pad
+        let y = top.minY + (top.height - b) / 2
+        var bar: [Item] = []
+        func add(_ c: Control, _ width: Double) {
+            bar.append(Item(control: c, frame: Rect(x: x, y: y, width: width, height: b)))
+            x += width
+        }
+        add(.undo, b); add(.redo, b); x += sep
+        for tool in Tool.allCases { add(.tool(tool), seg) }
+        x += sep
+        add(.clear, b); add(.save, b)
+
+        // Bottom bar: the two panel buttons.
+        let brushWidth = 150 * s, backgroundWidth = 180 * s
+        let bottomWidth = 2 * pad + brushWidth + backgroundWidth
+        let bottom = Rect(x: ((w - bottomWidth) / 2).rounded(), y: h - (Theme.margin + Theme.barHeight) * s + slide,
+                          width: bottomWidth.rounded(), height: Theme.barHeight * s)
+        bottomBar = bottom
+        x = bottom.minX + pad
+        let by = bottom.minY + (bottom.height - b) / 2
+        bar.append(Item(control: .panel(.brush), frame: Rect(x: x, y: by, width: brushWidth, height: b)))
+        bar.append(Item(control: .panel(.background), frame: Rect(x: x + brushWidth, y: by, width: backgroundWidth, height: b)))
+
+        var front: [Item] = []
+        if let kind {
+            front += layoutPanel(kind, above: bottom, recentColors: recentColors)
+        }
+        if hasMessage {
+            let mw = min(640 * s, w - 4 * Theme.margin * s), mh = 44 * s
+            let m = Rect(x: ((w - mw) / 2).rounded(), y: max(top.maxY, 0) + Theme.margin * s, width: mw, height: mh)
+            message = m
+            front.insert(Item(control: .dismissMessage, frame: m), at: 0)
+        }
+        if hasDialog {
+            let dw = min(460 * s, w - 4 * Theme.margin * s), dh = 170 * s
+            let d = Rect(x: ((w - dw) / 2).rounded(), y: ((h - dh) / 2).rounded(), width: dw, height: dh)
+            dialog = d
+            let bw = (dw - 4 * 12 * s) / 3
+            let buttonsY = d.maxY - 12 * s - b
+            let buttons: [DialogButton] = [.save, .discard, .cancel]
+            front = buttons.enumerated().map { i, button in
+                Item(control: .dialog(button), frame: Rect(x: d.minX + 12 * s + Double(i) * (bw + 12 * s), y: buttonsY, width: bw, height: b))
+            }
+        }
+        items = front + bar
+    }
+
+    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, recentColors: Int) -> [Item] {
+        let s = scale
+        let w = Double(window.width)
+        let row = Theme.row * s, pad = 12 * s
+        let rows: [SliderKind] = kind == .brush
+            ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
+            : [.backgroundRed, .backgroundGreen, .backgroundBlue]
+        let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
+        let height = 2 * pad + row + Double(rows.count) * row + extraRow
+        let width = min(560 * s, w - 2 * Theme.margin * s)
+        let panel = Rect(x: ((w - width) / 2).rounded(), y: (bottom.minY - Theme.margin * s - height).rounded(), width: width.rounded(), height: height.rounded())
+        self.panel = panel
+        panelKind = kind
+        var result: [Item] = []
+        let inner = panel.insetBy(pad)
+        let title = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: row)
+        panelTitle = title
+        result.append(Item(control: .closePanel, frame: Rect(x: title.maxX - Theme.button * s, y: title.minY, width: Theme.button * s, height: row)))
+        if kind == .brush {
+            widthPreview = Rect(x: title.minX + 110 * s, y: title.minY, width: title.width - 110 * s - Theme.button * s - 8 * s, height: row)
+        }
+        let swatchWidth = 64 * s
+        var y = title.maxY
+        for kind in rows {
+            let isColor = kind.tint != nil
+            let labelWidth = 80 * s, valueWidth = 56 * s
+            let rowRect = Rect(x: inner.minX, y: y, width: inner.width - (isColor ? swatchWidth + 8 * s : 0), height: row)
+            let track = Rect(x: rowRect.minX + labelWidth, y: y, width: rowRect.width - labelWidth - valueWidth, height: row)
+            tracks[kind] = track
+            result.append(Item(control: .slider(kind), frame: Rect(x: rowRect.minX, y: y, width: rowRect.width, height: row)))
+            y += row
+        }
+        let colorRows = rows.filter { $0.tint != nil }
+        if let first = colorRows.first, let firstTrack = tracks[first] {
+            swatch = Rect(x: inner.maxX - swatchWidth, y: firstTrack.minY + 4 * s, width: swatchWidth, height: Double(colorRows.count) * row - 8 * s)
+        }
+        let extra = Rect(x: inner.minX, y: y + 8 * s, width: inner.width, height: row)
+        if kind == .brush {
+            for i in 0..<min(recentColors, Self.maxRecentColors) {
+                result.append(Item(control: .recentColor(i), frame: Rect(x: extra.minX + Double(i) * (row + 4 * s), y: extra.minY, width: row, height: row)))
+            }
+        } else {
+            result.append(Item(control: .chooseImage, frame: extra))
+        }
+        return result
+    }
+
+    public static let maxRecentColors = 8
+
+    /// What is under a pointer at `p`.
+    public func hit(_ p: Point) -> Hit {
+        if let dialog {
+            if let item = items.first(where: { $0.frame.contains(p) }), case .dialog = item.control { return .control(item.control) }
+            _ = dialog
+            return .chrome
+        }
+        if let item = items.first(where: { $0.frame.contains(p) }) { return .control(item.control) }
+        for chrome in [panel, topBar, bottomBar] {
+            if let chrome, chrome.contains(p) { return .chrome }
+        }
+        return .canvas
+    }
+
+    public func frame(of control: Control) -> Rect? {
+        items.first { $0.control == control }?.frame
+    }
+
+    /// The slider value under `x` on `kind`'s track.
+    public func sliderValue(_ kind: SliderKind, atX x: Double) -> Int? {
+        guard let track = tracks[kind] else { return nil }
+        let knob = 12 * scale
+        let t = min(max((x - track.minX - knob) / max(track.width - 2 * knob, 1), 0), 1)
+        let r = kind.range
+        return r.lowerBound + Int((t * Double(r.upperBound - r.lowerBound)).rounded())
+    }
+
+    /// The x of the knob for `value` on `kind`'s track.
+    public func knobX(_ kind: SliderKind, value: Int) -> Double? {
+        guard let track = tracks[kind] else { return nil }
+        let knob = 12 * scale
+        let r = kind.range
+        let t = Double(value - r.lowerBound) / Double(r.upperBound - r.lowerBound)
+        return track.minX + knob + t * (track.width - 2 * knob)
+    }
+
+    /// Areas the interface covers (for redrawing when it changes).
+    public var chromeRects: [Rect] {
+        [topBar, bottomBar, panel, message, dialog].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
+    }
+}

@@ -1,0 +1,166 @@
+import DrawingBoardCore
+import DrawingBoardRender
+
+/// Draws the interface over the canvas: the two bars, the open panel, the message, the quit
+/// question and the tooltip.
+enum UIRenderer {
+    static func draw(_ v: ViewState, with p: Painter, in area: Rect) {
+        let s = v.scale
+        let l = v.layout
+        for bar in [l.topBar, l.bottomBar] where bar.intersects(area) {
+            card(bar, p, s)
+        }
+        if let panel = l.panel, panel.intersects(area) {
+            card(panel, p, s)
+            drawPanel(v, p)
+        }
+        for item in l.items where item.frame.intersects(area) {
+            drawItem(item, v, p)
+        }
+        if let topSeparatorsY = Optional(l.topBar.center.y), l.topBar.intersects(area) {
+            for (a, b) in [(Control.redo, Control.tool(.pencil)), (Control.tool(.eraser), Control.clear)] {
+                if let left = l.frame(of: a), let right = l.frame(of: b) {
+                    let x = ((left.maxX + right.minX) / 2).rounded() + 0.5
+                    p.line(from: Point(x, topSeparatorsY - 14 * s), to: Point(x, topSeparatorsY + 14 * s), width: 1, Theme.chromeBorder)
+                }
+            }
+        }
+        if let m = l.message, let message = v.message, m.intersects(area) {
+            p.fill(m.insetBy(-1).union(Point(m.minX, m.maxY + 2 * s)), Theme.shadow, radius: 10 * s)
+            p.fill(m, message.isError ? Theme.error : Theme.info, radius: 10 * s)
+            p.text(message.text, in: m.insetBy(12 * s), size: Theme.textSize * s, Theme.onAccent)
+        }
+        if let d = l.dialog, v.dialogOpen, d.intersects(area) {
+            card(d, p, s)
+            let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: 64 * s)
+            p.text("Save changes to “\(v.documentName)” before closing?", in: text, size: Theme.textSize * s, Theme.ink, bold: true)
+            for item in l.items {
+                guard case .dialog(let button) = item.control else { continue }
+                let primary = button == .save
+                p.fill(item.frame, primary ? Theme.accent : Theme.hover, radius: 10 * s)
+                if v.pressed == item.control { p.fill(item.frame, Theme.pressed, radius: 10 * s) }
+                let label = button == .save ? "Save" : button == .discard ? "Discard" : "Cancel"
+                p.text(label, in: item.frame, size: Theme.textSize * s, primary ? Theme.onAccent : Theme.ink)
+            }
+        }
+        if let tip = v.tooltip, tip.frame.intersects(area) {
+            p.fill(tip.frame, Theme.tooltip, radius: 6 * s)
+            p.text(tip.text, in: tip.frame.insetBy(8 * s), size: Theme.smallText * s, Theme.onAccent)
+        }
+    }
+
+    private static func card(_ r: Rect, _ p: Painter, _ s: Double) {
+        p.fill(Rect(x: r.minX, y: r.minY + 2 * s, width: r.width, height: r.height), Theme.shadow, radius: Theme.radius * s)
+        p.fill(r, Theme.chrome, radius: Theme.radius * s)
+        p.outline(r, Theme.chromeBorder, width: 1, radius: Theme.radius * s)
+    }
+
+    private static func drawItem(_ item: Layout.Item, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let f = item.frame
+        let inner = f.insetBy(3 * s)
+        let iconSide = Theme.iconSide * s
+        func background(selected: Bool) {
+            if selected { p.fill(inner, Theme.accent, radius: 10 * s) }
+            if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 10 * s) }
+        }
+        switch item.control {
+        case .tool(let tool):
+            let selected = v.tool == tool
+            background(selected: selected)
+            if !p.icon(tool.rawValue, in: f, side: iconSide, selected ? Theme.onAccent : Theme.ink) {
+                p.text(String(tool.title.prefix(2)), in: f, size: Theme.smallText * s, selected ? Theme.onAccent : Theme.ink)
+            }
+        case .undo, .redo, .save, .clear:
+            background(selected: false)
+            let enabled = item.control == .undo ? v.canUndo : item.control == .redo ? v.canRedo : true
+            let name = item.control == .undo ? "undo" : item.control == .redo ? "redo" : item.control == .save ? "save" : "clear"
+            if !p.icon(name, in: f, side: iconSide, enabled ? Theme.ink : Theme.inkDisabled) {
+                p.text(name.capitalized, in: f, size: Theme.smallText * s, enabled ? Theme.ink : Theme.inkDisabled)
+            }
+        case .panel(let kind):
+            let selected = v.panel == kind
+            background(selected: selected)
+            let color = selected ? Theme.onAccent : Theme.ink
+            let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
+            p.icon(kind == .brush ? "brush" : "background", in: iconBox, side: iconSide, color)
+            let labelBox = Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 44 * s, height: f.height)
+            p.text(kind == .brush ? "Brush" : "Background", in: labelBox, size: Theme.textSize * s, color, align: .left)
+            let dot = Point(f.maxX - 24 * s, f.center.y)
+            let fill = kind == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)
+            p.fillCircle(center: dot, radius: 10 * s, fill)
+            p.strokeCircle(center: dot, radius: 10 * s, selected ? Theme.onAccent : Theme.chromeBorder, width: 1.5 * s)
+        case .closePanel:
+            background(selected: false)
+            p.icon("close", in: f, side: 20 * s, Theme.ink)
+        case .slider(let kind):
+            drawSlider(kind, item.frame, v, p)
+        case .recentColor(let i):
+            guard i < v.recentColors.count else { return }
+            let c = f.center
+            p.fillCircle(center: c, radius: 17 * s, RGBA(v.recentColors[i]))
+            p.strokeCircle(center: c, radius: 17 * s, Theme.chromeBorder, width: 1.5 * s)
+            if v.recentColors[i] == v.style.color {
+                p.strokeCircle(center: c, radius: 21 * s, Theme.accent, width: 2.5 * s)
+            }
+        case .chooseImage:
+            p.fill(inner, Theme.hover, radius: 10 * s)
+            if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 10 * s) }
+            let label = "Choose image…"
+            let iconBox = Rect(x: f.center.x - 90 * s, y: f.minY, width: 36 * s, height: f.height)
+            p.icon("image", in: iconBox, side: iconSide, Theme.ink)
+            p.text(label, in: Rect(x: iconBox.maxX, y: f.minY, width: 150 * s, height: f.height), size: Theme.textSize * s, Theme.ink, align: .left)
+        case .dismissMessage, .dialog:
+            break
+        }
+    }
+
+    private static func drawSlider(_ kind: SliderKind, _ frame: Rect, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let l = v.layout
+        guard let track = l.tracks[kind], let value = v.values[kind], let knobX = l.knobX(kind, value: value) else { return }
+        p.text(kind.label, in: Rect(x: frame.minX + 4 * s, y: frame.minY, width: 72 * s, height: frame.height),
+               size: Theme.textSize * s, Theme.ink, align: .left)
+        let cy = track.center.y
+        let left = track.minX + 12 * s, right = track.maxX - 12 * s
+        p.line(from: Point(left, cy), to: Point(right, cy), width: 6 * s, Theme.track)
+        p.line(from: Point(left, cy), to: Point(knobX, cy), width: 6 * s, kind.tint ?? Theme.accent)
+        p.fillCircle(center: Point(knobX, cy), radius: 11 * s, RGBA(1, 1, 1))
+        p.strokeCircle(center: Point(knobX, cy), radius: 11 * s, v.pressed == .slider(kind) ? Theme.accent : Theme.chromeBorder, width: 2 * s)
+        let text = kind == .opacity ? "\(value)%" : "\(value)"
+        p.text(text, in: Rect(x: track.maxX, y: frame.minY, width: frame.maxX - track.maxX, height: frame.height),
+               size: Theme.textSize * s, Theme.ink, align: .right)
+    }
+
+    private static func drawPanel(_ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let l = v.layout
+        if let title = l.panelTitle {
+            p.text(v.panel == .brush ? "Brush" : "Background", in: Rect(x: title.minX + 4 * s, y: title.minY, width: 100 * s, height: title.height),
+                   size: (Theme.textSize + 2) * s, Theme.ink, align: .left, bold: true)
+        }
+        if let preview = l.widthPreview {
+            // The stroke as it will be drawn: width in canvas pixels, colour and opacity.
+            let w = min(v.style.width, preview.height - 8 * s)
+            p.clipped(to: preview) {
+                p.line(from: Point(preview.minX + w / 2 + 8 * s, preview.center.y), to: Point(preview.maxX - w / 2 - 8 * s, preview.center.y),
+                       width: w, RGBA(v.style.color, alpha: v.style.opacity))
+            }
+        }
+        if let swatch = l.swatch {
+            let color = v.panel == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)
+            p.fill(swatch, color, radius: 10 * s)
+            p.outline(swatch, Theme.chromeBorder, width: 1.5 * s, radius: 10 * s)
+            let hex = (v.panel == .brush ? v.style.color : v.backgroundColor).hex
+            p.text(hex, in: Rect(x: swatch.minX - 8 * s, y: swatch.maxY - 24 * s, width: swatch.width + 16 * s, height: 20 * s),
+                   size: 11 * s, RGBA(v.panel == .brush ? v.style.color : v.backgroundColor).contrasting)
+        }
+    }
+}
+
+extension RGBA {
+    /// Black or white, whichever reads better on this colour.
+    var contrasting: RGBA {
+        0.299 * red + 0.587 * green + 0.114 * blue > 0.55 ? RGBA(0, 0, 0, 0.75) : RGBA(1, 1, 1, 0.9)
+    }
+}

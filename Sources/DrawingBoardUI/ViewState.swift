@@ -1,0 +1,38 @@
+import DrawingBoardCore
+
+/// A snapshot of what the interface shows, taken once per frame for the renderer.
+struct ViewState {
+    var layout: Layout
+    var scale: Double
+    var tool: Tool
+    var style: StrokeStyle
+    var backgroundColor: RGBColor
+    var canUndo: Bool
+    var canRedo: Bool
+    var panel: PanelKind?
+    var recentColors: [RGBColor]
+    var pressed: Control?
+    var tooltip: (text: String, frame: Rect)?
+    var message: (text: String, isError: Bool)?
+    var dialogOpen: Bool
+    var documentName: String
+    var values: [SliderKind: Int]
+
+    init(controller c: AppController) {
+        layout = c.layout()
+        scale = c.scale
+        tool = c.editor.toolState.tool
+        style = c.editor.toolState.style
+        backgroundColor = c.backgroundColor
+        canUndo = c.editor.canUndo
+        canRedo = c.editor.canRedo
+        panel = c.panel
+        recentColors = c.recentColors
+        pressed = c.pressed
+        tooltip = c.tooltip()
+        message = c.message.map { ($0.text, $0.isError) }
+        dialogOpen = c.dialogOpen
+        documentName = c.documentName
+        values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
+    }
+}

@@ -1,0 +1,126 @@
+import DrawingBoardCore
+import DrawingBoardPlatform
+import DrawingBoardRender
+import DrawingBoardUI
+import Foundation
+
+/// The window's event loop: waits for input (no polling: an idle window costs no CPU), handles
+/// every pending event, advances timers, carries out the controller's effects, then paints and
+/// presents only the dirty rectangles, once per frame.
+final class AppRunner {
+    let window: Window
+    let controller: AppController
+    let icons: IconSet
+    let chooser: FileChooser
+    private var frame: Frame
+    private var frameGeneration: Int
+    private var pendingRequests: [Int: FileRequest.Purpose] = [:]
+    private var nextRequest = 1
+    private var running = true
+    private let stats = ProcessInfo.processInfo.environment["DRAWINGBOARD_STATS"] != nil
+    private var frames = 0
+    private var events = 0
+
+    init(windowSize: PixelSize, savePath: String?, settings: AppSettings) throws {
+        window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 600, height: 440))
+        let buffer = window.frame
+        frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
+        frameGeneration = buffer.generation
+        let editor = try Editor(size: buffer.size)
+        controller = AppController(editor: editor, decoder: SDLImageDecoder(), window: buffer.size,
+                                   scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath)
+        let exe = URL(fileURLWithPath: "/proc/self/exe")
+        icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
+        chooser = FileChooser(wake: window.waker)
+        if icons.directory == nil {
+            FileHandle.standardError.write(Data("drawingboard: icons not found (set DRAWINGBOARD_ASSETS); using text labels\n".utf8))
+        }
+        if stats {
+            FileHandle.standardError.write(Data("drawingboard: video driver \(window.videoDriver), presenting with \(window.presenterName), \(buffer.size) pixels\n".utf8))
+        }
+    }
+
+    /// The interface scale: the window's pixel ratio (HiDPI on Wayland), or on X11, where SDL
+    /// reports none, `DRAWINGBOARD_SCALE` or `GDK_SCALE` when set.
+    static func uiScale(_ window: Window) -> Double {
+        let ratio = window.pixelRatio
+        if ratio > 1.01 { return ratio }
+        let env = ProcessInfo.processInfo.environment
+        if let s = (env["DRAWINGBOARD_SCALE"] ?? env["GDK_SCALE"]).flatMap(Double.init), s >= 0.5, s <= 4 { return s }
+        return 1
+    }
+
+    /// Runs until the user quits; returns the window size to remember.
+    func run() -> PixelSize {
+        while running {
+            let batch = window.nextEvents(timeout: controller.secondsUntilWakeup())
+            events += batch.count
+            for event in batch { handle(event) }
+            controller.tick(window.now)
+            for answer in chooser.takeAnswers() {
+                guard let purpose = pendingRequests.removeValue(forKey: answer.id) else { continue }
+                if let error = answer.error { controller.fileChooserFailed(error) } else { controller.fileChosen(purpose, path: answer.path) }
+            }
+            for effect in controller.takeEffects() { perform(effect) }
+            paint()
+        }
+        if stats {
+            FileHandle.standardError.write(Data("drawingboard: \(events) events, \(frames) frames, \(window.uploadedPixels) pixels presented\n".utf8))
+        }
+        return window.pointSize
+    }
+
+    private func handle(_ event: PlatformEvent) {
+        switch event {
+        case .pointer(let e): controller.pointer(e)
+        case .hover(let p): controller.hover(at: p, time: window.now)
+        case .wheel(let steps, let p): controller.wheel(steps, at: p)
+        case .key(let k): controller.key(k, time: window.now)
+        case .resized, .exposed:
+            do {
+                try window.resizeFrame()
+                controller.resize(to: window.pixelSize, scale: Self.uiScale(window))
+            } catch {
+                controller.fileChooserFailed("The window cannot be redrawn: \(error)")
+            }
+        case .focusLost: controller.focusLost()
+        case .quit: controller.requestQuit()
+        case .droppedFile(let path): controller.loadBackground(path)
+        case .wake: break
+        }
+    }
+
+    private func perform(_ effect: AppEffect) {
+        switch effect {
+        case .setTitle(let title): window.setTitle(title)
+        case .setFullscreen(let on):
+            window.setFullscreen(on)
+            controller.setFullscreen(window.isFullscreen)
+        case .quit: running = false
+        case .chooseFile(let request):
+            guard !chooser.isOpen else { return }
+            let id = nextRequest
+            nextRequest += 1
+            pendingRequests[id] = request.purpose
+            let filters: [(String, [String])] = request.purpose == .saveDrawing
+                ? [("PNG images", ["*.png"])]
+                : [("Images", ["*.png", "*.jpg", "*.jpeg", "*.webp", "*.bmp", "*.gif", "*.tga", "*.tif", "*.tiff"]), ("All files", ["*"])]
+            chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing,
+                                            suggestedName: request.suggestedName, filters: filters))
+        }
+    }
+
+    private func paint() {
+        let rects = controller.takeDirtyRects()
+        guard !rects.isEmpty else { return }
+        let buffer = window.frame
+        if buffer.generation != frameGeneration || buffer.size != frame.size {
+            guard let next = try? Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride) else { return }
+            frame = next
+            frameGeneration = buffer.generation
+        }
+        controller.render(into: frame, icons: icons, rects: rects)
+        window.present(rects)
+        frames += 1
+    }
+}

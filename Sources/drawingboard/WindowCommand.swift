@@ -1,0 +1,47 @@
+import ArgumentParser
+import DrawingBoardCore
+import DrawingBoardUI
+import Foundation
+
+/// `drawingboard` with no subcommand: opens the drawing window.
+struct WindowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the drawing window (what `drawingboard` does with no subcommand).",
+        discussion: """
+            Runs natively on X11 and on Wayland (set SDL_VIDEODRIVER=wayland to choose Wayland \
+            when both are available).
+            """)
+
+    @Option(name: .customLong("save-to"), help: "The PNG file Ctrl+S writes (otherwise asked the first time).")
+    var saveTo: String?
+
+    @Option(help: "Window size in logical pixels, as WIDTHxHEIGHT (otherwise the last size used).")
+    var size: String?
+
+    func run() throws {
+        var settings = AppSettings.load()
+        var windowSize = PixelSize(width: settings.windowWidth, height: settings.windowHeight)
+        if let size {
+            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (320...16384).contains(parts[0]), (240...16384).contains(parts[1]) else {
+                throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1024x700")
+            }
+            windowSize = PixelSize(width: parts[0], height: parts[1])
+        }
+        let savePath = saveTo.map { URL(fileURLWithPath: $0).path }
+        let runner: AppRunner
+        do {
+            runner = try AppRunner(windowSize: windowSize, savePath: savePath, settings: settings)
+        } catch {
+            var stderr = StandardError()
+            print("drawingboard: cannot open the window: \(error)", to: &stderr)
+            throw ExitCode(1)
+        }
+        let finalSize = runner.run()
+        settings.windowWidth = finalSize.width
+        settings.windowHeight = finalSize.height
+        settings.recentColors = runner.controller.recentColors.map(\.hex)
+        try? settings.save()
+    }
+}

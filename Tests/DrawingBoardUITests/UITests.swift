@@ -1,0 +1,363 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// A decoder for tests: a 4x2 image for any path with "ok" in its name, an error otherwise.
+struct StubDecoder: ImageDecoding {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+    func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage {
+        guard path.contains("ok") else { throw Failure(description: "not a readable image") }
+        return RasterImage(width: 4, height: 2, pixels: [UInt32](repeating: 0xFF00_80FF, count: 8))!
+    }
+}
+
+func makeController(_ w: Int = 1000, _ h: Int = 700, scale: Double = 1) throws -> AppController {
+    let editor = try Editor(size: PixelSize(width: w, height: h), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+    return AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: w, height: h), scale: scale)
+}
+
+extension AppController {
+    func click(_ control: Control, time: Double = 0) {
+        let c = layout().frame(of: control)!.center
+        pointer(PointerEvent(source: .mouse, phase: .down, position: c, time: time))
+        pointer(PointerEvent(source: .mouse, phase: .up, position: c, time: time))
+    }
+
+    func drag(_ points: [(Double, Double)], time: Double = 0, source: PointerSource = .mouse) {
+        pointer(PointerEvent(source: source, phase: .down, position: Point(points[0].0, points[0].1), time: time))
+        for p in points.dropFirst() { pointer(PointerEvent(source: source, phase: .move, position: Point(p.0, p.1), time: time)) }
+        pointer(PointerEvent(source: source, phase: .up, position: Point(points.last!.0, points.last!.1), time: time))
+    }
+
+    func shown() throws -> RasterImage {
+        let frame = try Frame(size: window)
+        render(into: frame, icons: IconSet(directory: nil), rects: [PixelRect(size: window)])
+        return RasterImage(width: window.width, height: window.height, pixels: frame.read(PixelRect(size: window)))!
+    }
+}
+
+@Suite struct LayoutTests {
+    @Test(arguments: [1.0, 2.0])
+    func everyControlIsBigEnoughForAFinger(scale: Double) {
+        for panel in [nil, PanelKind.brush, .background] {
+            let l = Layout(window: PixelSize(width: Int(1200 * scale), height: Int(800 * scale)), scale: scale, barsHidden: 0,
+                           panel: panel, recentColors: 8, hasMessage: true, hasDialog: false)
+            for item in l.items where item.control != .dismissMessage {
+                #expect(item.frame.width >= Theme.minimumTarget * scale && item.frame.height >= Theme.minimumTarget * scale,
+                        "\(item.control) is \(item.frame.width)x\(item.frame.height)")
+            }
+        }
+    }
+
+    @Test func hitTestingFindsControlsChromeAndCanvas() throws {
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
+                       recentColors: 0, hasMessage: false, hasDialog: false)
+        let rect = try #require(l.frame(of: .tool(.rectangle)))
+        #expect(l.hit(rect.center) == .control(.tool(.rectangle)))
+        #expect(l.hit(Point(l.topBar.minX + 2, l.topBar.center.y)) == .chrome)
+        #expect(l.hit(Point(500, 350)) == .canvas)
+        #expect(l.hit(Point(5, 5)) == .canvas, "beside the floating bars the canvas is drawable")
+        // The six tools are in toolbar order, left to right.
+        let xs = Tool.allCases.map { l.frame(of: .tool($0))!.minX }
+        #expect(xs == xs.sorted())
+    }
+
+    @Test func hiddenBarsLeaveTheCanvasUnderThemDrawable() throws {
+        let shown = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: .brush,
+                           recentColors: 0, hasMessage: false, hasDialog: false)
+        let hidden = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 1, panel: .brush,
+                            recentColors: 0, hasMessage: false, hasDialog: false)
+        let undo = try #require(shown.frame(of: .undo))
+        #expect(hidden.hit(undo.center) == .canvas)
+        #expect(hidden.topBar.maxY <= 0 && hidden.bottomBar.minY >= 700)
+    }
+
+    @Test func sliderValuesMapBothWays() throws {
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: .brush,
+                       recentColors: 0, hasMessage: false, hasDialog: false)
+        for kind in [SliderKind.width, .opacity, .brushRed] {
+            let track = try #require(l.tracks[kind])
+            #expect(l.sliderValue(kind, atX: track.minX - 50) == kind.range.lowerBound)
+            #expect(l.sliderValue(kind, atX: track.maxX + 50) == kind.range.upperBound)
+            for v in [kind.range.lowerBound, 100, kind.range.upperBound] {
+                #expect(l.sliderValue(kind, atX: l.knobX(kind, value: v)!) == v)
+            }
+        }
+    }
+
+    @Test func theQuitQuestionIsModal() throws {
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
+                       recentColors: 0, hasMessage: false, hasDialog: true)
+        #expect(l.hit(Point(500, 690)) == .chrome || l.hit(Point(20, 20)) == .chrome)
+        #expect(l.hit(Point(20, 20)) == .chrome, "the canvas does not draw behind the question")
+        let save = try #require(l.frame(of: .dialog(.save)))
+        #expect(l.hit(save.center) == .control(.dialog(.save)))
+        #expect(l.hit(try #require(l.frame(of: .undo)).center) == .chrome)
+    }
+}
+
+@Suite struct BarAnimationTests {
+    @Test func barsSlideOutWhileDrawingAndBackASecondAfter() {
+        var bars = BarAnimation()
+        #expect(bars.hidden(at: 0) == 0)
+        bars.strokeBegan(at: 10)
+        #expect(bars.hidden(at: 10.1) > 0 && bars.hidden(at: 10.1) < 1)
+        #expect(bars.hidden(at: 10.3) == 1)
+        bars.strokesEnded(at: 12)
+        _ = bars.advance(to: 12.5)
+        #expect(bars.hidden(at: 12.5) == 1, "still hidden half a second after the stroke")
+        #expect(bars.nextChange(after: 12.5) == 13)
+        _ = bars.advance(to: 13.0)
+        #expect(bars.hidden(at: 13.3) == 0)
+        #expect(bars.nextChange(after: 13.3) == nil, "nothing to wait for: no timer while idle")
+    }
+}
+
+@Suite struct ControllerTests {
+    @Test func drawingWithTheMouseMakesAStrokeAndMarksTheDocumentModified() throws {
+        let c = try makeController()
+        #expect(c.title == "Untitled – DrawingBoard")
+        c.drag([(100, 300), (300, 300)])
+        #expect(c.editor.strokes.count == 1)
+        #expect(c.title == "*Untitled – DrawingBoard")
+        #expect(c.takeEffects().contains(.setTitle("*Untitled – DrawingBoard")))
+        let img = try c.shown()
+        #expect(img.pixel(x: 200, y: 300) == 0xFF00_0000)
+    }
+
+    @Test func toolbarButtonsSelectToolsUndoAndRedo() throws {
+        let c = try makeController()
+        c.click(.tool(.rectangle))
+        #expect(c.editor.toolState.tool == .rectangle)
+        c.drag([(200, 200), (400, 400)])
+        c.click(.undo)
+        #expect(c.editor.strokes.isEmpty && c.editor.canRedo)
+        c.click(.redo)
+        #expect(c.editor.strokes.count == 1)
+        c.click(.clear)
+        #expect(c.editor.strokes.isEmpty)
+        #expect(try c.shown().pixel(x: 200, y: 300) == 0xFFFF_FFFF)
+    }
+
+    @Test func aPressThatLeavesTheButtonDoesNothing() throws {
+        let c = try makeController()
+        let f = try #require(c.layout().frame(of: .tool(.ellipse)))
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: f.center))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 400)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 400)))
+        #expect(c.editor.toolState.tool == .pencil)
+        #expect(c.editor.strokes.isEmpty, "a press that began on a button never draws")
+    }
+
+    @Test func rgbSlidersSetTheStrokeColour() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        #expect(c.panel == .brush)
+        let l = c.layout()
+        let track = try #require(l.tracks[.brushRed])
+        // Drag the red knob all the way right.
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(l.knobX(.brushRed, value: 0)!, track.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.center.x, track.center.y)))
+        #expect(c.value(of: .brushRed) > 100 && c.value(of: .brushRed) < 160)
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.maxX + 40, track.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(track.maxX + 40, track.center.y)))
+        #expect(c.editor.toolState.style.color == RGBColor(red: 255, green: 0, blue: 0))
+        c.wheel(-5, at: Point(track.center.x, track.center.y))
+        #expect(c.value(of: .brushRed) == 250)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.panel == nil)
+        c.drag([(100, 300), (300, 300)])
+        #expect(try c.shown().pixel(x: 200, y: 300) == 0xFFFA_0000)
+        #expect(c.recentColors.first == RGBColor(red: 250, green: 0, blue: 0))
+    }
+
+    @Test func backgroundSlidersChangeTheBackgroundAsOneUndoableStepPerDrag() throws {
+        let c = try makeController()
+        c.drag([(100, 300), (300, 300)])
+        c.click(.panel(.background))
+        let l = c.layout()
+        let track = try #require(l.tracks[.backgroundGreen])
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(track.center.x, track.center.y)))
+        for x in stride(from: track.center.x, through: track.minX, by: -20) {
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(x, track.center.y)))
+        }
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(track.minX, track.center.y)))
+        #expect(c.editor.background == .color(RGBColor(red: 255, green: 0, blue: 255)))
+        #expect(c.editor.history.steps.map(\.kind) == [.stroke, .background], "one step for the whole drag")
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.editor.background == .color(.white))
+        c.key(KeyInput(.character("z"), ctrl: true, shift: true), time: 0)
+        #expect(c.editor.background == .color(RGBColor(red: 255, green: 0, blue: 255)))
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        c.key(KeyInput(.character("y"), ctrl: true), time: 0)
+        #expect(c.editor.background == .color(RGBColor(red: 255, green: 0, blue: 255)))
+        #expect(c.editor.strokes.count == 1, "the drawing is untouched")
+    }
+
+    @Test func keyboardShortcutsForToolsAndWidth() throws {
+        let c = try makeController()
+        for (i, tool) in Tool.allCases.enumerated() {
+            c.key(KeyInput(.character(Character(String(i + 1)))), time: 0)
+            #expect(c.editor.toolState.tool == tool)
+        }
+        c.key(KeyInput(.character("1")), time: 0)
+        c.key(KeyInput(.character("e")), time: 0)
+        #expect(c.editor.toolState.tool == .eraser)
+        c.setSlider(.width, to: 8)
+        c.key(KeyInput(.character("]")), time: 0)
+        #expect(c.editor.toolState.style.width == 9)
+        c.setSlider(.width, to: 60)
+        c.key(KeyInput(.character("[")), time: 0)
+        #expect(c.editor.toolState.style.width == 50)
+        c.setSlider(.width, to: 200)
+        c.key(KeyInput(.character("]")), time: 0)
+        #expect(c.editor.toolState.style.width == 200)
+        c.key(KeyInput(.f11), time: 0)
+        #expect(c.takeEffects().contains(.setFullscreen(true)))
+    }
+
+    @Test func barsHideWhileDrawingAndComeBack() throws {
+        let c = try makeController()
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400), time: 1))
+        c.tick(1.3)
+        #expect(c.barsHidden == 1)
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 30), time: 1.4))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 30), time: 1.5))
+        #expect(c.editor.strokes.count == 1, "the stroke reached where the top bar was")
+        let wait = try #require(c.secondsUntilWakeup())
+        #expect(abs(wait - 1.0) < 0.01)
+        c.tick(2.5)
+        c.tick(2.8)
+        #expect(c.barsHidden == 0)
+        #expect(c.secondsUntilWakeup() == nil)
+    }
+
+    @Test func saveAsksForANameOnceThenWritesAtomically() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let c = try makeController(700, 500)
+        c.drag([(20, 250), (680, 250)])
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        let effects = c.takeEffects()
+        #expect(effects.contains { if case .chooseFile(let r) = $0 { return r.purpose == .saveDrawing && r.suggestedName == "Untitled.png" } else { return false } })
+        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("picture").path)
+        let saved = folder.appendingPathComponent("picture.png").path
+        let img = try PNGFile.decode(atPath: saved)
+        #expect(img.size == PixelSize(width: 700, height: 500))
+        #expect(img.pixel(x: 350, y: 250) == 0xFF00_0000)
+        #expect(c.title == "picture.png – DrawingBoard")
+        #expect(c.messageText == "Saved “picture.png”")
+        // The second Ctrl+S writes without asking.
+        c.drag([(150, 120), (150, 380)])
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        #expect(!c.takeEffects().contains { if case .chooseFile = $0 { return true } else { return false } })
+        #expect(try PNGFile.decode(atPath: saved).pixel(x: 150, y: 140) == 0xFF00_0000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["picture.png"])
+    }
+
+    @Test func aFailedSaveShowsAMessageAndKeepsTheDrawing() throws {
+        let c = try makeController(700, 500)
+        c.drag([(20, 250), (680, 250)])
+        c.fileChosen(.saveDrawing, path: "/proc/nope/picture.png")
+        #expect(c.messageText?.hasPrefix("Could not save “picture.png”: cannot write /proc/nope/picture.png") == true, "\(c.messageText ?? "")")
+        #expect(c.isModified && c.editor.strokes.count == 1)
+        let img = try c.shown()
+        let banner = try #require(c.layout().message)
+        #expect(img.pixel(x: Int(banner.minX) + 6, y: Int(banner.center.y)) == 0xFFC0_1C28, "a red banner")
+    }
+
+    @Test func backgroundImagesLoadOrExplainWhyNot() throws {
+        let c = try makeController(700, 500)
+        c.loadBackground("/somewhere/ok.png")
+        #expect(try c.shown().pixel(x: 100, y: 250) == 0xFF00_80FF)
+        c.loadBackground("/somewhere/bad.png")
+        #expect(c.messageText == "Could not open “bad.png”: not a readable image")
+        #expect(try c.shown().pixel(x: 100, y: 250) == 0xFF00_80FF, "the old background stays")
+        c.click(.panel(.background))
+        c.click(.chooseImage)
+        #expect(c.takeEffects().contains { if case .chooseFile(let r) = $0 { return r.purpose == .backgroundImage } else { return false } })
+    }
+
+    @Test func quittingWithUnsavedChangesAsksFirst() throws {
+        let c = try makeController()
+        c.key(KeyInput(.character("q"), ctrl: true), time: 0)
+        #expect(c.takeEffects().contains(.quit), "nothing to lose: quits at once")
+        let d = try makeController()
+        d.drag([(100, 300), (300, 300)])
+        _ = d.takeEffects()
+        d.requestQuit()
+        #expect(d.dialogOpen && !d.takeEffects().contains(.quit))
+        d.click(.dialog(.cancel))
+        #expect(!d.dialogOpen && !d.takeEffects().contains(.quit))
+        d.requestQuit()
+        d.click(.dialog(.discard))
+        #expect(d.takeEffects().contains(.quit))
+    }
+
+    @Test func savingFromTheQuitQuestionQuitsOnlyAfterASuccessfulSave() throws {
+        let c = try makeController(700, 500)
+        c.drag([(100, 200), (600, 300)])
+        c.requestQuit()
+        c.click(.dialog(.save))
+        var effects = c.takeEffects()
+        #expect(effects.contains { if case .chooseFile = $0 { return true } else { return false } } && !effects.contains(.quit))
+        c.fileChosen(.saveDrawing, path: nil)
+        #expect(!c.takeEffects().contains(.quit), "cancelling the chooser cancels the quit")
+        c.requestQuit()
+        c.click(.dialog(.save))
+        _ = c.takeEffects()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-quit-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        c.fileChosen(.saveDrawing, path: path)
+        effects = c.takeEffects()
+        #expect(effects.contains(.quit))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func tooltipsAppearAfterAPause() throws {
+        let c = try makeController()
+        let undo = try #require(c.layout().frame(of: .undo))
+        c.hover(at: undo.center, time: 5)
+        #expect(c.tooltip() == nil)
+        #expect(abs((c.secondsUntilWakeup() ?? 0) - AppController.tooltipDelay) < 0.001)
+        c.tick(5 + AppController.tooltipDelay)
+        #expect(c.tooltip()?.text == "Undo (Ctrl+Z)")
+        c.hover(at: Point(500, 400), time: 6)
+        #expect(c.tooltip() == nil)
+    }
+
+    @Test func onlyChangedAreasAreRedrawn() throws {
+        let c = try makeController()
+        _ = c.takeDirtyRects()
+        #expect(c.takeDirtyRects().isEmpty, "nothing changed, nothing to draw")
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400)))
+        _ = c.takeDirtyRects()
+        c.tick(0.5)
+        _ = c.takeDirtyRects()
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(510, 403)))
+        let rects = c.takeDirtyRects()
+        #expect(rects.count == 1 && rects[0].area < 30 * 30, "a motion event redraws only the new piece: \(rects)")
+    }
+
+    @Test func resizingGrowsTheCanvasAndNeverCrops() throws {
+        let c = try makeController(600, 450)
+        c.drag([(500, 400), (590, 440)])
+        c.resize(to: PixelSize(width: 400, height: 300), scale: 1)
+        c.resize(to: PixelSize(width: 900, height: 700), scale: 1)
+        #expect(c.editor.size == PixelSize(width: 900, height: 700))
+        #expect(try c.shown().pixel(x: 545, y: 420) == 0xFF00_0000)
+    }
+
+    @Test func settingsRoundTripAndSurviveDamage() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-settings-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let s = AppSettings(windowWidth: 1234, windowHeight: 777, recentColors: ["#ff0000", "#00ff00"])
+        try s.save(to: url)
+        #expect(AppSettings.load(from: url) == s)
+        try Data("{not json".utf8).write(to: url)
+        #expect(AppSettings.load(from: url) == AppSettings())
+    }
+}
