@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["drawingboard", "DrawingBoardRender"],
+            dependencies: ["drawingboard", "DrawingBoardRender", "DrawingBoardUI"],
             resources: [.copy("Fixtures")]),
     ]
 )

@@ -3,11 +3,24 @@
 # Sourced by scripts/run and scripts/test; safe to run again (installs nothing when all are there).
 set -euo pipefail
 
+# Building and running.
 DRAWINGBOARD_PACKAGES=(
     pkg-config
     libsdl2-dev
     libsdl2-image-dev
     libcairo2-dev
+    libpango1.0-dev
+    librsvg2-dev
+    fonts-dejavu-core
+    zenity
+)
+
+# The end-to-end tests: a virtual X server, input and screenshots, and a Wayland compositor.
+DRAWINGBOARD_TEST_PACKAGES=(
+    xvfb
+    xdotool
+    x11-apps
+    weston
 )
 
 drawingboard_install_missing() {

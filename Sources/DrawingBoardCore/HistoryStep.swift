@@ -19,6 +19,8 @@ public struct HistoryStep: Sendable {
     }
 
     public var kind: Kind
+    /// Unique within one history (given by `UndoHistory.push`), so a saved state can be recognised.
+    public internal(set) var id: UInt64 = 0
     /// The drawing-layer tiles the step changed, holding the other side of the swap.
     public var tiles: [TileRecord]
     /// For a background change: the other side of the background swap.

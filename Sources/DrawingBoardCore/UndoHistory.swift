@@ -30,6 +30,7 @@ public final class UndoHistory {
     public private(set) var spillProblem: String?
 
     private var spill: SpillFile?
+    private var nextID: UInt64 = 1
     private var stepBytes: [Int] = []
     /// Every step below this index has no tile pixels in memory.
     private var lowWater = 0
@@ -39,6 +40,10 @@ public final class UndoHistory {
     }
 
     public var canUndo: Bool { cursor > 0 }
+
+    /// Names the state the history is at: the id of the last done step, 0 before any. Undoing
+    /// back to a saved state gives its id again; a new step never does.
+    public var stateID: UInt64 { cursor > 0 ? steps[cursor - 1].id : 0 }
     public var canRedo: Bool { cursor < steps.count }
 
     /// Pixel bytes the spill file holds, including space of steps since dropped.
@@ -46,6 +51,9 @@ public final class UndoHistory {
 
     /// Records a step that was just done, dropping any undone steps.
     public func push(_ step: HistoryStep) {
+        var step = step
+        step.id = nextID
+        nextID += 1
         if cursor < steps.count {
             for i in cursor..<steps.count { residentBytes -= stepBytes[i] }
             steps.removeSubrange(cursor...)

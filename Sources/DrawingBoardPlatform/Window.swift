@@ -14,6 +14,12 @@ public final class Window {
     private let wakeEvent: UInt32
 
     public init(title: String, size: PixelSize, minimumSize: PixelSize) throws {
+        // SDL's X11 driver converts titles through the C locale: in the default "C" locale a
+        // non-ASCII title (a file named "Zeichnung-ä.png") never reaches _NET_WM_NAME.
+        if let current = setlocale(LC_CTYPE, ""), !String(cString: current).uppercased().contains("UTF-8"),
+           !String(cString: current).uppercased().contains("UTF8") {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         // Before SDL starts: the app id, the compositor, the screensaver, and touch that does not
         // also arrive as mouse events (every finger would draw twice).
         setenv("SDL_VIDEO_X11_WMCLASS", Self.appID, 1)

@@ -70,7 +70,7 @@ extension AppController {
             return false
         }
         documentPath = path
-        savedRevision = editor.revision
+        savedState = editor.history.stateID
         show(info: "Saved “\(name)”")
         return true
     }

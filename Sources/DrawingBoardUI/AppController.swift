@@ -18,7 +18,7 @@ public final class AppController {
     public private(set) var isFullscreen = false
     public internal(set) var dialogOpen = false
     var message: Message?
-    var savedRevision = 0
+    var savedState: UInt64 = 0
     var quitAfterSave = false
 
     struct Message {
@@ -62,7 +62,7 @@ public final class AppController {
 
     // MARK: - State for drawing and tests
 
-    public var isModified: Bool { editor.revision != savedRevision }
+    public var isModified: Bool { editor.history.stateID != savedState }
 
     public var documentName: String {
         documentPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Untitled"

@@ -136,7 +136,7 @@ enum UIRenderer {
         let s = v.scale
         let l = v.layout
         if let title = l.panelTitle {
-            p.text(v.panel == .brush ? "Brush" : "Background", in: Rect(x: title.minX + 4 * s, y: title.minY, width: 100 * s, height: title.height),
+            p.text(v.panel == .brush ? "Brush" : "Background", in: Rect(x: title.minX + 4 * s, y: title.minY, width: 150 * s, height: title.height),
                    size: (Theme.textSize + 2) * s, Theme.ink, align: .left, bold: true)
         }
         if let preview = l.widthPreview {

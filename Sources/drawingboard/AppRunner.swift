@@ -20,6 +20,7 @@ final class AppRunner {
     private let stats = ProcessInfo.processInfo.environment["DRAWINGBOARD_STATS"] != nil
     private var frames = 0
     private var events = 0
+    private var wakeups = 0
 
     init(windowSize: PixelSize, savePath: String?, settings: AppSettings) throws {
         window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 600, height: 440))
@@ -54,6 +55,7 @@ final class AppRunner {
     func run() -> PixelSize {
         while running {
             let batch = window.nextEvents(timeout: controller.secondsUntilWakeup())
+            wakeups += 1
             events += batch.count
             for event in batch { handle(event) }
             controller.tick(window.now)
@@ -65,7 +67,7 @@ final class AppRunner {
             paint()
         }
         if stats {
-            FileHandle.standardError.write(Data("drawingboard: \(events) events, \(frames) frames, \(window.uploadedPixels) pixels presented\n".utf8))
+            FileHandle.standardError.write(Data("drawingboard: \(wakeups) wakeups, \(events) events, \(frames) frames, \(window.uploadedPixels) pixels presented\n".utf8))
         }
         return window.pointSize
     }

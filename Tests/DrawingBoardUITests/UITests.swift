@@ -123,6 +123,9 @@ extension AppController {
         #expect(c.editor.strokes.count == 1)
         #expect(c.title == "*Untitled – DrawingBoard")
         #expect(c.takeEffects().contains(.setTitle("*Untitled – DrawingBoard")))
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.title == "Untitled – DrawingBoard", "undoing back to the saved state clears the mark")
+        c.key(KeyInput(.character("y"), ctrl: true), time: 0)
         let img = try c.shown()
         #expect(img.pixel(x: 200, y: 300) == 0xFF00_0000)
     }

@@ -1,0 +1,197 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import DrawingBoardUI
+import Foundation
+import Testing
+
+/// The real binary in a real X11 window (Xvfb), driven with real input (xdotool), checked on
+/// screenshot pixels.
+@Suite(.serialized) struct X11WindowTests {
+    static let size = PixelSize(width: 1000, height: 700)
+    static let black: UInt32 = 0x000000, white: UInt32 = 0xFFFFFF
+
+    func layout(panel: PanelKind? = nil, message: Bool = false, dialog: Bool = false) -> Layout {
+        Layout(window: Self.size, scale: 1, barsHidden: 0, panel: panel, recentColors: 1, hasMessage: message, hasDialog: dialog)
+    }
+
+    func launch(_ x: XServer, _ extra: [String] = []) throws -> AppUnderTest {
+        try AppUnderTest(server: x, arguments: ["--size", "\(Self.size.width)x\(Self.size.height)"] + extra)
+    }
+
+    /// The bars come back a second after a stroke ends.
+    func waitForBars() { Thread.sleep(forTimeInterval: 1.6) }
+
+    @Test func drawWithTheMouseThenUndoAndRedoWithButtonsAndShortcuts() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        #expect(app.title == "Untitled – DrawingBoard")
+        let first = try app.screenshot("x11-start")
+        #expect(first.size == Self.size)
+        #expect(first.rgb(500, 350) == Self.white)
+
+        try app.drag([(150, 350), (300, 352), (450, 350)])
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black })
+        #expect(app.title == "*Untitled – DrawingBoard")
+        try app.screenshot("x11-stroke")
+
+        waitForBars()
+        try app.click(layout().frame(of: .undo)!.center)
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.white }, "undo button")
+        try app.key("ctrl+shift+z")
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black }, "Ctrl+Shift+Z redoes")
+        try app.key("ctrl+z")
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.white }, "Ctrl+Z undoes")
+        try app.key("ctrl+y")
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black }, "Ctrl+Y redoes")
+        try app.key("ctrl+z")
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.white })
+        try app.click(layout().frame(of: .redo)!.center)
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black }, "redo button")
+    }
+
+    @Test func toolbarToolsAndBrushSlidersSetWhatIsDrawn() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        try app.click(layout().frame(of: .tool(.rectangle))!.center)
+        try app.drag([(200, 250), (300, 300), (400, 450)])
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(200, 350) == Self.black && s.rgb(400, 350) == Self.black && s.rgb(300, 250) == Self.black && s.rgb(300, 350) == Self.white
+        }, "a rectangle outline from press to release")
+        try app.screenshot("x11-rectangle")
+
+        waitForBars()
+        try app.click(layout().frame(of: .panel(.brush))!.center)
+        let panel = layout(panel: .brush)
+        func set(_ kind: SliderKind, _ value: Int) throws {
+            try app.click(Point(panel.knobX(kind, value: value)!, panel.tracks[kind]!.center.y))
+        }
+        try set(.brushRed, 255)
+        try set(.width, 20)
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(Int(panel.swatch!.center.x), Int(panel.swatch!.minY) + 6) == 0xFF0000
+        }, "the swatch shows the new colour")
+        try app.screenshot("x11-brush-panel")
+        try app.key("Escape")
+        try app.key("1")
+        try app.drag([(150, 550), (300, 550), (450, 550)])
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(300, 550) == 0xFF0000 && s.rgb(300, 558) == 0xFF0000 && s.rgb(300, 542) == 0xFF0000 && s.rgb(300, 565) == Self.white
+        }, "a red pencil stroke 20 px wide")
+        try app.screenshot("x11-red-stroke")
+    }
+
+    @Test func backgroundColourFromTheSlidersUnderTheDrawing() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        try app.drag([(100, 200), (300, 200)])
+        waitForBars()
+        try app.click(layout().frame(of: .panel(.background))!.center)
+        let panel = layout(panel: .background)
+        try app.click(Point(panel.knobX(.backgroundBlue, value: 0)!, panel.tracks[.backgroundBlue]!.center.y))
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(60, 400) == 0xFFFF00 && s.rgb(200, 200) == Self.black
+        }, "yellow background, the stroke unchanged")
+        try app.screenshot("x11-background-colour")
+        try app.key("Escape")
+        try app.key("ctrl+z")
+        #expect(try eventually { try app.screenshot().rgb(60, 400) == Self.white }, "the background change is one undo step")
+        #expect(try app.screenshot().rgb(200, 200) == Self.black)
+    }
+
+    @Test func saveAsksForANameOnceAndWritesThePicture() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        let target = app.home.appendingPathComponent("drawing")
+        try app.answerChooser(with: target.path)
+        try app.drag([(150, 300), (450, 300)])
+        try app.key("ctrl+s")
+        let saved = target.path + ".png"
+        #expect(eventually { FileManager.default.fileExists(atPath: saved) })
+        let png = try PNGFile.decode(atPath: saved)
+        #expect(png.size == Self.size)
+        #expect(png.pixel(x: 300, y: 300) == 0xFF00_0000)
+        #expect(png.pixel(x: 300, y: 320) == 0xFFFF_FFFF)
+        #expect(eventually { app.title == "drawing.png – DrawingBoard" })
+        try app.drag([(600, 100), (600, 400)])
+        #expect(eventually { app.title == "*drawing.png – DrawingBoard" })
+        try app.key("ctrl+s")
+        #expect(eventually { (try? PNGFile.decode(atPath: saved).pixel(x: 600, y: 250)) == 0xFF00_0000 })
+        let log = try String(contentsOf: app.chooserLog, encoding: .utf8)
+        #expect(log.split(separator: "\n").count == 1, "asked once: \(log)")
+        #expect(log.contains("--save") && log.contains("--filename=Untitled.png"))
+    }
+
+    @Test func saveToAGivenFileWithoutAsking() throws {
+        let x = try XServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-saveto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("given.png").path
+        let app = try launch(x, ["--save-to", target])
+        #expect(app.title == "given.png – DrawingBoard")
+        try app.drag([(150, 300), (450, 300)])
+        try app.key("ctrl+s")
+        #expect(eventually { (try? PNGFile.decode(atPath: target).pixel(x: 300, y: 300)) == 0xFF00_0000 })
+        #expect(!FileManager.default.fileExists(atPath: app.chooserLog.path), "no chooser was shown")
+    }
+
+    @Test func chooseABackgroundImageAndSeeABadOneRefused() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        let image = app.home.appendingPathComponent("quadrants.png")
+        try FileManager.default.copyItem(at: Bundle.module.url(forResource: "quadrants.png", withExtension: nil, subdirectory: "Fixtures")!, to: image)
+        try app.answerChooser(with: image.path)
+        try app.click(layout().frame(of: .panel(.background))!.center)
+        try app.click(layout(panel: .background).frame(of: .chooseImage)!.center)
+        // 40x30 scaled by 25 to cover 1000x700, centred: the quadrants meet at (500, 350).
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(100, 200) == 0xFF0000 && s.rgb(900, 200) == 0x00FF00 && s.rgb(100, 600) == 0x0000FF && s.rgb(900, 600) == 0xFFFF00
+        })
+        try app.screenshot("x11-background-image")
+        let bad = app.home.appendingPathComponent("notes.png")
+        try "not an image".write(to: bad, atomically: true, encoding: .utf8)
+        try app.answerChooser(with: bad.path)
+        try app.key("ctrl+o")
+        let banner = layout(message: true).message!
+        #expect(try eventually { try app.screenshot().rgb(Int(banner.minX) + 6, Int(banner.center.y)) == 0xC01C28 }, "an error banner")
+        let after = try app.screenshot("x11-bad-image-message")
+        #expect(after.rgb(100, 600) == 0x0000FF, "the background is unchanged")
+    }
+
+    @Test func quittingAsksOnlyWhenThereIsUnsavedWork() throws {
+        let x = try XServer()
+        let clean = try launch(x)
+        Thread.sleep(forTimeInterval: 1.5)
+        // The window closes while xdotool is still sending the key release, so it may report
+        // an error: the exit status below is what counts.
+        try? clean.key("ctrl+q")
+        #expect(clean.waitForExit() == 0)
+        // While idle the loop sleeps in SDL_WaitEvent: a handful of wake-ups, not thousands.
+        let stats = clean.errorOutput
+        let wakeups = stats.split(separator: "\n").first { $0.contains("wakeups") }
+            .flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+        #expect(wakeups != nil && wakeups! < 40, "stats: \(stats)")
+
+        let dirty = try launch(x)
+        try dirty.drag([(150, 300), (450, 300)])
+        Thread.sleep(forTimeInterval: 0.3)
+        try dirty.key("ctrl+q")
+        let dialog = layout(dialog: true)
+        let save = dialog.frame(of: .dialog(.save))!
+        #expect(try eventually { try dirty.screenshot().rgb(Int(save.minX) + 8, Int(save.center.y)) == 0x3465A4 }, "the question shows")
+        try dirty.screenshot("x11-quit-question")
+        #expect(dirty.process.isRunning)
+        try dirty.click(dialog.frame(of: .dialog(.cancel))!.center)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(dirty.process.isRunning, "cancel keeps the window")
+        try dirty.key("ctrl+q")
+        Thread.sleep(forTimeInterval: 0.3)
+        try? dirty.click(dialog.frame(of: .dialog(.discard))!.center)
+        #expect(dirty.waitForExit() == 0)
+    }
+}
