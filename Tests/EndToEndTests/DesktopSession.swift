@@ -262,7 +262,8 @@ final class WestonSession {
     private let process: Process
     private(set) var windowID = ""
 
-    init(server: XServer, width: Int, height: Int) throws {
+    /// `scale`: the output's scale (2 for a HiDPI screen); weston's window is that much larger.
+    init(server: XServer, width: Int, height: Int, scale: Int = 1) throws {
         self.server = server
         runtimeDir = URL(fileURLWithPath: "/tmp/drawingboard-xdg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtimeDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -270,7 +271,7 @@ final class WestonSession {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["weston", "--backend=x11-backend.so", "--socket=\(socket)", "--use-pixman", "--idle-time=0",
-                             "--shell=kiosk-shell.so", "--width=\(width)", "--height=\(height)"]
+                             "--shell=kiosk-shell.so", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
         env["XDG_RUNTIME_DIR"] = runtimeDir.path

@@ -34,4 +34,28 @@ import Testing
         #expect(app.waitForExit() == 0)
         #expect(app.errorOutput.contains("video driver wayland"), "stats: \(app.errorOutput)")
     }
+
+    @Test func hiDPIOutputsGetASharpCanvasAndAScaledInterface() throws {
+        let x = try XServer(width: 2100, height: 1500)
+        let weston = try WestonSession(server: x, width: 1000, height: 700, scale: 2)
+        // The window is 1000x700 logical pixels, 2000x1400 real ones.
+        let l = Layout(window: PixelSize(width: 2000, height: 1400), scale: 2, barsHidden: 0, panel: nil,
+                       recentColors: 0, hasMessage: false, hasDialog: false)
+        let pencil = l.frame(of: .tool(.pencil))!
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: weston.environment,
+                                   window: weston.windowID) { app in
+            try app.screenshot().rgb(Int(pencil.minX) + 10, Int(pencil.center.y)) == 0x3465A4
+        }
+        let shot = try app.screenshot("wayland-hidpi")
+        #expect(shot.size == PixelSize(width: 2000, height: 1400))
+        #expect(pencil.width >= 2 * Theme.minimumTarget, "controls scale with the output")
+        #expect(shot.rgb(Int(pencil.maxX) - 10, Int(pencil.center.y)) == 0x3465A4, "the selected tool fills its doubled frame")
+        // Pointer positions map to real pixels: a stroke drawn at (600, 702) lands there, 4 px wide.
+        try app.drag([(300, 702), (600, 704), (900, 702)])
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(600, 703) == 0x000000 && s.rgb(600, 712) == 0xFFFFFF
+        })
+        try app.screenshot("wayland-hidpi-stroke")
+    }
 }
