@@ -36,35 +36,32 @@ final class CairoSurface {
 
     /// A new surface, every pixel transparent.
     init(format: Format, size: PixelSize) throws(RenderError) {
-        guard let surface = cairo_image_surface_create(format.cairo, Int32(size.width), Int32(size.height)) else {
-            throw RenderError("cannot create a \(size) image: out of memory")
-        }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw RenderError("cannot create a \(size) image: \(String(cString: cairo_status_to_string(status)))")
-        }
-        self.handle = surface
+        handle = try Self.checked(cairo_image_surface_create(format.cairo, Int32(size.width), Int32(size.height)),
+                                  "cannot create a \(size) image")
         self.format = format
         self.size = size
-        self.stride = Int(cairo_image_surface_get_stride(surface))
+        self.stride = Int(cairo_image_surface_get_stride(handle))
     }
 
     /// A surface over pixels someone else owns, which must outlive it.
     init(wrapping pixels: UnsafeMutableRawPointer, format: Format, size: PixelSize, stride: Int) throws(RenderError) {
-        guard let surface = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), format.cairo, Int32(size.width), Int32(size.height), Int32(stride)) else {
-            throw RenderError("cannot wrap a \(size) frame")
-        }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw RenderError("cannot wrap a \(size) frame: \(String(cString: cairo_status_to_string(status)))")
-        }
-        self.handle = surface
+        handle = try Self.checked(cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), format.cairo, Int32(size.width), Int32(size.height), Int32(stride)),
+                                  "cannot wrap a \(size) frame")
         self.format = format
         self.size = size
         self.stride = stride
+    }
+
+    /// The surface, or an error naming what failed (out of memory, a bad size) after freeing it.
+    private static func checked(_ surface: OpaquePointer?, _ what: String) throws(RenderError) -> OpaquePointer {
+        guard let surface else { throw RenderError("\(what): out of memory") }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError("\(what): \(String(cString: cairo_status_to_string(status)))")
+        }
+        return surface
     }
 
     /// A surface holding a copy of `image`.
