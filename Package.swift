@@ -7,7 +7,8 @@ import PackageDescription
 //                         the frame compositor, the painter widgets draw with, PNG output
 //   DrawingBoardUI        widgets, layout, hit-testing and the app state machine (no C)
 //   DrawingBoardPlatform  every SDL_* / IMG_* call: window, presentation, events, images
-//   drawingboard          the composition root and command line
+//   DrawingBoardApp       the event loop that joins the platform and the controller
+//   drawingboard          the command line
 let package = Package(
     name: "DrawingBoard",
     products: [
@@ -37,12 +38,21 @@ let package = Package(
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg"]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image"]),
+        .target(
+            name: "DrawingBoardApp",
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform"]),
         .executableTarget(
             name: "drawingboard",
             dependencies: [
-                "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform",
+                "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
+        // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
+        .executableTarget(
+            name: "drawingboard-touch-harness",
+            dependencies: ["DrawingBoardApp", "DrawingBoardUI", "CSDL2"],
+            path: "Tests/TouchHarness"),
 
         .testTarget(name: "DrawingBoardCoreTests", dependencies: ["DrawingBoardCore"]),
         .testTarget(
@@ -51,7 +61,7 @@ let package = Package(
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["drawingboard", "DrawingBoardRender", "DrawingBoardUI"],
+            dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI"],
             resources: [.copy("Fixtures")]),
     ]
 )

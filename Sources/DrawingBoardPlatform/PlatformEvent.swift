@@ -5,7 +5,8 @@ public enum PlatformEvent: Sendable {
     case pointer(PointerEvent)
     /// The mouse moved with no button held; nil when it left the window.
     case hover(Point?)
-    case wheel(steps: Int, at: Point)
+    /// `zoom`: Ctrl was held.
+    case wheel(steps: Int, at: Point, zoom: Bool)
     case key(KeyInput)
     /// The window's size or pixel density changed.
     case resized

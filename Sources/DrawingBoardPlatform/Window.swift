@@ -12,6 +12,8 @@ public final class Window {
     private var presenter: any Presenter
     public let videoDriver: String
     private let wakeEvent: UInt32
+    /// Fingers down now, by SDL finger id.
+    private var fingersDown: Set<Int64> = []
 
     public init(title: String, size: PixelSize, minimumSize: PixelSize) throws {
         // SDL's X11 driver converts titles through the C locale: in the default "C" locale a
@@ -118,6 +120,10 @@ public final class Window {
     public func nextEvents(timeout: Double?) -> [PlatformEvent] {
         var event = SDL_Event()
         var result: [PlatformEvent] = []
+        defer {
+            // Losing the window drops every finger: their strokes are cancelled upstream.
+            if result.contains(where: { if case .focusLost = $0 { return true } else { return false } }) { fingersDown.removeAll() }
+        }
         let got: Int32
         if let timeout {
             got = SDL_WaitEventTimeout(&event, Int32(min(max(timeout * 1000, 0), 60_000).rounded(.up)))
@@ -126,12 +132,22 @@ public final class Window {
         }
         guard got != 0 else { return result }
         repeat {
-            if let e = translate(&event) { result.append(e) }
+            result += translate(&event)
         } while SDL_PollEvent(&event) != 0
         return result
     }
 
-    private func translate(_ e: inout SDL_Event) -> PlatformEvent? {
+    private func translate(_ e: inout SDL_Event) -> [PlatformEvent] {
+        switch SDL_EventType(e.type) {
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            return TouchTranslation.translate(e.tfinger, type: e.type, pixelSize: pixelSize,
+                                              time: Double(e.common.timestamp) / 1000, down: &fingersDown)
+        default:
+            return translateOne(&e).map { [$0] } ?? []
+        }
+    }
+
+    private func translateOne(_ e: inout SDL_Event) -> PlatformEvent? {
         let ratio = pixelRatio
         let time = Double(e.common.timestamp) / 1000
         switch SDL_EventType(e.type) {
@@ -161,13 +177,8 @@ public final class Window {
             guard e.wheel.which != UInt32.max, e.wheel.y != 0 else { return nil }
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
-            return .wheel(steps: Int(e.wheel.y), at: Point(Double(x) * ratio, Double(y) * ratio))
-        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
-            let size = pixelSize
-            let p = Point(Double(e.tfinger.x) * Double(size.width), Double(e.tfinger.y) * Double(size.height))
-            let phase: PointerEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .down : e.type == SDL_FINGERUP.rawValue ? .up : .move
-            return .pointer(PointerEvent(source: .finger(Int(truncatingIfNeeded: e.tfinger.fingerId)), phase: phase,
-                                         position: p, pressure: Double(e.tfinger.pressure), time: time))
+            let ctrl = UInt32(SDL_GetModState().rawValue) & KMOD_CTRL.rawValue != 0
+            return .wheel(steps: Int(e.wheel.y), at: Point(Double(x) * ratio, Double(y) * ratio), zoom: ctrl)
         case SDL_KEYDOWN:
             return KeyTranslation.key(e.key.keysym).map { .key($0) }
         case SDL_DROPFILE:

@@ -81,6 +81,20 @@ final class CairoContext {
 }
 
 extension CairoContext {
+    /// Maps later drawing through a scale and an offset (the window's view of the canvas).
+    func transform(scale: Double, offset: Point) {
+        cairo_translate(handle, offset.x, offset.y)
+        cairo_scale(handle, scale, scale)
+    }
+
+    /// Paints `layer` over what is there; `smooth` filters it when scaled down, otherwise every
+    /// canvas pixel stays a crisp square when zoomed in.
+    func paint(_ layer: CairoSurface, smooth: Bool) {
+        cairo_set_source_surface(handle, layer.handle, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(handle), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+        cairo_paint(handle)
+    }
+
     /// Fills the whole target (within the clip) with the current source.
     func paintAll() {
         cairo_paint(handle)

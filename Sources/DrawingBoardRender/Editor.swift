@@ -265,30 +265,45 @@ public final class Editor {
     // MARK: - Output
 
     /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
-    /// `area` of `frame`, canvas pixel (x, y) at frame pixel (x, y).
-    public func compose(into frame: Frame, area: PixelRect) {
-        guard let area = area.intersection(PixelRect(size: size)), let cr = try? CairoContext(frame.surface) else { return }
+    /// `area` of `frame` (window pixels), shown through `view`; outside the canvas, a neutral grey.
+    public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
+        guard let cr = try? CairoContext(frame.surface) else { return }
         cr.clip(to: area)
-        cr.paint(backgroundLayer.surface)
-        let touching = live.values.filter { $0.drawn?.intersection(area) != nil }
+        let canvasArea = view.isIdentity ? area : view.canvasRect(area)
+        guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
+            cr.setSource(Self.outside)
+            cr.paintAll()
+            return
+        }
+        if !view.isIdentity || area.maxX > size.width || area.maxY > size.height {
+            cr.setSource(Self.outside)
+            cr.paintAll()
+        }
+        cr.transform(scale: view.scale, offset: view.offset)
+        cr.clip(to: PixelRect(size: size))
+        cr.paint(backgroundLayer.surface, smooth: view.scale < 1)
+        let touching = live.values.filter { $0.drawn?.intersection(visible) != nil }
         guard !touching.isEmpty else {
-            cr.paint(ink.surface)
+            cr.paint(ink.surface, smooth: view.scale < 1)
             return
         }
         if scratch == nil { scratch = try? CairoSurface(format: .argb32, size: ink.surface.size) }
         guard let scratch, let sc = try? CairoContext(scratch) else {
-            cr.paint(ink.surface)
+            cr.paint(ink.surface, smooth: view.scale < 1)
             return
         }
-        sc.clip(to: area)
+        sc.clip(to: visible)
         sc.copy(ink.surface)
         for stroke in touching {
             sc.setBlend(stroke.tool.blend)
             sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
             sc.paint(through: stroke.mask)
         }
-        cr.paint(scratch)
+        cr.paint(scratch, smooth: view.scale < 1)
     }
+
+    /// What the window shows beyond the canvas's edges.
+    static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
 
     /// The picture as the user sees it: the drawing over the background.
     public func flattened() throws(RenderError) -> RasterImage {

@@ -24,6 +24,7 @@ extension AppController {
             case .character("s"): save(choosingName: input.shift)
             case .character("o"): chooseBackgroundImage()
             case .character("q"): requestQuit()
+            case .character("0"): setView(.identity)
             default: return false
             }
             return true

@@ -16,6 +16,11 @@ public final class AppController {
     public private(set) var backgroundColor: RGBColor
     public internal(set) var documentPath: String?
     public private(set) var isFullscreen = false
+    /// How the canvas is shown: zoom and pan change only this.
+    public internal(set) var view = ViewTransform.identity
+    /// What fingers on the canvas do.
+    public internal(set) var touchMode: TouchMode
+    var touches: TouchGroup?
     public internal(set) var dialogOpen = false
     var message: Message?
     var savedState: UInt64 = 0
@@ -48,8 +53,9 @@ public final class AppController {
     public static let messageDuration = 5.0
 
     public init(editor: Editor, decoder: any ImageDecoding, window: PixelSize, scale: Double,
-                recentColors: [RGBColor] = [], documentPath: String? = nil) {
+                recentColors: [RGBColor] = [], documentPath: String? = nil, touchMode: TouchMode = .draw) {
         self.editor = editor
+        self.touchMode = touchMode
         self.decoder = decoder
         self.window = window
         self.scale = scale
@@ -75,7 +81,8 @@ public final class AppController {
 
     public func layout() -> Layout {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
-               recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen)
+               recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
+               showResetView: !view.isIdentity)
     }
 
     /// The value a slider shows.
@@ -121,7 +128,7 @@ public final class AppController {
     public func takeDirtyRects() -> [PixelRect] {
         var rects = dirty
         dirty.removeAll()
-        if let canvas = editor.takeDirtyRect() { rects.append(canvas) }
+        if let canvas = editor.takeDirtyRect() { rects.append(view.isIdentity ? canvas : view.windowRect(canvas)) }
         if chromeChanged {
             chromeChanged = false
             var chrome = layout().chromeRects
@@ -145,6 +152,7 @@ public final class AppController {
         if let t = bars.nextChange(after: now) { next.append(t) }
         if let m = message { next.append(m.until) }
         if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
+        if let t = touches, t.tapCandidate, !t.held.isEmpty { next.append(t.startTime + Self.tapDuration + 0.01) }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
     }
@@ -154,6 +162,7 @@ public final class AppController {
         let hadTooltip = tooltip() != nil
         now = time
         if bars.advance(to: time) { invalidateChrome() }
+        touchTick()
         if let m = message, time >= m.until {
             message = nil
             invalidateChrome()
@@ -180,6 +189,7 @@ public final class AppController {
 
     /// The window lost focus or was hidden: strokes in progress are dropped, not committed.
     public func focusLost() {
+        dropTouches()
         for (source, capture) in captures {
             if case .canvas = capture { editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0))) }
         }
@@ -210,14 +220,13 @@ public final class AppController {
                 captures[event.source] = .chrome
             case .canvas:
                 if message != nil, message?.isError == false { message = nil; invalidateChrome() }
-                let first = !captures.values.contains { if case .canvas = $0 { return true } else { return false } }
-                captures[event.source] = .canvas
-                editor.handle(event)
-                if first {
+                if !drawingOnCanvas {
                     bars.strokeBegan(at: now)
                     hover = nil
                     invalidateChrome()
                 }
+                captures[event.source] = .canvas
+                if case .finger = event.source { touchDown(event) } else { editor.handle(onCanvas(event)) }
             }
         case .move:
             switch captures[event.source] {
@@ -230,7 +239,7 @@ public final class AppController {
                     invalidateChrome()
                 }
             case .canvas:
-                editor.handle(event)
+                if case .finger = event.source { touchMove(event) } else { editor.handle(onCanvas(event)) }
             case .chrome, nil:
                 break
             }
@@ -240,16 +249,46 @@ public final class AppController {
             case .control(let control):
                 release(control, at: event.position, activate: event.phase == .up)
             case .canvas:
-                let revision = editor.revision
-                editor.handle(event)
-                if editor.revision != revision { rememberColor() }
-                if !captures.values.contains(where: { if case .canvas = $0 { return true } else { return false } }) {
-                    bars.strokesEnded(at: now)
+                if case .finger = event.source {
+                    touchUp(event)
+                } else {
+                    let revision = editor.revision
+                    editor.handle(onCanvas(event))
+                    if editor.revision != revision { rememberColor() }
                 }
+                if !drawingOnCanvas { bars.strokesEnded(at: now) }
             case .chrome:
                 break
             }
         }
+    }
+
+    /// Whether any pointer is down on the canvas.
+    var drawingOnCanvas: Bool {
+        captures.values.contains { if case .canvas = $0 { return true } else { return false } }
+    }
+
+    /// The event with its position in canvas pixels.
+    func onCanvas(_ event: PointerEvent) -> PointerEvent {
+        var e = event
+        e.position = view.toCanvas(event.position)
+        return e
+    }
+
+    /// Commits a stroke by forwarding its release, remembering its colour.
+    func commitStroke(_ up: PointerEvent) {
+        let revision = editor.revision
+        editor.handle(onCanvas(up))
+        if editor.revision != revision { rememberColor() }
+    }
+
+    /// Shows the canvas through `next`; everything on screen is redrawn.
+    public func setView(_ next: ViewTransform) {
+        guard next != view else { return }
+        let hadReset = !view.isIdentity
+        view = next
+        dirty = [PixelRect(size: window)]
+        if hadReset != !view.isIdentity { invalidateChrome() }
     }
 
     /// The mouse moved with no button held (`nil`: it left the window).
@@ -262,8 +301,14 @@ public final class AppController {
         if hadTooltip || control != nil { invalidateChrome() }
     }
 
-    /// A wheel turn over a slider nudges it.
-    public func wheel(_ steps: Int, at p: Point) {
+    /// A wheel turn over a slider nudges it; with Ctrl held over the canvas, it zooms about the
+    /// pointer.
+    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) {
+        if zoom, layout().hit(p) == .canvas {
+            let factor = steps > 0 ? 1.25 : 0.8
+            setView(ViewTransform.pinch(from: view, startCentre: p, startDistance: 1, centre: p, distance: factor))
+            return
+        }
         guard case .control(.slider(let kind)) = layout().hit(p) else { return }
         setSlider(kind, to: value(of: kind) + steps)
         editor.endBackgroundPreview()
@@ -303,6 +348,8 @@ public final class AppController {
         case .chooseImage: chooseBackgroundImage()
         case .dismissMessage: message = nil
         case .dialog(let button): answerQuitQuestion(button)
+        case .touchMode: touchMode = touchMode == .draw ? .navigate : .draw
+        case .resetView: setView(.identity)
         }
     }
 
@@ -398,11 +445,11 @@ public final class AppController {
     /// Paints `rects` of the window into `frame`: the canvas, then the interface over it.
     public func render(into frame: Frame, icons: IconSet, rects: [PixelRect]) {
         guard let painter = try? Painter(frame: frame, icons: icons) else { return }
-        let view = ViewState(controller: self)
+        let state = ViewState(controller: self)
         for rect in rects {
-            editor.compose(into: frame, area: rect)
+            editor.compose(into: frame, area: rect, view: view)
             painter.clipped(to: rect.rect) {
-                UIRenderer.draw(view, with: painter, in: rect.rect)
+                UIRenderer.draw(state, with: painter, in: rect.rect)
             }
         }
         frame.flush()

@@ -8,14 +8,17 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var windowWidth: Int
     public var windowHeight: Int
     public var recentColors: [String]
+    /// What fingers do; nil in settings written before touch modes existed.
+    public var touchMode: TouchMode?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 
     public init(windowWidth: Int = AppSettings.defaultWindow.width, windowHeight: Int = AppSettings.defaultWindow.height,
-                recentColors: [String] = []) {
+                recentColors: [String] = [], touchMode: TouchMode? = nil) {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.recentColors = recentColors
+        self.touchMode = touchMode
     }
 
     public static var file: URL {

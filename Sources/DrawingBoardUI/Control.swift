@@ -57,6 +57,8 @@ public enum Control: Sendable, Hashable {
     case chooseImage
     case dismissMessage
     case dialog(DialogButton)
+    case touchMode
+    case resetView
 
     /// The tooltip, with the keyboard shortcut.
     public var tooltip: String? {
@@ -74,6 +76,8 @@ public enum Control: Sendable, Hashable {
         case .slider(let kind) where kind == .width: return "Stroke width ([ and ])"
         case .recentColor: return "Use this colour"
         case .chooseImage: return "Choose a background image (Ctrl+O)"
+        case .touchMode: return "Touch: every finger draws, or one draws and two move the view"
+        case .resetView: return "Reset zoom and position (Ctrl+0)"
         default: return nil
         }
     }
@@ -91,4 +95,14 @@ extension Tool {
         case .eraser: return "Eraser"
         }
     }
+}
+
+/// What fingers on the canvas do.
+public enum TouchMode: String, Sendable, Hashable, Codable {
+    /// Every finger draws its own stroke.
+    case draw
+    /// One finger draws; two fingers pinch to zoom and drag to pan.
+    case navigate
+
+    var label: String { self == .draw ? "Fingers draw" : "2 fingers move" }
 }

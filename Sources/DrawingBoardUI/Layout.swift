@@ -30,9 +30,11 @@ public struct Layout: Sendable {
     public private(set) var swatch: Rect?
     public private(set) var widthPreview: Rect?
     public private(set) var panelTitle: Rect?
+    /// The floating reset-view button's island, when the view is zoomed or moved.
+    public private(set) var resetViewBar: Rect?
 
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
-                recentColors: Int, hasMessage: Bool, hasDialog: Bool) {
+                recentColors: Int, hasMessage: Bool, hasDialog: Bool, showResetView: Bool = false) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -56,9 +58,9 @@ public struct Layout: Sendable {
         x += sep
         add(.clear, b); add(.save, b)
 
-        // Bottom bar: the two panel buttons.
-        let brushWidth = 150 * s, backgroundWidth = 180 * s
-        let bottomWidth = 2 * pad + brushWidth + backgroundWidth
+        // Bottom bar: the two panel buttons and the touch mode.
+        let brushWidth = 150 * s, backgroundWidth = 180 * s, touchWidth = 190 * s
+        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + touchWidth
         let bottom = Rect(x: ((w - bottomWidth) / 2).rounded(), y: h - (Theme.margin + Theme.barHeight) * s + slide,
                           width: bottomWidth.rounded(), height: Theme.barHeight * s)
         bottomBar = bottom
@@ -66,6 +68,13 @@ public struct Layout: Sendable {
         let by = bottom.minY + (bottom.height - b) / 2
         bar.append(Item(control: .panel(.brush), frame: Rect(x: x, y: by, width: brushWidth, height: b)))
         bar.append(Item(control: .panel(.background), frame: Rect(x: x + brushWidth, y: by, width: backgroundWidth, height: b)))
+        bar.append(Item(control: .touchMode, frame: Rect(x: x + brushWidth + backgroundWidth, y: by, width: touchWidth, height: b)))
+        if showResetView {
+            let rw = 104 * s
+            let reset = Rect(x: w - Theme.margin * s - rw, y: bottom.minY, width: rw, height: Theme.barHeight * s)
+            resetViewBar = reset
+            bar.append(Item(control: .resetView, frame: reset.insetBy(pad)))
+        }
 
         var front: [Item] = []
         if let kind {
@@ -148,7 +157,7 @@ public struct Layout: Sendable {
             return .chrome
         }
         if let item = items.first(where: { $0.frame.contains(p) }) { return .control(item.control) }
-        for chrome in [panel, topBar, bottomBar] {
+        for chrome in [panel, topBar, bottomBar, resetViewBar] {
             if let chrome, chrome.contains(p) { return .chrome }
         }
         return .canvas
@@ -178,6 +187,6 @@ public struct Layout: Sendable {
 
     /// Areas the interface covers (for redrawing when it changes).
     public var chromeRects: [Rect] {
-        [topBar, bottomBar, panel, message, dialog].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
+        [topBar, bottomBar, panel, message, dialog, resetViewBar].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
     }
 }

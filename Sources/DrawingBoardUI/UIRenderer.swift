@@ -7,7 +7,7 @@ enum UIRenderer {
     static func draw(_ v: ViewState, with p: Painter, in area: Rect) {
         let s = v.scale
         let l = v.layout
-        for bar in [l.topBar, l.bottomBar] where bar.intersects(area) {
+        for bar in [l.topBar, l.bottomBar, l.resetViewBar].compactMap({ $0 }) where bar.intersects(area) {
             card(bar, p, s)
         }
         if let panel = l.panel, panel.intersects(area) {
@@ -110,6 +110,18 @@ enum UIRenderer {
             let iconBox = Rect(x: f.center.x - 90 * s, y: f.minY, width: 36 * s, height: f.height)
             p.icon("image", in: iconBox, side: iconSide, Theme.ink)
             p.text(label, in: Rect(x: iconBox.maxX, y: f.minY, width: 150 * s, height: f.height), size: Theme.textSize * s, Theme.ink, align: .left)
+        case .touchMode:
+            background(selected: false)
+            let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
+            p.icon(v.touchMode == .draw ? "touch-draw" : "touch-move", in: iconBox, side: iconSide, Theme.ink)
+            p.text(v.touchMode.label, in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 12 * s, height: f.height),
+                   size: Theme.textSize * s, Theme.ink, align: .left)
+        case .resetView:
+            background(selected: false)
+            let iconBox = Rect(x: f.minX + 4 * s, y: f.minY, width: 36 * s, height: f.height)
+            p.icon("reset-view", in: iconBox, side: iconSide, Theme.ink)
+            p.text("\(Int((v.zoom * 100).rounded()))%", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
+                   size: Theme.textSize * s, Theme.ink, align: .left)
         case .dismissMessage, .dialog:
             break
         }

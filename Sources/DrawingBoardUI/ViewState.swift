@@ -17,6 +17,8 @@ struct ViewState {
     var dialogOpen: Bool
     var documentName: String
     var values: [SliderKind: Int]
+    var touchMode: TouchMode
+    var zoom: Double
 
     init(controller c: AppController) {
         layout = c.layout()
@@ -33,6 +35,8 @@ struct ViewState {
         message = c.message.map { ($0.text, $0.isError) }
         dialogOpen = c.dialogOpen
         documentName = c.documentName
+        touchMode = c.touchMode
+        zoom = c.view.scale
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DrawingBoardApp
 import DrawingBoardCore
 import DrawingBoardUI
 import Foundation
@@ -42,6 +43,7 @@ struct WindowCommand: ParsableCommand {
         settings.windowWidth = finalSize.width
         settings.windowHeight = finalSize.height
         settings.recentColors = runner.controller.recentColors.map(\.hex)
+        settings.touchMode = runner.controller.touchMode
         try? settings.save()
     }
 }

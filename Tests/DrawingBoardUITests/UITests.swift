@@ -347,11 +347,11 @@ extension AppController {
 
     @Test func resizingGrowsTheCanvasAndNeverCrops() throws {
         let c = try makeController(600, 450)
-        c.drag([(500, 400), (590, 440)])
+        c.drag([(450, 200), (590, 300)])
         c.resize(to: PixelSize(width: 400, height: 300), scale: 1)
         c.resize(to: PixelSize(width: 900, height: 700), scale: 1)
         #expect(c.editor.size == PixelSize(width: 900, height: 700))
-        #expect(try c.shown().pixel(x: 545, y: 420) == 0xFF00_0000)
+        #expect(try c.shown().pixel(x: 520, y: 250) == 0xFF00_0000)
     }
 
     @Test func settingsRoundTripAndSurviveDamage() throws {

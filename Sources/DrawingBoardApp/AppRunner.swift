@@ -7,9 +7,9 @@ import Foundation
 /// The window's event loop: waits for input (no polling: an idle window costs no CPU), handles
 /// every pending event, advances timers, carries out the controller's effects, then paints and
 /// presents only the dirty rectangles, once per frame.
-final class AppRunner {
-    let window: Window
-    let controller: AppController
+public final class AppRunner {
+    public let window: Window
+    public let controller: AppController
     let icons: IconSet
     let chooser: FileChooser
     private var frame: Frame
@@ -22,14 +22,15 @@ final class AppRunner {
     private var events = 0
     private var wakeups = 0
 
-    init(windowSize: PixelSize, savePath: String?, settings: AppSettings) throws {
+    public init(windowSize: PixelSize, savePath: String?, settings: AppSettings) throws {
         window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 600, height: 440))
         let buffer = window.frame
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
         frameGeneration = buffer.generation
         let editor = try Editor(size: buffer.size)
         controller = AppController(editor: editor, decoder: SDLImageDecoder(), window: buffer.size,
-                                   scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath)
+                                   scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
+                                   touchMode: settings.touchMode ?? .draw)
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
@@ -52,7 +53,7 @@ final class AppRunner {
     }
 
     /// Runs until the user quits; returns the window size to remember.
-    func run() -> PixelSize {
+    public func run() -> PixelSize {
         while running {
             let batch = window.nextEvents(timeout: controller.secondsUntilWakeup())
             wakeups += 1
@@ -76,7 +77,7 @@ final class AppRunner {
         switch event {
         case .pointer(let e): controller.pointer(e)
         case .hover(let p): controller.hover(at: p, time: window.now)
-        case .wheel(let steps, let p): controller.wheel(steps, at: p)
+        case .wheel(let steps, let p, let zoom): controller.wheel(steps, at: p, zoom: zoom)
         case .key(let k): controller.key(k, time: window.now)
         case .resized, .exposed:
             do {
