@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(
             name: "DrawingBoardRenderTests",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform"]),
+        .testTarget(name: "DrawingBoardPlatformTests", dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2"]),
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",

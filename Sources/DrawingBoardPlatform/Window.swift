@@ -162,17 +162,9 @@ public final class Window {
             default: return nil
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
-            // Touches come as finger events; SDL's synthetic mouse copies are dropped.
-            guard e.button.which != UInt32.max, e.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
-            let p = Point(Double(e.button.x) * ratio, Double(e.button.y) * ratio)
-            return .pointer(PointerEvent(source: .mouse, phase: e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up, position: p, time: time))
+            return MouseTranslation.button(e.button, ratio: ratio, time: time)
         case SDL_MOUSEMOTION:
-            guard e.motion.which != UInt32.max else { return nil }
-            let p = Point(Double(e.motion.x) * ratio, Double(e.motion.y) * ratio)
-            if e.motion.state & 1 != 0 {
-                return .pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: time))
-            }
-            return .hover(p)
+            return MouseTranslation.motion(e.motion, ratio: ratio, time: time)
         case SDL_MOUSEWHEEL:
             guard e.wheel.which != UInt32.max, e.wheel.y != 0 else { return nil }
             var x: Int32 = 0, y: Int32 = 0

@@ -115,6 +115,19 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         #expect(c.editor.strokes.isEmpty)
     }
 
+    @Test func aFingerDragsASlider() throws {
+        let c = try makeController()
+        c.pointer(finger(3, .down, c.layout().frame(of: .panel(.brush))!.center.x, c.layout().frame(of: .panel(.brush))!.center.y, at: 1))
+        c.pointer(finger(3, .up, c.layout().frame(of: .panel(.brush))!.center.x, c.layout().frame(of: .panel(.brush))!.center.y, at: 1.05))
+        let track = try #require(c.layout().tracks[.width])
+        c.pointer(finger(4, .down, track.minX, track.center.y, at: 2))
+        c.pointer(finger(4, .move, track.center.x, track.center.y + 10, at: 2.1))
+        c.pointer(finger(4, .move, track.maxX + 30, track.center.y + 20, at: 2.2))
+        c.pointer(finger(4, .up, track.maxX + 30, track.center.y + 20, at: 2.3))
+        #expect(c.editor.toolState.style.width == 200)
+        #expect(c.editor.strokes.isEmpty, "dragging a slider never draws")
+    }
+
     @Test func navigateModePinchZoomsAndPansOnlyTheView() throws {
         let c = try makeController()
         c.drag([(400, 300), (600, 300)])

@@ -143,8 +143,16 @@ final class AppUnderTest {
 
     /// `window`: the X window that shows the app (weston's, for a Wayland app); found by the
     /// app's WM class when nil.
-    init(server: XServer, arguments: [String] = [], environment: [String: String] = [:], window: String? = nil,
-         ready: ((AppUnderTest) throws -> Bool)? = nil) throws {
+    /// Commands for the touch harness (`executable: .touchHarness`).
+    let input = Pipe()
+
+    enum Executable {
+        case app
+        case touchHarness
+    }
+
+    init(server: XServer, executable: Executable = .app, arguments: [String] = [], environment: [String: String] = [:],
+         window: String? = nil, ready: ((AppUnderTest) throws -> Bool)? = nil) throws {
         self.server = server
         home = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-app-\(UUID().uuidString)")
         let bin = home.appendingPathComponent("bin")
@@ -159,8 +167,11 @@ final class AppUnderTest {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zenity.path)
 
         process = Process()
-        process.executableURL = BinaryRunner.binary
+        process.executableURL = executable == .app
+            ? BinaryRunner.binary
+            : BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("drawingboard-touch-harness")
         process.arguments = arguments
+        process.standardInput = input
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
         env["WAYLAND_DISPLAY"] = nil
@@ -199,6 +210,11 @@ final class AppUnderTest {
 
     private func windowIDs() throws -> [String] {
         try server.xdotool(["search", "--class", "io.github.drawingboard.DrawingBoard"]).split(separator: "\n").map(String.init)
+    }
+
+    /// Sends touch commands to the harness (`down 1 0.2 0.3`, `sleep 50`, ...).
+    func touch(_ commands: [String]) {
+        input.fileHandleForWriting.write(Data((commands.joined(separator: "\n") + "\n").utf8))
     }
 
     func answerChooser(with path: String) throws {
