@@ -5,6 +5,7 @@ import PackageDescription
 //   DrawingBoardCore      pure Swift: geometry, colours, tools, strokes, history, scripts, input
 //   DrawingBoardRender    every cairo_* / pango_* / rsvg_* call: layers, tiles, the editor,
 //                         the frame compositor, the painter widgets draw with, PNG output
+//   DrawingBoardFiles     documents: OpenRaster (.ora) reading and writing, with limits
 //   DrawingBoardUI        widgets, layout, hit-testing and the app state machine (no C)
 //   DrawingBoardPlatform  every SDL_* / IMG_* call: window, presentation, events, images
 //   DrawingBoardApp       the event loop that joins the platform and the controller
@@ -16,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +38,10 @@ let package = Package(
 
         .target(name: "DrawingBoardCore"),
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg"]),
-        .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender"]),
+        .target(
+            name: "DrawingBoardFiles",
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image"]),
         .target(
             name: "DrawingBoardApp",
@@ -45,7 +50,7 @@ let package = Package(
             name: "drawingboard",
             dependencies: [
                 "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardApp",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DrawingBoardFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
         // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
@@ -58,6 +63,9 @@ let package = Package(
         .testTarget(
             name: "DrawingBoardRenderTests",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform"]),
+        .testTarget(
+            name: "DrawingBoardFilesTests",
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "DrawingBoardPlatformTests", dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2"]),
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI"]),
         .testTarget(

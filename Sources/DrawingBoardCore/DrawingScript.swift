@@ -59,11 +59,15 @@ public struct DrawingScript: Sendable, Hashable {
 
     public var canvas: PixelSize
     public var background: BackgroundSource
+    /// A saved document to start from instead of `canvas` and `background` (a path as written;
+    /// relative paths resolve against the script's folder).
+    public var open: String?
     public var steps: [Step]
 
-    public init(canvas: PixelSize, background: BackgroundSource = .color(.white), steps: [Step] = []) {
+    public init(canvas: PixelSize, background: BackgroundSource = .color(.white), open: String? = nil, steps: [Step] = []) {
         self.canvas = canvas
         self.background = background
+        self.open = open
         self.steps = steps
     }
 }

@@ -26,13 +26,24 @@ public enum ScriptParser {
                 throw ScriptError("version", "\(v) is not supported (this DrawingBoard reads version \(DrawingScript.version))")
             }
         }
-        if doc["open"] != nil {
-            throw ScriptError("open", "opening saved documents is not supported by this version")
+        var open: String?
+        if let value = doc["open"] {
+            let path = try string(value, at: "open")
+            guard !path.isEmpty else { throw ScriptError("open", "is empty") }
+            for key in ["canvas", "background"] where doc[key] != nil {
+                throw ScriptError(key, "cannot be used with \"open\": the document sets it")
+            }
+            open = path
         }
-        guard let canvasValue = doc["canvas"] else {
-            throw ScriptError("canvas", "missing (write \"canvas\": {\"width\": 640, \"height\": 480})")
+        let canvas: PixelSize
+        if open != nil {
+            canvas = PixelSize(width: 1, height: 1)
+        } else {
+            guard let canvasValue = doc["canvas"] else {
+                throw ScriptError("canvas", "missing (write \"canvas\": {\"width\": 640, \"height\": 480})")
+            }
+            canvas = try parseCanvas(canvasValue)
         }
-        let canvas = try parseCanvas(canvasValue)
         let background = try doc["background"].map { v throws(ScriptError) in try parseBackground(v, at: "background") } ?? .color(.white)
         var steps: [DrawingScript.Step] = []
         if let stepsValue = doc["steps"] {
@@ -42,7 +53,7 @@ public enum ScriptParser {
                 steps.append(try parseStep(item, at: "steps[\(i)]"))
             }
         }
-        return DrawingScript(canvas: canvas, background: background, steps: steps)
+        return DrawingScript(canvas: canvas, background: background, open: open, steps: steps)
     }
 
     static func parseCanvas(_ value: JSONValue) throws(ScriptError) -> PixelSize {

@@ -81,6 +81,12 @@ final class CairoContext {
 }
 
 extension CairoContext {
+    /// Paints `layer` with its top-left corner at `origin`, at `alpha` opacity.
+    func paint(_ layer: CairoSurface, at origin: Point, alpha: Double) {
+        cairo_set_source_surface(handle, layer.handle, origin.x, origin.y)
+        cairo_paint_with_alpha(handle, alpha)
+    }
+
     /// Maps later drawing through a scale and an offset (the window's view of the canvas).
     func transform(scale: Double, offset: Point) {
         cairo_translate(handle, offset.x, offset.y)

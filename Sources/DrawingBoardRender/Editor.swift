@@ -37,6 +37,28 @@ public final class Editor {
         backgroundLayer = try BackgroundLayer(size: size, background: background)
     }
 
+    /// An editor showing a saved document: its background, its drawing and its strokes. The
+    /// history starts empty.
+    public convenience init(document: DocumentContents, history: UndoHistory.Options = .init()) throws(RenderError) {
+        try self.init(size: document.size, background: document.background, history: history)
+        guard document.drawing.size == document.size else {
+            throw RenderError("the drawing layer is \(document.drawing.size), not \(document.size)")
+        }
+        ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
+        strokes = document.strokes
+        nextStrokeID = (document.strokes.map(\.id).max() ?? 0) + 1
+    }
+
+    /// The document as it stands now (strokes in progress are not part of it).
+    public func contents() -> DocumentContents {
+        DocumentContents(size: size, background: background, drawing: drawingLayer(), strokes: strokes)
+    }
+
+    /// The background layer's pixels as shown (an image scaled to cover the canvas).
+    public func backgroundLayerImage() -> RasterImage {
+        backgroundLayer.surface.rasterImage()
+    }
+
     private static func checkLimits(_ size: PixelSize) throws(RenderError) {
         guard size.width >= 1, size.height >= 1, size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide,
               size.area <= CanvasLimits.maxPixels else {

@@ -27,9 +27,39 @@ public enum PNGFile {
 
     /// Reads a PNG file into premultiplied ARGB pixels.
     public static func decode(atPath path: String) throws(RenderError) -> RasterImage {
-        guard let surface = cairo_image_surface_create_from_png(path) else {
-            throw RenderError("cannot read \(path)")
+        try image(from: cairo_image_surface_create_from_png(path), name: path)
+    }
+
+    /// Decodes PNG bytes, refusing images over `maxPixels` from their header, before decoding.
+    public static func decode(_ data: Data, name: String, maxPixels: Int = CanvasLimits.maxPixels) throws(RenderError) -> RasterImage {
+        guard let size = ImageHeader.dimensions(of: [UInt8](data.prefix(64))), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+            throw RenderError("\(name) is not a PNG image")
         }
+        guard size.width > 0, size.height > 0, size.area <= maxPixels else {
+            throw RenderError("\(name) is \(size), \(size.area) pixels, above the limit of \(maxPixels)")
+        }
+        final class Source {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+        let source = Source([UInt8](data))
+        let surface = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                let s = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                let n = Int(length)
+                guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                s.bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + s.offset, count: n) }
+                s.offset += n
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(source).toOpaque())
+        }
+        return try image(from: surface, name: name)
+    }
+
+    private static func image(from surface: OpaquePointer?, name path: String) throws(RenderError) -> RasterImage {
+        guard let surface else { throw RenderError("cannot read \(path)") }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {

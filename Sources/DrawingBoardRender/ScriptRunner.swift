@@ -6,20 +6,34 @@ import Foundation
 public struct ScriptRunner {
     public var decoder: any ImageDecoding
     public var history: UndoHistory.Options
+    /// Reads a saved document, for scripts that start with `"open"`.
+    public var openDocument: ((URL) throws -> DocumentContents)?
 
-    public init(decoder: any ImageDecoding, history: UndoHistory.Options = .init()) {
+    public init(decoder: any ImageDecoding, history: UndoHistory.Options = .init(),
+                openDocument: ((URL) throws -> DocumentContents)? = nil) {
         self.decoder = decoder
         self.history = history
+        self.openDocument = openDocument
     }
 
-    /// Runs `script`; relative image paths resolve against `baseDirectory`.
+    /// Runs `script`; relative image and document paths resolve against `baseDirectory`.
     public func run(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> Editor {
-        let background = try load(script.background, at: "background", base: baseDirectory)
         let editor: Editor
-        do {
-            editor = try Editor(size: script.canvas, background: background, history: history)
-        } catch {
-            throw ScriptError("canvas", error.message)
+        if let path = script.open {
+            guard let openDocument else { throw ScriptError("open", "opening documents is not available here") }
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
+            do {
+                editor = try Editor(document: try openDocument(url), history: history)
+            } catch {
+                throw ScriptError("open", "\(error)")
+            }
+        } else {
+            let background = try load(script.background, at: "background", base: baseDirectory)
+            do {
+                editor = try Editor(size: script.canvas, background: background, history: history)
+            } catch {
+                throw ScriptError("canvas", error.message)
+            }
         }
         for (i, step) in script.steps.enumerated() {
             try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory)

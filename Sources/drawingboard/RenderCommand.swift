@@ -1,5 +1,6 @@
 import ArgumentParser
 import DrawingBoardCore
+import DrawingBoardFiles
 import DrawingBoardPlatform
 import DrawingBoardRender
 import Foundation
@@ -20,7 +21,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The drawing script (JSON, format version 1), or - for standard input.")
     var script: String
 
-    @Option(name: .shortAndLong, help: "Where to write the picture (.png).")
+    @Option(name: .shortAndLong, help: "Where to write: a picture (.png) or a document (.ora).")
     var output: String
 
     func run() throws {
@@ -39,10 +40,9 @@ struct RenderCommand: ParsableCommand {
 
     private func render() throws(Failure) {
         let outputURL = URL(fileURLWithPath: output)
-        switch outputURL.pathExtension.lowercased() {
-        case "png": break
-        case "ora": throw Failure(message: "\(output): writing .ora documents is not supported by this version; use .png")
-        default: throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png")
+        let format = outputURL.pathExtension.lowercased()
+        guard format == "png" || format == "ora" else {
+            throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png or .ora")
         }
         let folder = outputURL.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -59,9 +59,10 @@ struct RenderCommand: ParsableCommand {
             throw Failure(message: "\(name): \(error)")
         }
         do {
-            let editor = try ScriptRunner(decoder: SDLImageDecoder()).run(parsed, baseDirectory: base)
-            let png = try PNGFile.encode(try editor.flattened())
-            try AtomicFile.write(png, toPath: output)
+            let runner = ScriptRunner(decoder: SDLImageDecoder(), openDocument: { url in try OpenRaster.read(url) })
+            let editor = try runner.run(parsed, baseDirectory: base)
+            let bytes = format == "ora" ? try OpenRaster.encode(editor) : try PNGFile.encode(try editor.flattened())
+            try AtomicFile.write(bytes, toPath: output)
         } catch let error as ScriptError {
             throw Failure(message: "\(name): \(error)")
         } catch {

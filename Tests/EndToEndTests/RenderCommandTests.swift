@@ -105,6 +105,24 @@ private func near(_ p: UInt32, _ hex: String, tolerance: Int = 0) -> Bool {
         #expect(try PNGFile.decode(atPath: ws.path("out.png")).pixel(x: 19, y: 9) == 0xFF10_2030)
     }
 
+    @Test func writesAnOpenRasterDocumentAndAScriptOpensIt() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.fixture("quadrants.png", as: "q.png")
+        try ws.write("first.json", ##"{"canvas": {"width": 400, "height": 300}, "background": {"image": "q.png"}, "steps": [{"tool": "pencil", "color": "#000000", "width": 40}, {"stroke": [[0, 75], [400, 75]]}]}"##)
+        var result = try BinaryRunner.run(["render", "first.json", "--output", "doc.ora"], in: ws.folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ws.path("doc.ora"))).prefix(2) == Data("PK".utf8))
+        // Reopened, the eraser still reveals the image under the drawing.
+        try ws.write("second.json", #"{"open": "doc.ora", "steps": [{"tool": "eraser", "width": 20}, {"stroke": [[100, 0], [100, 150]]}]}"#)
+        result = try BinaryRunner.run(["render", "second.json", "--output", "after.png"], in: ws.folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let img = try PNGFile.decode(atPath: ws.path("after.png"))
+        #expect(img.size == PixelSize(width: 400, height: 300))
+        #expect(near(img.pixel(x: 300, y: 75), "#000000"))
+        #expect(near(img.pixel(x: 100, y: 75), "#ff0000"), "erased after reopening: the red quadrant shows")
+    }
+
     @Test func helpAndVersion() throws {
         let help = try BinaryRunner.run(["--help"])
         #expect(help.status == 0)

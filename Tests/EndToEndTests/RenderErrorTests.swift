@@ -40,10 +40,12 @@ import Testing
              expected: #"drawingboard: s.json: background.image: cannot load "huge.png": the image is 100000x100000, 10000000000 pixels, above the limit of 268435456"#),
         Case(name: "image is a folder", script: #"{\#(canvas), "background": {"image": "."}}"#,
              expected: #"drawingboard: s.json: background.image: cannot load ".": it is a folder, not an image"#),
-        Case(name: "ora output", script: #"{\#(canvas)}"#, output: "out.ora",
-             expected: "drawingboard: out.ora: writing .ora documents is not supported by this version; use .png"),
         Case(name: "unknown output format", script: #"{\#(canvas)}"#, output: "out.tiff",
-             expected: #"drawingboard: out.tiff: unknown output format "tiff"; use .png"#),
+             expected: #"drawingboard: out.tiff: unknown output format "tiff"; use .png or .ora"#),
+        Case(name: "open and canvas together", script: #"{"open": "a.ora", "canvas": {"width": 5, "height": 5}}"#,
+             expected: #"drawingboard: s.json: canvas: cannot be used with "open": the document sets it"#),
+        Case(name: "open a missing document", script: #"{"open": "nowhere.ora"}"#,
+             expected: "drawingboard: s.json: open: “nowhere.ora” cannot be opened: no such file"),
         Case(name: "missing output folder", script: #"{\#(canvas)}"#, output: "no/such/folder/out.png",
              expected: "drawingboard: no/such/folder/out.png: the folder no/such/folder does not exist"),
     ]
@@ -64,6 +66,23 @@ import Testing
         }
         #expect(!ws.exists(c.output), "no output file")
         #expect(try ws.contents() == (["s.json"] + c.fixtures.values).sorted(), "nothing else written")
+    }
+
+    /// Every document in the broken corpus, opened by a script: refused in one line, nothing written.
+    @Test(arguments: ["not-a-zip.ora", "truncated.ora", "no-mimetype.ora", "bad-xml.ora", "path-traversal.ora",
+                      "huge-canvas.ora", "png-bomb.ora", "corrupt-layer.ora", "zip-bomb.ora", "large-entry.ora"])
+    func brokenDocumentsAreRefusedByTheRenderer(_ file: String) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/broken/\(file)")
+        try FileManager.default.copyItem(at: corpus, to: ws.folder.appendingPathComponent(file))
+        try ws.write("s.json", #"{"open": "\#(file)", "steps": [{"stroke": [[1, 1], [5, 5]]}]}"#)
+        let result = try BinaryRunner.run(["render", "s.json", "--output", "out.ora"], in: ws.folder)
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1, "stderr: \(result.stderr)")
+        #expect(result.stderrLines.first?.hasPrefix("drawingboard: s.json: open: “\(file)” cannot be opened: ") == true, "\(result.stderr)")
+        #expect(try ws.contents() == [file, "s.json"].sorted(), "nothing written")
     }
 
     @Test func aFailedRenderLeavesTheOldOutputUntouched() throws {

@@ -1,0 +1,52 @@
+import DrawingBoardCore
+import Foundation
+
+/// DrawingBoard's own entry in an .ora: what the background is and the strokes as data.
+struct DocumentJSON: Codable {
+    enum BackgroundSpec: Codable, Equatable {
+        case color(RGBColor)
+        case image(String)
+
+        private enum Keys: String, CodingKey { case color, image }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
+                guard let color = RGBColor(hex: hex) else {
+                    throw DecodingError.dataCorruptedError(forKey: .color, in: c, debugDescription: "not #rrggbb")
+                }
+                self = .color(color)
+            } else {
+                self = .image(try c.decode(String.self, forKey: .image))
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            switch self {
+            case .color(let color): try c.encode(color.hex, forKey: .color)
+            case .image(let name): try c.encode(name, forKey: .image)
+            }
+        }
+    }
+
+    var format = 1
+    var background: BackgroundSpec
+    var strokes: [Stroke]
+
+    init(_ contents: DocumentContents) {
+        switch contents.background {
+        case .color(let c): background = .color(c)
+        case .image(_, let name): background = .image(name)
+        }
+        strokes = contents.strokes
+    }
+
+    func encoded() throws -> Data {
+        try JSONEncoder().encode(self)
+    }
+
+    static func decode(_ data: Data) throws -> DocumentJSON {
+        try JSONDecoder().decode(DocumentJSON.self, from: data)
+    }
+}

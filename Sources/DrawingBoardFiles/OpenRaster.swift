@@ -1,0 +1,148 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import ZIPFoundation
+
+/// OpenRaster (.ora), the layered format of MyPaint, Krita and GIMP: a zip whose first entry is
+/// the uncompressed `mimetype`, then `stack.xml`, one PNG per layer, `mergedimage.png` and a
+/// thumbnail. DrawingBoard writes two layers (background and drawing) and keeps its stroke data
+/// in `drawingboard/document.json`, which other apps ignore. Reading refuses anything hostile
+/// (paths outside the archive, oversized or lying entries, absurd image sizes) with a message,
+/// before it allocates much.
+public enum OpenRaster {
+    public static let mimeType = "image/openraster"
+    static let documentEntry = "drawingboard/document.json"
+    static let backgroundEntry = "data/background.png"
+    static let drawingEntry = "data/drawing.png"
+
+    /// Limits for reading.
+    static let maxFileBytes: UInt64 = 2 << 30
+    static let maxEntries = 512
+    static let maxEntryBytes: UInt64 = 1 << 30
+    static let maxXMLBytes: UInt64 = 4 << 20
+
+    // MARK: - Writing
+
+    /// The editor's document as .ora bytes.
+    public static func encode(_ editor: Editor) throws -> Data {
+        let contents = editor.contents()
+        let merged = try editor.flattened()
+        let archive = try Archive(data: Data(), accessMode: .create)
+        func add(_ path: String, _ data: Data, compress: Bool) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count),
+                                 compressionMethod: compress ? .deflate : .none) { position, size in
+                data.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+            }
+        }
+        try add("mimetype", Data(mimeType.utf8), compress: false)
+        try add("stack.xml", StackXML.write(width: contents.size.width, height: contents.size.height, layers: [
+            .init(name: "Drawing", src: drawingEntry, x: 0, y: 0, opacity: 1, visible: true),
+            .init(name: "Background", src: backgroundEntry, x: 0, y: 0, opacity: 1, visible: true),
+        ]), compress: true)
+        try add(backgroundEntry, try PNGFile.encode(editor.backgroundLayerImage()), compress: false)
+        try add(drawingEntry, try PNGFile.encode(contents.drawing), compress: false)
+        try add("mergedimage.png", try PNGFile.encode(merged), compress: false)
+        try add("Thumbnails/thumbnail.png", try PNGFile.encode(try ImageOps.thumbnail(merged, maxSide: 256)), compress: false)
+        try add(documentEntry, try DocumentJSON(contents).encoded(), compress: true)
+        guard let data = archive.data else { throw DocumentError("cannot build the archive") }
+        return data
+    }
+
+    // MARK: - Reading
+
+    /// Reads an .ora file: ours restores background and drawing separately, with the strokes;
+    /// another app's has its visible layers composited into the drawing, over white.
+    public static func read(_ url: URL) throws(DocumentError) -> DocumentContents {
+        let name = "“\(url.lastPathComponent)”"
+        do {
+            return try readChecked(url)
+        } catch let error as DocumentError {
+            throw DocumentError("\(name) cannot be opened: \(error.message)")
+        } catch {
+            throw DocumentError("\(name) cannot be opened: \(error)")
+        }
+    }
+
+    private static func readChecked(_ url: URL) throws -> DocumentContents {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let bytes = attributes?[.size] as? UInt64 else { throw DocumentError("no such file") }
+        guard bytes <= maxFileBytes else { throw DocumentError("it is \(bytes) bytes, larger than a document may be") }
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw DocumentError("it is not an OpenRaster file (not a zip archive)")
+        }
+        var entries: [String: Entry] = [:]
+        for entry in archive {
+            entries[entry.path] = entry
+            guard entries.count <= maxEntries else { throw DocumentError("it has more than \(maxEntries) entries") }
+        }
+        guard let mime = entries["mimetype"], String(decoding: try extract(mime, from: archive, limit: 64), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines) == mimeType else {
+            throw DocumentError("it is not an OpenRaster file (no image/openraster mimetype)")
+        }
+        guard let stackEntry = entries["stack.xml"] else { throw DocumentError("stack.xml is missing") }
+        let stack = try StackXML.parse(try extract(stackEntry, from: archive, limit: maxXMLBytes))
+        let size = PixelSize(width: stack.width, height: stack.height)
+        guard (1...CanvasLimits.maxSide).contains(size.width), (1...CanvasLimits.maxSide).contains(size.height),
+              size.area <= CanvasLimits.maxPixels else {
+            throw DocumentError("its size \(size) is outside the limits (1 to \(CanvasLimits.maxSide) pixels a side)")
+        }
+        func layerImage(_ src: String) throws -> RasterImage {
+            guard isSafe(src) else { throw DocumentError("layer path \"\(src)\" leaves the archive") }
+            guard let entry = entries[src] else { throw DocumentError("layer \"\(src)\" is missing") }
+            let data = try extract(entry, from: archive, limit: maxEntryBytes)
+            return try PNGFile.decode(data, name: src, maxPixels: CanvasLimits.maxPixels)
+        }
+        if let docEntry = entries[documentEntry],
+           let json = try? DocumentJSON.decode(try extract(docEntry, from: archive, limit: maxEntryBytes)) {
+            let drawing = try layerImage(drawingEntry)
+            guard drawing.size == size else { throw DocumentError("the drawing layer is \(drawing.size), not \(size)") }
+            let background: Background
+            switch json.background {
+            case .color(let c): background = .color(c)
+            case .image(let name):
+                let image = try layerImage(backgroundEntry)
+                guard image.size == size else { throw DocumentError("the background layer is \(image.size), not \(size)") }
+                background = .image(image, name: name)
+            }
+            return DocumentContents(size: size, background: background, drawing: drawing, strokes: json.strokes)
+        }
+        // Another app's document: its visible layers, bottom first, make the drawing.
+        var layers: [ImageOps.Layer] = []
+        for layer in stack.layers.reversed() where layer.visible {
+            layers.append(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity))
+        }
+        let drawing = try ImageOps.flatten(layers, size: size)
+        return DocumentContents(size: size, background: .color(.white), drawing: drawing, strokes: [])
+    }
+
+    /// A relative path that stays inside the archive.
+    static func isSafe(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\\") && !path.contains("\0")
+            && !path.split(separator: "/").contains("..")
+    }
+
+    /// An entry's bytes, refusing more than `limit`, whatever the entry claims (zip bombs).
+    static func extract(_ entry: Entry, from archive: Archive, limit: UInt64) throws -> Data {
+        guard entry.type == .file else { throw DocumentError("\"\(entry.path)\" is not a file") }
+        guard entry.uncompressedSize <= limit else {
+            throw DocumentError("\"\(entry.path)\" unpacks to \(entry.uncompressedSize) bytes, more than \(limit)")
+        }
+        var data = Data()
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                data.append(chunk)
+                if UInt64(data.count) > min(limit, entry.uncompressedSize) {
+                    throw DocumentError("\"\(entry.path)\" unpacks to more than it says")
+                }
+            }
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            throw DocumentError("\"\(entry.path)\" is damaged (\(error))")
+        }
+        return data
+    }
+}

@@ -1,0 +1,41 @@
+import DrawingBoardCore
+
+/// Image operations documents need: thumbnails and flattening a stack of layers.
+public enum ImageOps {
+    /// `image` scaled down (keeping its aspect) to fit `maxSide` pixels; unchanged if it fits.
+    public static func thumbnail(_ image: RasterImage, maxSide: Int) throws(RenderError) -> RasterImage {
+        let scale = min(1, Double(maxSide) / Double(max(image.width, image.height)))
+        guard scale < 1 else { return image }
+        let size = PixelSize(width: max(1, Int((Double(image.width) * scale).rounded())),
+                             height: max(1, Int((Double(image.height) * scale).rounded())))
+        let out = try CairoSurface(format: .argb32, size: size)
+        let cr = try CairoContext(out)
+        cr.paintCovering(try CairoSurface(image: image), target: size)
+        return out.rasterImage()
+    }
+
+    /// A layer of a stack: its pixels, where its top-left corner goes, and its opacity.
+    public struct Layer {
+        public var image: RasterImage
+        public var x: Int
+        public var y: Int
+        public var opacity: Double
+
+        public init(image: RasterImage, x: Int, y: Int, opacity: Double) {
+            self.image = image
+            self.x = x
+            self.y = y
+            self.opacity = opacity
+        }
+    }
+
+    /// The layers composited bottom to top (source-over) into a transparent `size` image.
+    public static func flatten(_ layers: [Layer], size: PixelSize) throws(RenderError) -> RasterImage {
+        let out = try CairoSurface(format: .argb32, size: size)
+        let cr = try CairoContext(out)
+        for layer in layers {
+            cr.paint(try CairoSurface(image: layer.image), at: Point(Double(layer.x), Double(layer.y)), alpha: layer.opacity)
+        }
+        return out.rasterImage()
+    }
+}
