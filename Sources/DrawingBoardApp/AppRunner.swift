@@ -22,7 +22,8 @@ public final class AppRunner {
     private var events = 0
     private var wakeups = 0
 
-    public init(windowSize: PixelSize, savePath: String?, settings: AppSettings) throws {
+    /// `open`: a document or an image to show first (from the command line).
+    public init(windowSize: PixelSize, savePath: String?, settings: AppSettings, open: String? = nil) throws {
         window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 600, height: 440))
         let buffer = window.frame
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
@@ -34,6 +35,7 @@ public final class AppRunner {
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
+        if let open { controller.open(open) }
         if icons.directory == nil {
             FileHandle.standardError.write(Data("drawingboard: icons not found (set DRAWINGBOARD_ASSETS); using text labels\n".utf8))
         }
@@ -88,7 +90,7 @@ public final class AppRunner {
             }
         case .focusLost: controller.focusLost()
         case .quit: controller.requestQuit()
-        case .droppedFile(let path): controller.loadBackground(path)
+        case .droppedFile(let path): controller.open(path)
         case .wake: break
         }
     }
@@ -105,9 +107,13 @@ public final class AppRunner {
             let id = nextRequest
             nextRequest += 1
             pendingRequests[id] = request.purpose
-            let filters: [(String, [String])] = request.purpose == .saveDrawing
-                ? [("PNG images", ["*.png"])]
-                : [("Images", ["*.png", "*.jpg", "*.jpeg", "*.webp", "*.bmp", "*.gif", "*.tga", "*.tif", "*.tiff"]), ("All files", ["*"])]
+            let images = ["*.png", "*.jpg", "*.jpeg", "*.webp", "*.bmp", "*.gif", "*.tga", "*.tif", "*.tiff"]
+            let filters: [(String, [String])]
+            switch request.purpose {
+            case .saveDrawing: filters = [("OpenRaster drawing (keeps layers and strokes)", ["*.ora"]), ("PNG image", ["*.png"])]
+            case .backgroundImage: filters = [("Images", images), ("All files", ["*"])]
+            case .openFile: filters = [("Drawings and images", ["*.ora"] + images), ("All files", ["*"])]
+            }
             chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing,
                                             suggestedName: request.suggestedName, filters: filters))
         }

@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import DrawingBoardFiles
 import DrawingBoardRender
 import Foundation
 
@@ -22,7 +23,7 @@ extension AppController {
             case .character("z") where input.shift, .character("y"): redo()
             case .character("z"): undo()
             case .character("s"): save(choosingName: input.shift)
-            case .character("o"): chooseBackgroundImage()
+            case .character("o"): chooseFileToOpen()
             case .character("q"): requestQuit()
             case .character("0"): setView(.identity)
             default: return false
@@ -49,24 +50,31 @@ extension AppController {
     // MARK: - Saving
 
     /// Ctrl+S: writes the current file, asking for a name the first time (or always, for
-    /// "save as").
+    /// "save as"). An .ora keeps the layers and strokes; a .png is the flattened picture.
     public func save(choosingName: Bool) {
         if let path = documentPath, !choosingName {
-            if write(to: path), quitAfterSave { request(.quit) }
+            if write(to: path) { runAfterSave() }
             return
         }
-        request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: documentName.hasSuffix(".png") ? documentName : "\(documentName).png")))
+        let base = URL(fileURLWithPath: documentName).deletingPathExtension().lastPathComponent
+        request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: "\(base).ora")))
     }
 
-    /// Writes the picture as PNG, atomically: a failure leaves any old file as it was.
+    /// Writes the document (.ora) or the picture (.png) atomically: a failure leaves any old
+    /// file as it was.
     @discardableResult
     func write(to path: String) -> Bool {
         let name = URL(fileURLWithPath: path).lastPathComponent
         do {
-            let png = try editor.pngData()
-            try AtomicFile.write(Data(png), toPath: path)
+            let bytes: Data
+            if URL(fileURLWithPath: path).pathExtension.lowercased() == "png" {
+                bytes = Data(try editor.pngData())
+            } else {
+                bytes = try OpenRaster.encode(editor)
+            }
+            try AtomicFile.write(bytes, toPath: path)
         } catch {
-            quitAfterSave = false
+            afterSave = nil
             show(error: "Could not save “\(name)”: \(error)")
             return false
         }
@@ -76,28 +84,78 @@ extension AppController {
         return true
     }
 
+    private func runAfterSave() {
+        guard let action = afterSave else { return }
+        afterSave = nil
+        perform(action)
+    }
+
+    private func perform(_ action: PendingAction) {
+        switch action {
+        case .quit: request(.quit)
+        case .open(let path): openNow(path)
+        }
+    }
+
     /// The platform's answer to a `chooseFile` request: a path, or nil when cancelled.
     public func fileChosen(_ purpose: FileRequest.Purpose, path: String?) {
         guard let path, !path.isEmpty else {
-            quitAfterSave = false
+            afterSave = nil
             return
         }
         switch purpose {
         case .saveDrawing:
-            let target = URL(fileURLWithPath: path).pathExtension.lowercased() == "png" ? path : path + ".png"
-            if write(to: target), quitAfterSave { request(.quit) }
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+            let target = ext == "png" || ext == "ora" ? path : path + ".ora"
+            if write(to: target) { runAfterSave() }
         case .backgroundImage:
             loadBackground(path)
+        case .openFile:
+            open(path)
         }
     }
 
     /// The platform could not show a file chooser.
     public func fileChooserFailed(_ reason: String) {
-        quitAfterSave = false
+        afterSave = nil
         show(error: reason)
     }
 
-    // MARK: - Background image
+    // MARK: - Opening
+
+    /// Ctrl+O: a document to open, or an image for the background.
+    public func chooseFileToOpen() {
+        request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image")))
+    }
+
+    /// Opens `path`: an .ora replaces the drawing (asking first if there are unsaved changes);
+    /// an image becomes the background, as one undoable step.
+    public func open(_ path: String) {
+        guard URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" else {
+            loadBackground(path)
+            return
+        }
+        if isModified {
+            pendingQuestion = .open(path)
+            bars.show(at: now)
+            invalidateChrome()
+        } else {
+            openNow(path)
+        }
+    }
+
+    private func openNow(_ path: String) {
+        do {
+            let contents = try OpenRaster.read(URL(fileURLWithPath: path))
+            let next = try Editor(document: contents, history: editor.history.options)
+            replaceEditor(next)
+            documentPath = path
+            canvasFollowsWindow = false
+            show(info: "Opened “\(URL(fileURLWithPath: path).lastPathComponent)”")
+        } catch {
+            show(error: "\(error)")
+        }
+    }
 
     public func chooseBackgroundImage() {
         request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image")))
@@ -121,7 +179,7 @@ extension AppController {
     /// Ctrl+Q or the window's close button: asks first when there are unsaved changes.
     public func requestQuit() {
         if isModified {
-            dialogOpen = true
+            pendingQuestion = .quit
             bars.show(at: now)
             invalidateChrome()
         } else {
@@ -130,16 +188,17 @@ extension AppController {
     }
 
     func answerQuitQuestion(_ button: DialogButton) {
-        dialogOpen = false
+        guard let action = pendingQuestion else { return }
+        pendingQuestion = nil
         invalidateChrome()
         switch button {
         case .save:
-            quitAfterSave = true
+            afterSave = action
             save(choosingName: false)
         case .discard:
-            request(.quit)
+            perform(action)
         case .cancel:
-            quitAfterSave = false
+            afterSave = nil
         }
     }
 }

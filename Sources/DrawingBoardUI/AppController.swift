@@ -7,7 +7,7 @@ import Foundation
 /// tooltips, messages, the quit question), tracks what must be redrawn, and asks the platform
 /// for what only it can do (`AppEffect`). It knows no SDL, so tests drive it directly.
 public final class AppController {
-    public let editor: Editor
+    public private(set) var editor: Editor
     let decoder: any ImageDecoding
     public private(set) var window: PixelSize
     public private(set) var scale: Double
@@ -21,10 +21,27 @@ public final class AppController {
     /// What fingers on the canvas do.
     public internal(set) var touchMode: TouchMode
     var touches: TouchGroup?
-    public internal(set) var dialogOpen = false
+    /// What waits on the "save changes?" question, while it is asked.
+    public internal(set) var pendingQuestion: PendingAction?
+    public var dialogOpen: Bool { pendingQuestion != nil }
+    /// Whether the canvas grows with the window (a new drawing) or keeps its size (a document).
+    public internal(set) var canvasFollowsWindow = true
     var message: Message?
     var savedState: UInt64 = 0
-    var quitAfterSave = false
+    /// What to do once a save asked for by the question succeeds.
+    var afterSave: PendingAction?
+
+    /// Replaces the drawing with `next` (an opened document), keeping the tool settings.
+    func replaceEditor(_ next: Editor) {
+        next.toolState = editor.toolState
+        editor.cancelAll()
+        editor = next
+        if case .color(let c) = next.background { backgroundColor = c }
+        savedState = next.history.stateID
+        setView(.identity)
+        dirty = [PixelRect(size: window)]
+        invalidateChrome()
+    }
 
     struct Message {
         var text: String
@@ -177,10 +194,12 @@ public final class AppController {
     public func resize(to size: PixelSize, scale: Double) {
         window = size
         self.scale = scale
-        do {
-            try editor.grow(toFit: size)
-        } catch {
-            show(error: "The canvas cannot grow to \(size): \(error)")
+        if canvasFollowsWindow {
+            do {
+                try editor.grow(toFit: size)
+            } catch {
+                show(error: "The canvas cannot grow to \(size): \(error)")
+            }
         }
         dirty = [PixelRect(size: size)]
         drawnChrome = []

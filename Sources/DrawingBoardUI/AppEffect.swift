@@ -3,6 +3,8 @@ public struct FileRequest: Sendable, Hashable {
     public enum Purpose: Sendable, Hashable {
         case saveDrawing
         case backgroundImage
+        /// A document (.ora) or an image (for the background).
+        case openFile
     }
 
     public var purpose: Purpose

@@ -106,3 +106,10 @@ public enum TouchMode: String, Sendable, Hashable, Codable {
 
     var label: String { self == .draw ? "Fingers draw" : "2 fingers move" }
 }
+
+/// An action that waits for the answer to "save changes first?".
+public enum PendingAction: Sendable, Hashable {
+    case quit
+    /// Open this document or image in place of the current drawing.
+    case open(String)
+}

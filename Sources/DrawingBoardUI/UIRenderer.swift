@@ -33,7 +33,7 @@ enum UIRenderer {
         if let d = l.dialog, v.dialogOpen, d.intersects(area) {
             card(d, p, s)
             let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: 64 * s)
-            p.text("Save changes to “\(v.documentName)” before closing?", in: text, size: Theme.textSize * s, Theme.ink, bold: true)
+            p.text(v.question, in: text, size: Theme.textSize * s, Theme.ink, bold: true)
             for item in l.items {
                 guard case .dialog(let button) = item.control else { continue }
                 let primary = button == .save

@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import Foundation
 
 /// A snapshot of what the interface shows, taken once per frame for the renderer.
 struct ViewState {
@@ -15,6 +16,7 @@ struct ViewState {
     var tooltip: (text: String, frame: Rect)?
     var message: (text: String, isError: Bool)?
     var dialogOpen: Bool
+    var question: String
     var documentName: String
     var values: [SliderKind: Int]
     var touchMode: TouchMode
@@ -34,6 +36,12 @@ struct ViewState {
         tooltip = c.tooltip()
         message = c.message.map { ($0.text, $0.isError) }
         dialogOpen = c.dialogOpen
+        switch c.pendingQuestion {
+        case .open(let path)?:
+            question = "Save changes to “\(c.documentName)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
+        default:
+            question = "Save changes to “\(c.documentName)” before closing?"
+        }
         documentName = c.documentName
         touchMode = c.touchMode
         zoom = c.view.scale

@@ -14,7 +14,10 @@ struct WindowCommand: ParsableCommand {
             when both are available).
             """)
 
-    @Option(name: .customLong("save-to"), help: "The PNG file Ctrl+S writes (otherwise asked the first time).")
+    @Argument(help: "A drawing (.ora) to open, or an image to draw on.")
+    var file: String?
+
+    @Option(name: .customLong("save-to"), help: "The file Ctrl+S writes, .ora or .png (otherwise asked the first time).")
     var saveTo: String?
 
     @Option(help: "Window size in logical pixels, as WIDTHxHEIGHT (otherwise the last size used).")
@@ -33,7 +36,8 @@ struct WindowCommand: ParsableCommand {
         let savePath = saveTo.map { URL(fileURLWithPath: $0).path }
         let runner: AppRunner
         do {
-            runner = try AppRunner(windowSize: windowSize, savePath: savePath, settings: settings)
+            runner = try AppRunner(windowSize: windowSize, savePath: savePath, settings: settings,
+                                   open: file.map { URL(fileURLWithPath: $0).path })
         } catch {
             var stderr = StandardError()
             print("drawingboard: cannot open the window: \(error)", to: &stderr)

@@ -245,8 +245,8 @@ extension AppController {
         c.drag([(20, 250), (680, 250)])
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         let effects = c.takeEffects()
-        #expect(effects.contains { if case .chooseFile(let r) = $0 { return r.purpose == .saveDrawing && r.suggestedName == "Untitled.png" } else { return false } })
-        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("picture").path)
+        #expect(effects.contains { if case .chooseFile(let r) = $0 { return r.purpose == .saveDrawing && r.suggestedName == "Untitled.ora" } else { return false } })
+        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("picture.png").path)
         let saved = folder.appendingPathComponent("picture.png").path
         let img = try PNGFile.decode(atPath: saved)
         #expect(img.size == PixelSize(width: 700, height: 500))
@@ -259,6 +259,41 @@ extension AppController {
         #expect(!c.takeEffects().contains { if case .chooseFile = $0 { return true } else { return false } })
         #expect(try PNGFile.decode(atPath: saved).pixel(x: 150, y: 140) == 0xFF00_0000)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["picture.png"])
+        // Save as with no extension: an OpenRaster document, which opens again with its strokes.
+        c.key(KeyInput(.character("s"), ctrl: true, shift: true), time: 0)
+        #expect(c.takeEffects().contains { if case .chooseFile(let r) = $0 { return r.suggestedName == "picture.ora" } else { return false } })
+        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("document").path)
+        let ora = folder.appendingPathComponent("document.ora").path
+        #expect(c.title == "document.ora – DrawingBoard")
+        let other = try makeController(700, 500)
+        other.open(ora)
+        #expect(other.editor.strokes.count == 2 && other.title == "document.ora – DrawingBoard")
+        #expect(try other.shown().pixel(x: 350, y: 250) == 0xFF00_0000)
+        #expect(other.editor.size == PixelSize(width: 700, height: 500))
+        other.resize(to: PixelSize(width: 900, height: 800), scale: 1)
+        #expect(other.editor.size == PixelSize(width: 700, height: 500), "an opened document keeps its size")
+    }
+
+    @Test func openingReplacesTheDrawingOnlyAfterAsking() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try makeController(700, 500)
+        first.drag([(100, 100), (600, 100)])
+        first.fileChosen(.saveDrawing, path: folder.appendingPathComponent("a.ora").path)
+        let c = try makeController(700, 500)
+        c.drag([(100, 400), (600, 400)])
+        c.open(folder.appendingPathComponent("a.ora").path)
+        #expect(c.pendingQuestion == .open(folder.appendingPathComponent("a.ora").path))
+        c.click(.dialog(.cancel))
+        #expect(c.editor.strokes.count == 1 && c.editor.strokes[0].points[0] == Point(100, 400), "cancel keeps the drawing")
+        c.open(folder.appendingPathComponent("a.ora").path)
+        c.click(.dialog(.discard))
+        #expect(c.editor.strokes.count == 1 && c.editor.strokes[0].points[0] == Point(100, 100), "discard opens the document")
+        #expect(!c.isModified && !c.editor.canUndo)
+        c.open(folder.appendingPathComponent("missing.ora").path)
+        #expect(c.messageText?.contains("“missing.ora” cannot be opened: no such file") == true, "\(c.messageText ?? "")")
+        #expect(c.editor.strokes[0].points[0] == Point(100, 100), "a failed open changes nothing")
     }
 
     @Test func aFailedSaveShowsAMessageAndKeepsTheDrawing() throws {

@@ -108,11 +108,11 @@ import Testing
     @Test func saveAsksForANameOnceAndWritesThePicture() throws {
         let x = try XServer()
         let app = try launch(x)
-        let target = app.home.appendingPathComponent("drawing")
+        let target = app.home.appendingPathComponent("drawing.png")
         try app.answerChooser(with: target.path)
         try app.drag([(150, 300), (450, 300)])
         try app.key("ctrl+s")
-        let saved = target.path + ".png"
+        let saved = target.path
         #expect(eventually { FileManager.default.fileExists(atPath: saved) })
         let png = try PNGFile.decode(atPath: saved)
         #expect(png.size == Self.size)
@@ -125,7 +125,35 @@ import Testing
         #expect(eventually { (try? PNGFile.decode(atPath: saved).pixel(x: 600, y: 250)) == 0xFF00_0000 })
         let log = try String(contentsOf: app.chooserLog, encoding: .utf8)
         #expect(log.split(separator: "\n").count == 1, "asked once: \(log)")
-        #expect(log.contains("--save") && log.contains("--filename=Untitled.png"))
+        #expect(log.contains("--save") && log.contains("--filename=Untitled.ora"))
+    }
+
+    @Test func aDrawingSavedAsOpenRasterOpensFromTheCommandLine() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        let target = app.home.appendingPathComponent("sketch")
+        try app.answerChooser(with: target.path)
+        try app.click(layout().frame(of: .panel(.background))!.center)
+        let panel = layout(panel: .background)
+        try app.click(Point(panel.knobX(.backgroundRed, value: 0)!, panel.tracks[.backgroundRed]!.center.y))
+        try app.key("Escape")
+        try app.drag([(150, 300), (450, 300)])
+        try app.key("ctrl+s")
+        let saved = target.path + ".ora"
+        #expect(eventually { FileManager.default.fileExists(atPath: saved) && app.title == "sketch.ora – DrawingBoard" })
+        try? app.key("ctrl+q")
+        #expect(app.waitForExit() == 0, "saved: quits without asking")
+        let second = try launch(x, [saved])
+        #expect(second.title == "sketch.ora – DrawingBoard")
+        #expect(try eventually {
+            let s = try second.screenshot()
+            return s.rgb(300, 300) == Self.black && s.rgb(100, 450) == 0x00FFFF
+        }, "the stroke and the cyan background came back")
+        try second.screenshot("x11-reopened-ora")
+        // The eraser reveals the background, which is its own layer again.
+        try second.key("e")
+        try second.drag([(300, 250), (300, 350)])
+        #expect(try eventually { try second.screenshot().rgb(300, 300) == 0x00FFFF })
     }
 
     @Test func saveToAGivenFileWithoutAsking() throws {
