@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image"]),
         .target(
             name: "DrawingBoardApp",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardFiles"]),
         .executableTarget(
             name: "drawingboard",
             dependencies: [

@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import DrawingBoardFiles
 import DrawingBoardPlatform
 import DrawingBoardRender
 import DrawingBoardUI
@@ -35,7 +36,13 @@ public final class AppRunner {
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
+        do {
+            controller.attach(journal: try Journal(size: editor.size, background: .white, documentPath: nil))
+        } catch {
+            controller.fileChooserFailed("Autosave is off: \(error)")
+        }
         if let open { controller.open(open) }
+        if let orphan = Journal.orphans().first { controller.offerRecovery(orphan) }
         if icons.directory == nil {
             FileHandle.standardError.write(Data("drawingboard: icons not found (set DRAWINGBOARD_ASSETS); using text labels\n".utf8))
         }
@@ -101,7 +108,9 @@ public final class AppRunner {
         case .setFullscreen(let on):
             window.setFullscreen(on)
             controller.setFullscreen(window.isFullscreen)
-        case .quit: running = false
+        case .quit:
+            controller.sessionEnded()
+            running = false
         case .chooseFile(let request):
             guard !chooser.isOpen else { return }
             let id = nextRequest

@@ -19,6 +19,8 @@ public final class Editor {
     public let history: UndoHistory
     /// Counts every change to the picture; the window compares it with the saved one.
     public private(set) var revision = 0
+    /// Told of every committed change (the autosave journal listens here).
+    public var recorder: ((EditRecord) -> Void)?
 
     let ink: InkLayer
     let backgroundLayer: BackgroundLayer
@@ -47,6 +49,25 @@ public final class Editor {
         ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
         strokes = document.strokes
         nextStrokeID = (document.strokes.map(\.id).max() ?? 0) + 1
+    }
+
+    /// Applies a journal record, exactly as the user's action did.
+    public func replay(_ record: EditRecord) throws(RenderError) {
+        switch record {
+        case .stroke(let stroke):
+            let saved = toolState
+            toolState = ToolState(tool: stroke.tool, style: stroke.style)
+            let source = PointerSource.finger(Int.min)
+            handle(PointerEvent(source: source, phase: .down, position: stroke.points[0]))
+            for p in stroke.points.dropFirst().dropLast() { handle(PointerEvent(source: source, phase: .move, position: p)) }
+            handle(PointerEvent(source: source, phase: .up, position: stroke.points[stroke.points.count - 1]))
+            toolState = saved
+        case .undo: try undo()
+        case .redo: try redo()
+        case .clear: clear()
+        case .background(let background): try setBackground(background)
+        case .grow(let size): try grow(toFit: size)
+        }
     }
 
     /// The document as it stands now (strokes in progress are not part of it).
@@ -100,6 +121,7 @@ public final class Editor {
         scratch = nil
         size = target
         invalidateAll()
+        recorder?(.grow(target))
     }
 
     // MARK: - Input
@@ -164,6 +186,7 @@ public final class Editor {
         strokes.append(stroke)
         history.push(HistoryStep(kind: .stroke, tiles: records, strokeEdit: .added(stroke)))
         revision += 1
+        recorder?(.stroke(stroke))
     }
 
     /// Strokes the whole outline once into the mask and composites it into the drawing layer,
@@ -197,6 +220,7 @@ public final class Editor {
         strokes.removeAll()
         revision += 1
         invalidateAll()
+        recorder?(.clear)
     }
 
     /// Changes the background as one undoable step; the drawing is untouched.
@@ -206,6 +230,7 @@ public final class Editor {
         history.push(HistoryStep(kind: .background, background: previous))
         revision += 1
         invalidateAll()
+        recorder?(.background(background))
     }
 
     private var backgroundBeforePreview: Background?
@@ -225,6 +250,7 @@ public final class Editor {
         guard previous != backgroundLayer.background else { return }
         history.push(HistoryStep(kind: .background, background: previous))
         revision += 1
+        recorder?(.background(backgroundLayer.background))
     }
 
     /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
@@ -233,6 +259,8 @@ public final class Editor {
     public func undo() throws(RenderError) -> Bool {
         cancelAll()
         endBackgroundPreview()
+        let stateBefore = history.stateID
+        defer { if history.stateID != stateBefore { recorder?(.undo) } }
         return try readingHistory {
             try history.undo { step in
                 try swapState(&step)
@@ -250,6 +278,8 @@ public final class Editor {
     public func redo() throws(RenderError) -> Bool {
         cancelAll()
         endBackgroundPreview()
+        let stateBefore = history.stateID
+        defer { if history.stateID != stateBefore { recorder?(.redo) } }
         return try readingHistory {
             try history.redo { step in
                 try swapState(&step)

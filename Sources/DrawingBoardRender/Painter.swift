@@ -76,9 +76,11 @@ public final class Painter {
         cairo_restore(cr)
     }
 
-    public func text(_ string: String, in rect: Rect, size: Double, _ color: RGBA, align: TextAlign = .center, bold: Bool = false) {
+    /// Draws `string` centred vertically in `rect`; `wrap` breaks it into lines at word ends.
+    public func text(_ string: String, in rect: Rect, size: Double, _ color: RGBA, align: TextAlign = .center, bold: Bool = false,
+                     wrap: Bool = false) {
         cairo_save(cr)
-        TextRenderer.draw(string, on: cr, in: rect, size: size, color: color, align: align, bold: bold)
+        TextRenderer.draw(string, on: cr, in: rect, size: size, color: color, align: align, bold: bold, wrap: wrap)
         cairo_restore(cr)
     }
 

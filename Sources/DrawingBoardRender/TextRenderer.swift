@@ -5,10 +5,14 @@ import DrawingBoardCore
 enum TextRenderer {
     /// Draws `text` centred vertically in `rect`, aligned as asked, ellipsised if too long.
     static func draw(_ text: String, on cr: OpaquePointer, in rect: Rect, size: Double, color: RGBA,
-                     align: TextAlign, bold: Bool) {
+                     align: TextAlign, bold: Bool, wrap: Bool = false) {
         guard let layout = makeLayout(cr, text, size: size, bold: bold) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_width(layout, Int32(rect.width * Double(PANGO_SCALE)))
+        if wrap {
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_height(layout, Int32(rect.height * Double(PANGO_SCALE)))
+        }
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         switch align {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

@@ -80,6 +80,7 @@ extension AppController {
         }
         documentPath = path
         savedState = editor.history.stateID
+        journal?.noteSaved(path)
         show(info: "Saved “\(name)”")
         return true
     }
@@ -94,6 +95,7 @@ extension AppController {
         switch action {
         case .quit: request(.quit)
         case .open(let path): openNow(path)
+        case .restore: restoreNow()
         }
     }
 
@@ -148,7 +150,7 @@ extension AppController {
         do {
             let contents = try OpenRaster.read(URL(fileURLWithPath: path))
             let next = try Editor(document: contents, history: editor.history.options)
-            replaceEditor(next)
+            replaceEditor(next, restartJournalFrom: path)
             documentPath = path
             canvasFollowsWindow = false
             show(info: "Opened “\(URL(fileURLWithPath: path).lastPathComponent)”")
@@ -174,6 +176,34 @@ extension AppController {
         invalidateChrome()
     }
 
+    // MARK: - Recovery
+
+    /// At start: a window died with unsaved work; ask whether to bring it back.
+    public func offerRecovery(_ orphan: Journal.Orphan) {
+        recoverable = orphan
+        pendingQuestion = .restore(orphan.directory.path)
+        bars.show(at: now)
+        invalidateChrome()
+    }
+
+    private func restoreNow() {
+        guard let orphan = recoverable else { return }
+        recoverable = nil
+        do {
+            let restored = try Journal.restore(orphan, history: editor.history.options)
+            let adopted = try Journal(adopting: orphan.directory)
+            journal?.remove()
+            journal = adopted
+            replaceEditor(restored.editor, restartJournal: false)
+            savedState = UInt64.max
+            documentPath = restored.savedTo
+            canvasFollowsWindow = restored.savedTo == nil
+            show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
+        } catch {
+            show(error: "The drawing could not be restored: \(error)")
+        }
+    }
+
     // MARK: - Quitting
 
     /// Ctrl+Q or the window's close button: asks first when there are unsaved changes.
@@ -196,9 +226,16 @@ extension AppController {
             afterSave = action
             save(choosingName: false)
         case .discard:
-            perform(action)
+            if case .restore = action {
+                if let orphan = recoverable { Journal.discard(orphan) }
+                recoverable = nil
+            } else {
+                perform(action)
+            }
         case .cancel:
             afterSave = nil
+        case .restore:
+            perform(action)
         }
     }
 }

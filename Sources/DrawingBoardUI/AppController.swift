@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import DrawingBoardFiles
 import DrawingBoardRender
 import Foundation
 
@@ -31,11 +32,50 @@ public final class AppController {
     /// What to do once a save asked for by the question succeeds.
     var afterSave: PendingAction?
 
+    /// The autosave journal, when this window keeps one.
+    public internal(set) var journal: Journal?
+    /// A dead window's session, while the user is asked whether to restore it.
+    public internal(set) var recoverable: Journal.Orphan?
+    private var reportedJournalProblem = false
+
+    /// Starts journaling every committed step to `journal`.
+    public func attach(journal: Journal) {
+        self.journal = journal
+        wireJournal()
+    }
+
+    func wireJournal() {
+        editor.recorder = { [weak self] record in
+            guard let self, let journal = self.journal else { return }
+            journal.append(record)
+            if let problem = journal.problem, !self.reportedJournalProblem {
+                self.reportedJournalProblem = true
+                self.show(error: "Autosave failed (your drawing is still here; save it): \(problem)")
+            }
+        }
+    }
+
+    /// The window is closing on purpose: the journal is no longer needed.
+    public func sessionEnded() {
+        journal?.remove()
+        journal = nil
+    }
+
     /// Replaces the drawing with `next` (an opened document), keeping the tool settings.
-    func replaceEditor(_ next: Editor) {
+    func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, restartJournal: Bool = true) {
         next.toolState = editor.toolState
         editor.cancelAll()
+        editor.recorder = nil
         editor = next
+        wireJournal()
+        if restartJournal, let journal {
+            do {
+                let color: RGBColor = { if case .color(let c) = next.background { return c } else { return .white } }()
+                try journal.restart(size: next.size, background: color, documentPath: documentPath)
+            } catch {
+                show(error: "Autosave cannot start for this drawing: \(error)")
+            }
+        }
         if case .color(let c) = next.background { backgroundColor = c }
         savedState = next.history.stateID
         setView(.identity)
@@ -99,7 +139,7 @@ public final class AppController {
     public func layout() -> Layout {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
-               showResetView: !view.isIdentity)
+               showResetView: !view.isIdentity, dialogButtons: pendingQuestion?.buttons ?? [])
     }
 
     /// The value a slider shows.

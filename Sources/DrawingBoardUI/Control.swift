@@ -43,7 +43,18 @@ public enum SliderKind: Sendable, Hashable, CaseIterable {
 
 /// The buttons of the in-window question asked before quitting with unsaved changes.
 public enum DialogButton: Sendable, Hashable {
-    case save, discard, cancel
+    case save, discard, cancel, restore
+
+    var label: String {
+        switch self {
+        case .save: return "Save"
+        case .discard: return "Discard"
+        case .cancel: return "Cancel"
+        case .restore: return "Restore"
+        }
+    }
+
+    var isPrimary: Bool { self == .save || self == .restore }
 }
 
 /// Everything the user can press.
@@ -112,4 +123,11 @@ public enum PendingAction: Sendable, Hashable {
     case quit
     /// Open this document or image in place of the current drawing.
     case open(String)
+    /// Restore the drawing a window left when it died (its journal folder).
+    case restore(String)
+
+    var buttons: [DialogButton] {
+        if case .restore = self { return [.restore, .discard] }
+        return [.save, .discard, .cancel]
+    }
 }

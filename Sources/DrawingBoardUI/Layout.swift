@@ -34,7 +34,8 @@ public struct Layout: Sendable {
     public private(set) var resetViewBar: Rect?
 
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
-                recentColors: Int, hasMessage: Bool, hasDialog: Bool, showResetView: Bool = false) {
+                recentColors: Int, hasMessage: Bool, hasDialog: Bool, showResetView: Bool = false,
+                dialogButtons: [DialogButton] = [.save, .discard, .cancel]) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -90,10 +91,10 @@ public struct Layout: Sendable {
             let dw = min(460 * s, w - 4 * Theme.margin * s), dh = 170 * s
             let d = Rect(x: ((w - dw) / 2).rounded(), y: ((h - dh) / 2).rounded(), width: dw, height: dh)
             dialog = d
-            let bw = (dw - 4 * 12 * s) / 3
+            let n = Double(dialogButtons.count)
+            let bw = (dw - (n + 1) * 12 * s) / n
             let buttonsY = d.maxY - 12 * s - b
-            let buttons: [DialogButton] = [.save, .discard, .cancel]
-            front = buttons.enumerated().map { i, button in
+            front = dialogButtons.enumerated().map { i, button in
                 Item(control: .dialog(button), frame: Rect(x: d.minX + 12 * s + Double(i) * (bw + 12 * s), y: buttonsY, width: bw, height: b))
             }
         }

@@ -33,14 +33,13 @@ enum UIRenderer {
         if let d = l.dialog, v.dialogOpen, d.intersects(area) {
             card(d, p, s)
             let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: 64 * s)
-            p.text(v.question, in: text, size: Theme.textSize * s, Theme.ink, bold: true)
+            p.text(v.question, in: text, size: Theme.textSize * s, Theme.ink, bold: true, wrap: true)
             for item in l.items {
                 guard case .dialog(let button) = item.control else { continue }
-                let primary = button == .save
+                let primary = button.isPrimary
                 p.fill(item.frame, primary ? Theme.accent : Theme.hover, radius: 10 * s)
                 if v.pressed == item.control { p.fill(item.frame, Theme.pressed, radius: 10 * s) }
-                let label = button == .save ? "Save" : button == .discard ? "Discard" : "Cancel"
-                p.text(label, in: item.frame, size: Theme.textSize * s, primary ? Theme.onAccent : Theme.ink)
+                p.text(button.label, in: item.frame, size: Theme.textSize * s, primary ? Theme.onAccent : Theme.ink)
             }
         }
         if let tip = v.tooltip, tip.frame.intersects(area) {

@@ -39,6 +39,9 @@ struct ViewState {
         switch c.pendingQuestion {
         case .open(let path)?:
             question = "Save changes to “\(c.documentName)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
+        case .restore?:
+            let steps = c.recoverable?.steps ?? 0
+            question = "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")). Restore it?"
         default:
             question = "Save changes to “\(c.documentName)” before closing?"
         }

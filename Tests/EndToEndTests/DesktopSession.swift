@@ -180,6 +180,7 @@ final class AppUnderTest {
         env["GDK_SCALE"] = nil
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         env["DRAWINGBOARD_STATS"] = "1"
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         for (k, v) in environment { env[k] = v }

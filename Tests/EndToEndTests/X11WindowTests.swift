@@ -226,3 +226,48 @@ import Testing
         #expect(dirty.waitForExit() == 0)
     }
 }
+
+/// Autosave: a window killed with SIGKILL loses nothing that was committed.
+@Suite(.serialized) struct CrashRecoveryTests {
+    @Test func afterKillDashNineTheNextStartRestoresTheStrokesAndTheirHistory() throws {
+        let x = try XServer()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let env = ["XDG_STATE_HOME": state.path]
+        let size = PixelSize(width: 1000, height: 700)
+        let first = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
+        try first.drag([(150, 300), (450, 300)])
+        try first.drag([(150, 400), (450, 400)])
+        #expect(try eventually { try first.screenshot().rgb(300, 400) == 0x000000 })
+        Thread.sleep(forTimeInterval: 1.0)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+
+        let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
+        let dialog = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false,
+                            hasDialog: true, dialogButtons: [.restore, .discard])
+        let restore = dialog.frame(of: .dialog(.restore))!
+        #expect(try eventually { try second.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }, "the offer shows")
+        try second.screenshot("recovery-offer")
+        try second.click(restore.center)
+        #expect(try eventually {
+            let s = try second.screenshot()
+            return s.rgb(300, 300) == 0x000000 && s.rgb(300, 400) == 0x000000
+        }, "both strokes are back")
+        try second.screenshot("recovery-restored")
+        #expect(second.title.hasPrefix("*"), "restored work is unsaved")
+        try second.key("ctrl+z")
+        #expect(try eventually {
+            let s = try second.screenshot()
+            return s.rgb(300, 400) == 0xFFFFFF && s.rgb(300, 300) == 0x000000
+        }, "with its history: undo removes the last stroke")
+        // Quitting on purpose (discarding) leaves no journal behind.
+        try? second.key("ctrl+q")
+        Thread.sleep(forTimeInterval: 0.4)
+        let quit = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: true, hasDialog: true)
+        try? second.click(quit.frame(of: .dialog(.discard))!.center)
+        #expect(second.waitForExit() == 0)
+        let sessions = state.appendingPathComponent("drawingboard/sessions")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: sessions.path)) ?? []).isEmpty)
+    }
+}

@@ -1,0 +1,117 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardFiles
+
+private func tempRoot() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
+}
+
+private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double, Double)], width: Double = 8) {
+    e.toolState = ToolState(tool: tool, style: StrokeStyle(color: RGBColor(hex: color)!, width: width))
+    let p = pts.map { Point($0.0, $0.1) }
+    e.handle(PointerEvent(source: .mouse, phase: .down, position: p[0]))
+    for q in p.dropFirst().dropLast() { e.handle(PointerEvent(source: .mouse, phase: .move, position: q)) }
+    e.handle(PointerEvent(source: .mouse, phase: .up, position: p[p.count - 1]))
+}
+
+@Suite struct JournalTests {
+    @Test func replayingTheJournalRebuildsThePixelsAndTheHistory() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let editor = try Editor(size: PixelSize(width: 160, height: 120), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
+        editor.recorder = { journal?.append($0) }
+        stroke(editor, .pencil, "#d01010", [(10, 10), (80, 60), (150, 20)])
+        stroke(editor, .rectangle, "#1010d0", [(20, 70), (120, 110)])
+        try editor.undo()
+        stroke(editor, .ellipse, "#10a010", [(30, 30), (130, 100)])
+        let image = RasterImage(width: 3, height: 2, pixels: [0xFF11_2233, 0xFF44_5566, 0xFF77_8899, 0xFFAA_BBCC, 0xFFDD_EEFF, 0xFF00_0000])!
+        try editor.setBackground(.image(image, name: "tiny.png"))
+        stroke(editor, .eraser, "#000000", [(0, 60), (160, 60)], width: 20)
+        try editor.grow(toFit: PixelSize(width: 200, height: 130))
+        editor.clear()
+        try editor.undo()
+        try editor.setBackground(.color(RGBColor(hex: "#fafa00")!))
+        let expected = try editor.flattened()
+        let steps = editor.history.steps.count
+        let cursor = editor.history.cursor
+        let directory = journal!.directory
+        journal = nil // the window dies: its lock goes with it
+
+        let orphans = Journal.orphans(root: root)
+        #expect(orphans.count == 1 && orphans[0].directory.lastPathComponent == directory.lastPathComponent)
+        let restored = try Journal.restore(orphans[0], history: .init(memoryBudget: 1 << 26, spillDirectory: nil)).editor
+        #expect(try restored.flattened() == expected, "the same pixels")
+        #expect(restored.history.steps.count == steps && restored.history.cursor == cursor, "the same history")
+        #expect(restored.strokes == editor.strokes)
+        try editor.undo(); try editor.undo(); try editor.undo()
+        try restored.undo(); try restored.undo(); try restored.undo()
+        #expect(try restored.flattened() == (try editor.flattened()), "and undo goes back the same way")
+    }
+
+    @Test func aLiveWindowsJournalIsNotAnOrphanAndTwoWindowsNeverShare() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        let b = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        #expect(a.directory != b.directory)
+        a.append(.clear)
+        b.append(.clear)
+        #expect(Journal.orphans(root: root).isEmpty, "both windows hold their locks")
+        #expect(throws: DocumentError.self) { _ = try Journal(adopting: a.directory) }
+    }
+
+    @Test func emptySessionsAreTidiedAwayAndSavedOnesNeedNoRestore() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var empty: Journal? = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        empty?.append(.grow(PixelSize(width: 20, height: 20)))
+        var saved: Journal? = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        saved?.append(.clear)
+        saved?.noteSaved("/tmp/x.ora")
+        empty = nil
+        saved = nil
+        #expect(Journal.orphans(root: root).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty, "nothing left behind")
+    }
+
+    @Test func aLineCutShortByACrashIsLeftOut() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let editor = try Editor(size: PixelSize(width: 50, height: 50), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
+        editor.recorder = { journal?.append($0) }
+        stroke(editor, .pencil, "#000000", [(5, 25), (45, 25)])
+        let directory = journal!.directory
+        journal = nil
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"stroke":{"id":9,"tool":"pencil","sty"#.utf8))
+        try handle.close()
+        let restored = try Journal.restore(Journal.orphans(root: root)[0]).editor
+        #expect(restored.strokes.count == 1)
+        #expect(try restored.flattened() == (try editor.flattened()))
+    }
+
+    @Test func aSessionFromADocumentKeepsItsOwnCopy() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let doc = root.appendingPathComponent("doc.ora")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let original = try Editor(size: PixelSize(width: 40, height: 30), background: .color(RGBColor(hex: "#00ffff")!))
+        stroke(original, .line, "#ff0000", [(0, 15), (40, 15)])
+        try OpenRaster.encode(original).write(to: doc)
+        let sessions = root.appendingPathComponent("sessions")
+        let reopened = try Editor(document: try OpenRaster.read(doc))
+        var journal: Journal? = try Journal(root: sessions, size: reopened.size, background: .white, documentPath: doc.path)
+        reopened.recorder = { journal?.append($0) }
+        stroke(reopened, .line, "#0000ff", [(20, 0), (20, 30)])
+        try Data("changed later".utf8).write(to: doc)
+        journal = nil
+        let restored = try Journal.restore(Journal.orphans(root: sessions)[0])
+        #expect(restored.savedTo == doc.path)
+        #expect(try restored.editor.flattened() == (try reopened.flattened()))
+    }
+}
