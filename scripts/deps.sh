@@ -15,12 +15,15 @@ DRAWINGBOARD_PACKAGES=(
     zenity
 )
 
-# The end-to-end tests: a virtual X server, input and screenshots, and a Wayland compositor.
+# The end-to-end tests: a virtual X server, input and screenshots, a Wayland compositor, and
+# rasterisers that read the SVG and PDF exports back.
 DRAWINGBOARD_TEST_PACKAGES=(
     xvfb
     xdotool
     x11-apps
     weston
+    librsvg2-bin
+    poppler-utils
 )
 
 drawingboard_install_missing() {

@@ -119,7 +119,9 @@ public final class AppRunner {
             let images = ["*.png", "*.jpg", "*.jpeg", "*.webp", "*.bmp", "*.gif", "*.tga", "*.tif", "*.tiff"]
             let filters: [(String, [String])]
             switch request.purpose {
-            case .saveDrawing: filters = [("OpenRaster drawing (keeps layers and strokes)", ["*.ora"]), ("PNG image", ["*.png"])]
+            case .saveDrawing:
+                filters = [("OpenRaster drawing (keeps layers and strokes)", ["*.ora"]), ("PNG image", ["*.png"]),
+                           ("SVG image", ["*.svg"]), ("PDF document", ["*.pdf"])]
             case .backgroundImage: filters = [("Images", images), ("All files", ["*"])]
             case .openFile: filters = [("Drawings and images", ["*.ora"] + images), ("All files", ["*"])]
             }

@@ -19,6 +19,9 @@ public final class Editor {
     public let history: UndoHistory
     /// Counts every change to the picture; the window compares it with the saved one.
     public private(set) var revision = 0
+    /// Whether the drawing layer is exactly what the strokes draw (false for another app's
+    /// document, whose drawing is pixels only): vector export draws strokes only then.
+    public private(set) var drawingComesFromStrokes = true
     /// Told of every committed change (the autosave journal listens here).
     public var recorder: ((EditRecord) -> Void)?
 
@@ -48,6 +51,7 @@ public final class Editor {
         }
         ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
         strokes = document.strokes
+        drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
         nextStrokeID = (document.strokes.map(\.id).max() ?? 0) + 1
     }
 

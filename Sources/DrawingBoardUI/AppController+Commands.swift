@@ -67,10 +67,11 @@ extension AppController {
         let name = URL(fileURLWithPath: path).lastPathComponent
         do {
             let bytes: Data
-            if URL(fileURLWithPath: path).pathExtension.lowercased() == "png" {
-                bytes = Data(try editor.pngData())
-            } else {
-                bytes = try OpenRaster.encode(editor)
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png": bytes = Data(try editor.pngData())
+            case "svg": bytes = try VectorExport.export(editor, as: .svg)
+            case "pdf": bytes = try VectorExport.export(editor, as: .pdf)
+            default: bytes = try OpenRaster.encode(editor)
             }
             try AtomicFile.write(bytes, toPath: path)
         } catch {
@@ -108,7 +109,7 @@ extension AppController {
         switch purpose {
         case .saveDrawing:
             let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-            let target = ext == "png" || ext == "ora" ? path : path + ".ora"
+            let target = ["png", "ora", "svg", "pdf"].contains(ext) ? path : path + ".ora"
             if write(to: target) { runAfterSave() }
         case .backgroundImage:
             loadBackground(path)

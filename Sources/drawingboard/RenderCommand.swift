@@ -21,7 +21,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The drawing script (JSON, format version 1), or - for standard input.")
     var script: String
 
-    @Option(name: .shortAndLong, help: "Where to write: a picture (.png) or a document (.ora).")
+    @Option(name: .shortAndLong, help: "Where to write: a picture (.png, .svg, .pdf) or a document (.ora).")
     var output: String
 
     func run() throws {
@@ -41,8 +41,8 @@ struct RenderCommand: ParsableCommand {
     private func render() throws(Failure) {
         let outputURL = URL(fileURLWithPath: output)
         let format = outputURL.pathExtension.lowercased()
-        guard format == "png" || format == "ora" else {
-            throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png or .ora")
+        guard ["png", "ora", "svg", "pdf"].contains(format) else {
+            throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png, .ora, .svg or .pdf")
         }
         let folder = outputURL.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -61,7 +61,13 @@ struct RenderCommand: ParsableCommand {
         do {
             let runner = ScriptRunner(decoder: SDLImageDecoder(), openDocument: { url in try OpenRaster.read(url) })
             let editor = try runner.run(parsed, baseDirectory: base)
-            let bytes = format == "ora" ? try OpenRaster.encode(editor) : try PNGFile.encode(try editor.flattened())
+            let bytes: Data
+            switch format {
+            case "ora": bytes = try OpenRaster.encode(editor)
+            case "svg": bytes = try VectorExport.export(editor, as: .svg)
+            case "pdf": bytes = try VectorExport.export(editor, as: .pdf)
+            default: bytes = try PNGFile.encode(try editor.flattened())
+            }
             try AtomicFile.write(bytes, toPath: output)
         } catch let error as ScriptError {
             throw Failure(message: "\(name): \(error)")

@@ -1,0 +1,95 @@
+import CCairo
+import DrawingBoardCore
+import Foundation
+
+/// SVG and PDF through Cairo's vector surfaces, drawn from the stroke data: every stroke is a
+/// path with its colour's opacity (both formats paint a stroke as one shape, so the opacity is
+/// uniform where it crosses itself, as on screen), and an eraser stroke is painted with the background itself (its
+/// colour, or its image as a pattern): in a flat picture, erasing the drawing is showing the
+/// background, and this keeps every stroke a path in both formats. Backgrounds that are images are embedded as images; a drawing that
+/// did not come from strokes (another app's document) is embedded as its pixels.
+public enum VectorExport {
+    public enum Format: String, Sendable {
+        case svg, pdf
+    }
+
+    public static func export(_ editor: Editor, as format: Format) throws(RenderError) -> Data {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        let size = editor.size
+        let box = Unmanaged.passUnretained(sink).toOpaque()
+        guard let surface = format == .svg
+            ? cairo_svg_surface_create_for_stream(write, box, Double(size.width), Double(size.height))
+            : cairo_pdf_surface_create_for_stream(write, box, Double(size.width), Double(size.height)) else {
+            throw RenderError("cannot create the \(format.rawValue) surface")
+        }
+        guard let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw RenderError("cannot draw the \(format.rawValue) file")
+        }
+        if format == .svg { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX) }
+        // The background, and the paint an eraser stroke uses: erasing shows the background.
+        let backgroundPattern: OpaquePointer
+        var backgroundLayer: CairoSurface?
+        switch editor.background {
+        case .color(let c):
+            backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
+        case .image:
+            let layer = try CairoSurface(image: editor.backgroundLayerImage())
+            backgroundLayer = layer
+            backgroundPattern = cairo_pattern_create_for_surface(layer.handle)
+        }
+        defer { cairo_pattern_destroy(backgroundPattern) }
+        cairo_set_source(cr, backgroundPattern)
+        cairo_paint(cr)
+        if editor.drawingComesFromStrokes {
+            for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
+        } else {
+            let layer = try CairoSurface(image: editor.drawingLayer())
+            cairo_set_source_surface(cr, layer.handle, 0, 0)
+            cairo_paint(cr)
+        }
+        withExtendedLifetime(backgroundLayer) {}
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        withExtendedLifetime(sink) {}
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot write the \(format.rawValue) file: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.data
+    }
+
+    private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+        let outline = stroke.outline
+        guard !outline.path.isEmpty else { return }
+        cairo_new_path(cr)
+        for element in outline.path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let a, let b, let c): cairo_curve_to(cr, a.x, a.y, b.x, b.y, c.x, c.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+        cairo_set_line_width(cr, outline.width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        outline.dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+        if stroke.tool == .eraser {
+            cairo_set_source(cr, eraserPaint)
+        } else {
+            // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
+            // crosses itself.
+            let c = stroke.style.color
+            cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
+        }
+        cairo_stroke(cr)
+    }
+}

@@ -1,0 +1,63 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+
+/// SVG and PDF exports, rasterised back (rsvg-convert, pdftoppm) and compared with the PNG the
+/// same script renders.
+@Suite struct VectorExportTests {
+    static let script = ##"""
+        {"canvas": {"width": 320, "height": 200}, "background": {"color": "#204060"},
+         "steps": [
+           {"tool": "pencil", "color": "#ffcc00", "width": 24, "opacity": 0.5},
+           {"stroke": [[20, 20], [300, 180], [300, 20], [20, 180]]},
+           {"tool": "rectangle", "color": "#ffffff", "width": 6}, {"stroke": [[40, 40], [280, 160]]},
+           {"tool": "dashed-line", "color": "#ff4040", "width": 4}, {"stroke": [[20, 100], [300, 100]]},
+           {"tool": "eraser", "width": 30}, {"stroke": [[160, 0], [160, 200]]},
+           {"tool": "ellipse", "color": "#40ff40", "width": 5}, {"stroke": [[120, 60], [200, 140]]}
+         ]}
+        """##
+
+    /// Mean absolute difference per channel, 0...255.
+    func meanDifference(_ a: RasterImage, _ b: RasterImage) -> Double {
+        var total = 0
+        for (p, q) in zip(a.pixels, b.pixels) {
+            total += abs(Int(p >> 16 & 0xFF) - Int(q >> 16 & 0xFF)) + abs(Int(p >> 8 & 0xFF) - Int(q >> 8 & 0xFF)) + abs(Int(p & 0xFF) - Int(q & 0xFF))
+        }
+        return Double(total) / Double(a.pixels.count * 3)
+    }
+
+    @Test(arguments: ["svg", "pdf"])
+    func exportsMatchThePictureWhenRasterisedBack(_ format: String) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("s.json", Self.script)
+        for out in ["out.png", "out.\(format)"] {
+            let result = try BinaryRunner.run(["render", "s.json", "--output", out], in: ws.folder)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        let vector = try String(contentsOfFile: ws.path("out.\(format)"), encoding: .isoLatin1)
+        if format == "svg" {
+            #expect(vector.contains("<path"), "strokes stay paths")
+            #expect(!vector.contains("<image"), "nothing was turned into pixels")
+            try run("rsvg-convert", [ws.path("out.svg"), "-o", ws.path("back.png")])
+        } else {
+            #expect(vector.hasPrefix("%PDF-"))
+            try run("pdftoppm", ["-r", "72", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
+        }
+        let png = try PNGFile.decode(atPath: ws.path("out.png"))
+        let back = try PNGFile.decode(atPath: ws.path("back.png"))
+        #expect(back.size == png.size)
+        let diff = meanDifference(png, back)
+        #expect(diff < 1.0, "mean difference \(diff) per channel")
+        // The eraser cut the rectangle's top edge at x = 160 down to the background; beside the
+        // cut the edge is half-white (the opacity of 0.5 set for the pencil still applies).
+        func near(_ p: UInt32, _ q: UInt32) -> Bool {
+            abs(Int(p >> 16 & 0xFF) - Int(q >> 16 & 0xFF)) <= 3 && abs(Int(p >> 8 & 0xFF) - Int(q >> 8 & 0xFF)) <= 3
+                && abs(Int(p & 0xFF) - Int(q & 0xFF)) <= 3
+        }
+        #expect(near(back.pixel(x: 160, y: 40), 0xFF20_4060), "erased: \(String(back.pixel(x: 160, y: 40), radix: 16))")
+        #expect(near(back.pixel(x: 100, y: 40), 0xFF90_A0B0), "not erased: \(String(back.pixel(x: 100, y: 40), radix: 16))")
+        #expect(near(png.pixel(x: 160, y: 40), 0xFF20_4060) && near(png.pixel(x: 100, y: 40), 0xFF90_A0B0))
+    }
+}
