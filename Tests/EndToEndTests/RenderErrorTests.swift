@@ -95,6 +95,31 @@ import Testing
         #expect(try String(contentsOfFile: ws.path("out.png"), encoding: .utf8) == "the previous picture")
     }
 
+    /// A disk that fills up mid-write (here a file-size limit, `ulimit -f`): the message says so,
+    /// the old file is exactly as it was, and no temporary file is left.
+    @Test(arguments: ["out.png", "out.ora", "out.pdf"])
+    func aFullDiskLeavesTheOldFileAsItWas(_ output: String) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write(output, "the previous file")
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/examples/demo.json").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "ulimit -f 1; exec \"$0\" render \"$1\" --output \"$2\"", BinaryRunner.binary.path, demo, output]
+        process.currentDirectoryURL = ws.folder
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message == "drawingboard: cannot write \(output): File too large\n")
+        #expect(try String(contentsOfFile: ws.path(output), encoding: .utf8) == "the previous file")
+        #expect(try ws.contents() == [output])
+    }
+
     @Test func aMissingScript() throws {
         let ws = try Workspace()
         defer { ws.remove() }
