@@ -15,8 +15,8 @@ DRAWINGBOARD_PACKAGES=(
     zenity
 )
 
-# The end-to-end tests: a virtual X server, input and screenshots, a Wayland compositor, and
-# rasterisers that read the SVG and PDF exports back.
+# The end-to-end tests: a virtual X server, input and screenshots, a Wayland compositor,
+# rasterisers that read the SVG and PDF exports back, and a private D-Bus with a stand-in portal.
 DRAWINGBOARD_TEST_PACKAGES=(
     xvfb
     xdotool
@@ -24,6 +24,8 @@ DRAWINGBOARD_TEST_PACKAGES=(
     weston
     librsvg2-bin
     poppler-utils
+    dbus
+    python3-gi
 )
 
 drawingboard_install_missing() {

@@ -1,1 +1,2 @@
 #include <SDL.h>
+#include <SDL_syswm.h>

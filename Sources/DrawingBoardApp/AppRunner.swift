@@ -36,6 +36,7 @@ public final class AppRunner {
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
+        chooser.parentWindow = window.portalParent
         do {
             controller.attach(journal: try Journal(size: editor.size, background: .white, documentPath: nil))
         } catch {

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Asks the user for a file with zenity, without blocking the window: the chooser runs as its
-/// own process and its answer arrives later through `takeAnswers` (the window is woken).
-/// The xdg-desktop-portal chooser, which also works inside a flatpak sandbox, comes with the
-/// files issue.
+/// Asks the user for a file without blocking the window: first through the xdg-desktop-portal
+/// FileChooser (the desktop's dialog, and the one that works inside a flatpak sandbox); when no
+/// portal answers, with zenity, then kdialog, as their own processes. The answer arrives later
+/// through `takeAnswers` (the window is woken). When none exists, the answer says so.
 public final class FileChooser: @unchecked Sendable {
     public struct Request: Sendable {
         public var id: Int
@@ -29,6 +29,9 @@ public final class FileChooser: @unchecked Sendable {
         /// Why no chooser could be shown.
         public var error: String?
     }
+
+    /// The parent window as the portal names it (`x11:XID`), or empty.
+    public var parentWindow = ""
 
     private let lock = NSLock()
     private var answers: [Answer] = []
@@ -64,8 +67,23 @@ public final class FileChooser: @unchecked Sendable {
             busy = true
             return true
         }) else { return }
+        let parent = parentWindow
+        Thread.detachNewThread { [self] in
+            switch PortalFileChooser.run(request, parentWindow: parent) {
+            case .chosen(let path): finish(Answer(id: request.id, path: path, error: nil))
+            case .cancelled: finish(Answer(id: request.id, path: nil, error: nil))
+            case .unavailable: askWithProgram(request)
+            }
+        }
+    }
+
+    private func askWithProgram(_ request: Request) {
+        if Self.find("zenity") == nil, let kdialog = Self.find("kdialog") {
+            askWithKdialog(request, kdialog)
+            return
+        }
         guard let zenity = Self.find("zenity") else {
-            finish(Answer(id: request.id, path: nil, error: "No file chooser is available: install zenity (apt install zenity)."))
+            finish(Answer(id: request.id, path: nil, error: "No file chooser is available: there is no desktop portal, and neither zenity nor kdialog is installed."))
             return
         }
         var arguments = ["--file-selection", "--title=\(request.title)"]
@@ -76,18 +94,28 @@ public final class FileChooser: @unchecked Sendable {
         for (name, patterns) in request.filters {
             arguments.append("--file-filter=\(name) | \(patterns.joined(separator: " "))")
         }
+        run(zenity, arguments, id: request.id)
+    }
+
+    private func askWithKdialog(_ request: Request, _ kdialog: String) {
+        let filter = request.filters.map { "\($0.1.joined(separator: " "))|\($0.0)" }.joined(separator: "\n")
+        let start = request.suggestedName ?? FileManager.default.currentDirectoryPath
+        run(kdialog, ["--title", request.title, request.saving ? "--getsavefilename" : "--getopenfilename", start, filter], id: request.id)
+    }
+
+    /// Runs a chooser program; its first line of output is the chosen path.
+    private func run(_ program: String, _ arguments: [String], id: Int) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: zenity)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        let id = request.id
         process.terminationHandler = { [weak self] finished in
             let data = output.fileHandleForReading.readDataToEndOfFile()
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let path = finished.terminationStatus == 0 && !text.isEmpty ? text.components(separatedBy: "\n")[0] : nil
-            let error = finished.terminationStatus > 1 ? "The file chooser failed (zenity exit status \(finished.terminationStatus))." : nil
+            let error = finished.terminationStatus > 1 ? "The file chooser failed (exit status \(finished.terminationStatus))." : nil
             self?.finish(Answer(id: id, path: path, error: error))
         }
         do {

@@ -85,6 +85,15 @@ public final class Window {
         SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
     }
 
+    /// The window as the desktop portal names a parent: `x11:<hex id>` on X11; empty elsewhere
+    /// (Wayland needs an exported handle, which SDL 2 cannot make).
+    public var portalParent: String {
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11 else { return "" }
+        return "x11:" + String(UInt(info.info.x11.window), radix: 16)
+    }
+
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(handle, title)
     }

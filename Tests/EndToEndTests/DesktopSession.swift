@@ -177,6 +177,7 @@ final class AppUnderTest {
         env["WAYLAND_DISPLAY"] = nil
         env["SDL_VIDEODRIVER"] = nil
         env["DRAWINGBOARD_SCALE"] = nil
+        env["DBUS_SESSION_BUS_ADDRESS"] = nil
         env["GDK_SCALE"] = nil
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
