@@ -32,6 +32,9 @@ public final class FileChooser: @unchecked Sendable {
 
     /// The parent window as the portal names it (`x11:XID`), or empty.
     public var parentWindow = ""
+    /// Where the portal is looked for (the session bus), and where chooser programs are.
+    public var busAddress = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+    public var searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
 
     private let lock = NSLock()
     private var answers: [Answer] = []
@@ -68,8 +71,9 @@ public final class FileChooser: @unchecked Sendable {
             return true
         }) else { return }
         let parent = parentWindow
+        let bus = busAddress
         Thread.detachNewThread { [self] in
-            switch PortalFileChooser.run(request, parentWindow: parent) {
+            switch PortalFileChooser.run(request, parentWindow: parent, busAddress: bus) {
             case .chosen(let path): finish(Answer(id: request.id, path: path, error: nil))
             case .cancelled: finish(Answer(id: request.id, path: nil, error: nil))
             case .unavailable: askWithProgram(request)
@@ -78,11 +82,11 @@ public final class FileChooser: @unchecked Sendable {
     }
 
     private func askWithProgram(_ request: Request) {
-        if Self.find("zenity") == nil, let kdialog = Self.find("kdialog") {
+        if find("zenity") == nil, let kdialog = find("kdialog") {
             askWithKdialog(request, kdialog)
             return
         }
-        guard let zenity = Self.find("zenity") else {
+        guard let zenity = find("zenity") else {
             finish(Answer(id: request.id, path: nil, error: "No file chooser is available: there is no desktop portal, and neither zenity nor kdialog is installed."))
             return
         }
@@ -125,10 +129,9 @@ public final class FileChooser: @unchecked Sendable {
         }
     }
 
-    /// The first executable named `name` on PATH.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
+    /// The first executable named `name` on the search path.
+    func find(_ name: String) -> String? {
+        for dir in searchPath.split(separator: ":") {
             let candidate = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }

@@ -15,8 +15,8 @@ enum PortalFileChooser {
     }
 
     /// Asks the portal; blocks the calling thread until the user answers.
-    static func run(_ request: FileChooser.Request, parentWindow: String) -> Outcome {
-        guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else {
+    static func run(_ request: FileChooser.Request, parentWindow: String, busAddress: String?) -> Outcome {
+        guard let address = busAddress, !address.isEmpty else {
             return .unavailable("no session bus")
         }
         let context = g_main_context_new()
