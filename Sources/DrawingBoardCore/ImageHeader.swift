@@ -6,6 +6,16 @@ public enum ImageHeader {
     /// frame header after large metadata blocks).
     public static let prefixLength = 512 * 1024
 
+    /// The format the first bytes announce ("PNG", "JPEG", "GIF", "BMP", "WebP"), if any.
+    public static func format(of bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "PNG" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "GIF" }
+        if bytes.starts(with: Array("BM".utf8)) { return "BMP" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "WebP" }
+        return nil
+    }
+
     /// The width and height recorded in the header, or nil when the format is not one of those
     /// above or the header is cut short.
     public static func dimensions(of bytes: [UInt8]) -> PixelSize? {

@@ -38,6 +38,9 @@ public struct SDLImageDecoder: ImageDecoding {
                 .map { $0.replacingOccurrences(of: "libpng error: ", with: "").trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("libpng warning") }
             let reason = ([Self.lastError.trimmingCharacters(in: CharacterSet(charactersIn: ". "))] + detail).joined(separator: ": ")
+            if let format = ImageHeader.format(of: head) {
+                throw ImageLoadError("a damaged or incomplete \(format) image (\(reason))")
+            }
             throw ImageLoadError("not a readable image (\(reason))")
         }
         defer { SDL_FreeSurface(loaded) }

@@ -31,7 +31,10 @@ import Testing
              expected: #"drawingboard: s.json: background.image: cannot load "nowhere.png": no such file"#),
         Case(name: "truncated image", script: #"{\#(canvas), "steps": [{"background": {"image": "t.png"}}]}"#,
              fixtures: ["truncated.png": "t.png"],
-             expected: #"drawingboard: s.json: steps[0].background.image: cannot load "t.png": not a readable image"#),
+             expected: #"drawingboard: s.json: steps[0].background.image: cannot load "t.png": a damaged or incomplete PNG image"#),
+        Case(name: "truncated JPEG", script: #"{\#(canvas), "background": {"image": "t.jpg"}}"#,
+             fixtures: ["truncated.jpg": "t.jpg"],
+             expected: #"drawingboard: s.json: background.image: cannot load "t.jpg": a damaged or incomplete JPEG image"#),
         Case(name: "not an image", script: #"{\#(canvas), "background": {"image": "n.png"}}"#,
              fixtures: ["not-an-image.png": "n.png"],
              expected: #"drawingboard: s.json: background.image: cannot load "n.png": not a readable image"#),
@@ -59,7 +62,7 @@ import Testing
         let result = try BinaryRunner.run(["render", "s.json", "--output", c.output], in: ws.folder)
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1, "stderr: \(result.stderr)")
-        if c.expected.hasSuffix("not a readable image") {
+        if c.expected.hasSuffix("not a readable image") || c.expected.hasSuffix(" image") && c.expected.contains("damaged") {
             #expect(result.stderrLines.first?.hasPrefix(c.expected + " (") == true, "stderr: \(result.stderr)")
         } else {
             #expect(result.stderrLines.first == c.expected)
