@@ -11,6 +11,7 @@ DRAWINGBOARD_PACKAGES=(
     libcairo2-dev
     libpango1.0-dev
     librsvg2-dev
+    libglib2.0-dev
     fonts-dejavu-core
     zenity
 )
