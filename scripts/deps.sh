@@ -17,7 +17,8 @@ DRAWINGBOARD_PACKAGES=(
 )
 
 # The end-to-end tests: a virtual X server, input and screenshots, a Wayland compositor,
-# rasterisers that read the SVG and PDF exports back, and a private D-Bus with a stand-in portal.
+# rasterisers that read the SVG and PDF exports back, a private D-Bus with a stand-in portal,
+# and the validators for the desktop entry, the metainfo and the flatpak manifest.
 DRAWINGBOARD_TEST_PACKAGES=(
     xvfb
     xdotool
@@ -27,6 +28,10 @@ DRAWINGBOARD_TEST_PACKAGES=(
     poppler-utils
     dbus
     python3-gi
+    make
+    desktop-file-utils
+    appstream
+    flatpak-builder
 )
 
 drawingboard_install_missing() {

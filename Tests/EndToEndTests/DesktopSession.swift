@@ -149,6 +149,8 @@ final class AppUnderTest {
     enum Executable {
         case app
         case touchHarness
+        /// An installed copy (`make install`).
+        case installed(URL)
     }
 
     init(server: XServer, executable: Executable = .app, arguments: [String] = [], environment: [String: String] = [:],
@@ -167,9 +169,11 @@ final class AppUnderTest {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zenity.path)
 
         process = Process()
-        process.executableURL = executable == .app
-            ? BinaryRunner.binary
-            : BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("drawingboard-touch-harness")
+        switch executable {
+        case .app: process.executableURL = BinaryRunner.binary
+        case .touchHarness: process.executableURL = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("drawingboard-touch-harness")
+        case .installed(let url): process.executableURL = url
+        }
         process.arguments = arguments
         process.standardInput = input
         var env = ProcessInfo.processInfo.environment
@@ -184,7 +188,7 @@ final class AppUnderTest {
         env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         env["DRAWINGBOARD_STATS"] = "1"
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        for (k, v) in environment { env[k] = v }
+        for (k, v) in environment { env[k] = k == "PATH" ? bin.path + ":" + v : v }
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr

@@ -1,0 +1,150 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import DrawingBoardUI
+import Foundation
+import Testing
+
+private let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let appID = "io.github.drawingboard.DrawingBoard"
+
+/// Runs a tool; returns its exit status and everything it printed.
+private func check(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    process.currentDirectoryURL = repo
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The desktop entry, the AppStream metainfo, the flatpak manifest, the icons, the install
+/// layout, and the app launched the way a desktop launches it.
+@Suite(.serialized) struct PackagingTests {
+    @Test func theDesktopEntryIsValid() throws {
+        let result = try check("desktop-file-validate", ["Packaging/\(appID).desktop"])
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+        let entry = try String(contentsOf: repo.appendingPathComponent("Packaging/\(appID).desktop"), encoding: .utf8)
+        for line in ["Exec=drawingboard %F", "Icon=\(appID)", "StartupWMClass=\(appID)", "Categories=Graphics;2DGraphics;RasterGraphics;",
+                     "MimeType=image/png;image/jpeg;image/openraster;", "StartupNotify=true"] {
+            #expect(entry.contains(line + "\n"), "missing \(line)")
+        }
+    }
+
+    @Test func theMetainfoIsValidWithNoWarnings() throws {
+        let result = try check("appstreamcli", ["validate", "--no-net", "Packaging/\(appID).metainfo.xml"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("W:") && !result.output.contains("E:") && !result.output.contains("I:"), "\(result.output)")
+    }
+
+    @Test func theFlatpakManifestParsesWithNoUnknownKeys() throws {
+        let result = try check("flatpak-builder", ["--show-manifest", "Packaging/\(appID).yml"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("WARNING") && !result.output.contains("Unknown property"), "\(result.output)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(manifest["id"] as? String == appID && manifest["command"] as? String == "drawingboard")
+        #expect(manifest["finish-args"] as? [String] == ["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--device=dri"])
+        #expect((manifest["sdk-extensions"] as? [String])?.contains("org.freedesktop.Sdk.Extension.swift6") == true)
+    }
+
+    @Test func theIconsAreRenderedFromTheScalableOne() throws {
+        for size in [128, 256, 512] {
+            let png = try PNGFile.decode(atPath: repo.appendingPathComponent("Packaging/icons/\(appID)-\(size).png").path)
+            #expect(png.size == PixelSize(width: size, height: size))
+            let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("icon-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: fresh) }
+            _ = try check("rsvg-convert", ["-w", "\(size)", "-h", "\(size)", "Packaging/icons/\(appID).svg", "-o", fresh.path])
+            #expect(try PNGFile.decode(atPath: fresh.path) == png, "\(size) px icon matches the SVG")
+        }
+    }
+
+    @Test func installingLaysOutTheFlatpakTreeAndTheEntryLaunchesTheApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try check("make", ["install", "BIN=\(BinaryRunner.binary.path)", "DESTDIR=\(root.path)", "PREFIX=/app"])
+        #expect(result.status == 0, "\(result.output)")
+        let prefix = root.appendingPathComponent("app")
+        for path in ["bin/drawingboard", "share/applications/\(appID).desktop", "share/metainfo/\(appID).metainfo.xml",
+                     "share/icons/hicolor/scalable/apps/\(appID).svg", "share/icons/hicolor/128x128/apps/\(appID).png",
+                     "share/icons/hicolor/256x256/apps/\(appID).png", "share/icons/hicolor/512x512/apps/\(appID).png",
+                     "share/drawingboard/icons/ui/pencil.svg", "share/drawingboard/examples/demo.json"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "missing \(path)")
+        }
+        // Launch as a desktop would: the entry's Exec line, %F dropped, the installed bin on PATH.
+        let entry = try String(contentsOf: prefix.appendingPathComponent("share/applications/\(appID).desktop"), encoding: .utf8)
+        let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") })
+        let command = exec.dropFirst("Exec=".count).split(separator: " ").filter { !$0.hasPrefix("%") }.map(String.init)
+        #expect(command == ["drawingboard"])
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, executable: .installed(prefix.appendingPathComponent("bin/drawingboard")),
+                                   arguments: ["--size", "1000x700"],
+                                   environment: ["PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"])
+        #expect(app.title == "Untitled – DrawingBoard")
+        let props = try run("xprop", ["-id", app.windowID, "WM_CLASS"], environment: ["DISPLAY": x.display])
+        #expect(props.contains("\"\(appID)\", \"\(appID)\""))
+        // The window draws; icons come from the installed share/drawingboard (the app says on
+        // stderr when it cannot find them and falls back to text labels).
+        try app.screenshot("installed-app")
+        try app.drag([(150, 350), (450, 350)])
+        #expect(try eventually { try app.screenshot().rgb(300, 350) == 0x000000 })
+        try? app.key("ctrl+q")
+        Thread.sleep(forTimeInterval: 0.4)
+        let question = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
+                              hasMessage: false, hasDialog: true)
+        try? app.click(question.frame(of: .dialog(.discard))!.center)
+        #expect(app.waitForExit() == 0)
+        #expect(app.errorOutput.contains("presenting with window surface"), "\(app.errorOutput)")
+        #expect(!app.errorOutput.contains("icons not found"), "\(app.errorOutput)")
+    }
+}
+
+/// The metainfo's screenshots are real PNGs in the repository and show the app as it is now:
+/// this test takes them again from the real window and compares. With
+/// DRAWINGBOARD_UPDATE_SCREENSHOTS=1 (scripts/take-screenshots) it writes them instead.
+@Suite(.serialized) struct MetainfoScreenshotTests {
+    static let size = PixelSize(width: 1000, height: 700)
+
+    func take() throws -> [String: RasterImage] {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let scene = repo.appendingPathComponent("Packaging/screenshots/scene.json").path
+        let rendered = try BinaryRunner.run(["render", scene, "--output", ws.path("scene.ora")])
+        guard rendered.status == 0 else { throw DesktopError("render failed: \(rendered.stderr)") }
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", ws.path("scene.ora")])
+        let layout = Layout(window: Self.size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: true, hasDialog: false)
+        try app.click(layout.message!.center)                     // dismiss "Opened “scene.ora”"
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "40", "660"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let drawing = try app.screenshot()
+        try app.click(layout.frame(of: .panel(.brush))!.center)
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "40", "660"])
+        Thread.sleep(forTimeInterval: 0.5)
+        return ["drawing": drawing, "brush-panel": try app.screenshot()]
+    }
+
+    @Test func theScreenshotsAreRealAndCurrent() throws {
+        let metainfo = try String(contentsOf: repo.appendingPathComponent("Packaging/\(appID).metainfo.xml"), encoding: .utf8)
+        let names = metainfo.components(separatedBy: "Packaging/screenshots/").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(names == ["drawing.png", "brush-panel.png"])
+        #expect(metainfo.components(separatedBy: "width=\"1000\" height=\"700\"").count == 3, "sizes as declared")
+        let fresh = try take()
+        let update = ProcessInfo.processInfo.environment["DRAWINGBOARD_UPDATE_SCREENSHOTS"] == "1"
+        for name in names {
+            let url = repo.appendingPathComponent("Packaging/screenshots/\(name)")
+            let key = String(name.dropLast(4))
+            if update { try PNGFile.encode(fresh[key]!).write(to: url) }
+            let committed = try PNGFile.decode(atPath: url.path)
+            #expect(committed.size == Self.size)
+            let now = fresh[key]!
+            var differing = 0
+            for (a, b) in zip(committed.pixels, now.pixels) where a != b { differing += 1 }
+            #expect(Double(differing) / Double(now.pixels.count) < 0.01,
+                    "\(name): \(differing) pixels differ from the app now; run scripts/take-screenshots")
+        }
+    }
+}
