@@ -40,7 +40,7 @@ install: $(INSTALL_DEPS)
 	fi
 
 install-user:
-	$(MAKE) install PREFIX=$(HOME)/.local
+	$(MAKE) install PREFIX=$(HOME)/.local DESTDIR=
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/drawingboard $(SHARE)/applications/$(APP_ID).desktop \

@@ -8,11 +8,11 @@ private let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 private let appID = "io.github.drawingboard.DrawingBoard"
 
 /// Runs a tool; returns its exit status and everything it printed.
-private func check(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+private func check(_ tool: String, _ arguments: [String], in folder: URL = repo) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
-    process.currentDirectoryURL = repo
+    process.currentDirectoryURL = folder
     let out = Pipe()
     process.standardOutput = out
     process.standardError = out
@@ -42,7 +42,11 @@ private func check(_ tool: String, _ arguments: [String]) throws -> (status: Int
     }
 
     @Test func theFlatpakManifestParsesWithNoUnknownKeys() throws {
-        let result = try check("flatpak-builder", ["--show-manifest", "Packaging/\(appID).yml"])
+        // flatpak-builder keeps state in its working folder: run it in a scratch one.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-flatpak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try check("flatpak-builder", ["--show-manifest", repo.appendingPathComponent("Packaging/\(appID).yml").path], in: scratch)
         #expect(result.status == 0, "\(result.output)")
         #expect(!result.output.contains("WARNING") && !result.output.contains("Unknown property"), "\(result.output)")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -60,6 +64,20 @@ private func check(_ tool: String, _ arguments: [String]) throws -> (status: Int
             _ = try check("rsvg-convert", ["-w", "\(size)", "-h", "\(size)", "Packaging/icons/\(appID).svg", "-o", fresh.path])
             #expect(try PNGFile.decode(atPath: fresh.path) == png, "\(size) px icon matches the SVG")
         }
+    }
+
+    /// Installing into a home's ~/.local (no DESTDIR) refreshes the desktop database, so the menu
+    /// shows the app at once.
+    @Test func installingForOneUserRefreshesTheMenu() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try check("make", ["install-user", "BIN=\(BinaryRunner.binary.path)", "HOME=\(home.path)"])
+        #expect(result.status == 0, "\(result.output)")
+        let applications = home.appendingPathComponent(".local/share/applications")
+        #expect(FileManager.default.fileExists(atPath: applications.appendingPathComponent("\(appID).desktop").path))
+        let cache = try String(contentsOf: applications.appendingPathComponent("mimeinfo.cache"), encoding: .utf8)
+        #expect(cache.contains("image/openraster=\(appID).desktop"), "\(cache)")
+        #expect(FileManager.default.isExecutableFile(atPath: home.appendingPathComponent(".local/bin/drawingboard").path))
     }
 
     @Test func installingLaysOutTheFlatpakTreeAndTheEntryLaunchesTheApp() throws {
