@@ -14,6 +14,7 @@ let package = Package(
     name: "DrawingBoard",
     products: [
         .executable(name: "drawingboard", targets: ["drawingboard"]),
+        .executable(name: "drawingboard-bench", targets: ["drawingboard-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +56,11 @@ let package = Package(
                 "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardApp",
                 "DrawingBoardFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The benchmark: figures against baselines run in the same process.
+        .target(name: "CairoBaseline", dependencies: ["CCairo"]),
+        .executableTarget(
+            name: "drawingboard-bench",
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CairoBaseline"]),
         // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
         // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
         .executableTarget(
@@ -74,6 +80,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI"],
+            exclude: ["Support"],
             resources: [.copy("Fixtures")]),
     ]
 )

@@ -4,6 +4,9 @@ import DrawingBoardPlatform
 import DrawingBoardRender
 import DrawingBoardUI
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The window's event loop: waits for input (no polling: an idle window costs no CPU), handles
 /// every pending event, advances timers, carries out the controller's effects, then paints and
@@ -143,5 +146,11 @@ public final class AppRunner {
         controller.render(into: frame, icons: icons, rects: rects)
         window.present(rects)
         frames += 1
+        if frames == 1, stats {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            FileHandle.standardError.write(Data("drawingboard: first frame presented at monotonic \(seconds)\n".utf8))
+        }
     }
 }

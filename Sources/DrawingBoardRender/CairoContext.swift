@@ -81,6 +81,14 @@ final class CairoContext {
 }
 
 extension CairoContext {
+    /// Runs `body` with the drawing state (clip, transform, source, operator) saved before and
+    /// restored after, so a long-lived context can serve many operations.
+    func isolated(_ body: () -> Void) {
+        cairo_save(handle)
+        body()
+        cairo_restore(handle)
+    }
+
     /// Paints `layer` with its top-left corner at `origin`, at `alpha` opacity.
     func paint(_ layer: CairoSurface, at origin: Point, alpha: Double) {
         cairo_set_source_surface(handle, layer.handle, origin.x, origin.y)

@@ -29,6 +29,7 @@ public final class Editor {
     let backgroundLayer: BackgroundLayer
     /// Compositing scratch: the drawing layer with the live strokes applied, for display.
     private var scratch: CairoSurface?
+    private var scratchContext: CairoContext?
     private var live: [PointerSource: LiveStroke] = [:]
     private var masks: [CairoSurface] = []
     private var nextStrokeID: UInt64 = 1
@@ -123,6 +124,7 @@ public final class Editor {
         try backgroundLayer.resize(to: target)
         masks.removeAll()
         scratch = nil
+        scratchContext = nil
         size = target
         invalidateAll()
         recorder?(.grow(target))
@@ -323,7 +325,11 @@ public final class Editor {
     /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
     /// `area` of `frame` (window pixels), shown through `view`; outside the canvas, a neutral grey.
     public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
-        guard let cr = try? CairoContext(frame.surface) else { return }
+        guard let cr = frame.context else { return }
+        cr.isolated { compose(on: cr, area: area, view: view) }
+    }
+
+    private func compose(on cr: CairoContext, area: PixelRect, view: ViewTransform) {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
@@ -343,17 +349,22 @@ public final class Editor {
             cr.paint(ink.surface, smooth: view.scale < 1)
             return
         }
-        if scratch == nil { scratch = try? CairoSurface(format: .argb32, size: ink.surface.size) }
-        guard let scratch, let sc = try? CairoContext(scratch) else {
+        if scratch == nil {
+            scratch = try? CairoSurface(format: .argb32, size: ink.surface.size)
+            scratchContext = scratch.flatMap { try? CairoContext($0) }
+        }
+        guard let scratch, let sc = scratchContext else {
             cr.paint(ink.surface, smooth: view.scale < 1)
             return
         }
-        sc.clip(to: visible)
-        sc.copy(ink.surface)
-        for stroke in touching {
-            sc.setBlend(stroke.tool.blend)
-            sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
-            sc.paint(through: stroke.mask)
+        sc.isolated {
+            sc.clip(to: visible)
+            sc.copy(ink.surface)
+            for stroke in touching {
+                sc.setBlend(stroke.tool.blend)
+                sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
+                sc.paint(through: stroke.mask)
+            }
         }
         cr.paint(scratch, smooth: view.scale < 1)
     }

@@ -5,6 +5,8 @@ import DrawingBoardCore
 /// into it; the platform presents its dirty rectangles.
 public final class Frame {
     let surface: CairoSurface
+    /// One context for the frame's life (the compositor uses it for every dirty rectangle).
+    lazy var context: CairoContext? = try? CairoContext(surface)
     public var size: PixelSize { surface.size }
 
     /// A frame over pixels someone else owns, which must stay valid while the frame lives.

@@ -13,6 +13,8 @@ final class LiveStroke {
     /// Padded box of each freehand segment (from points[i] to points[i + 1]).
     private var segmentBounds: [Rect] = []
     let mask: CairoSurface
+    /// Made once per stroke: a context per sample would cost more than the sample's drawing.
+    private lazy var maskContext: CairoContext? = try? CairoContext(mask)
     /// Where the mask may have coverage.
     private(set) var drawn: PixelRect?
 
@@ -93,10 +95,12 @@ final class LiveStroke {
     }
 
     private func stroke(_ outline: StrokeOutline, clip: PixelRect) {
-        guard let cr = try? CairoContext(mask) else { return }
-        cr.clip(to: clip)
-        cr.setSource(.black)
-        cr.stroke(outline)
+        guard let cr = maskContext else { return }
+        cr.isolated {
+            cr.clip(to: clip)
+            cr.setSource(.black)
+            cr.stroke(outline)
+        }
     }
 
     /// Forgets the coverage, so the mask can serve another stroke.

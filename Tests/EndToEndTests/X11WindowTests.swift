@@ -52,6 +52,30 @@ import Testing
         #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black }, "redo button")
     }
 
+    /// A guard against full-frame presentation: the pixels sent to the X server per motion event
+    /// stay near the size of what the event changed, not the window's 700,000.
+    @Test func eachMotionEventPresentsOnlyWhatItChanged() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        var points: [(Int, Int)] = []
+        for i in 0...300 { points.append((100 + i * 2, 200 + Int(80 * sin(Double(i) / 15)))) }
+        try app.drag(points)
+        #expect(try eventually { try app.screenshot().rgb(points[150].0, points[150].1) == Self.black })
+        waitForBars()
+        try? app.key("ctrl+q")
+        Thread.sleep(forTimeInterval: 0.3)
+        try? app.click(layout(dialog: true).frame(of: .dialog(.discard))!.center)
+        #expect(app.waitForExit() == 0)
+        let line = try #require(app.errorOutput.split(separator: "\n").first { $0.contains("pixels presented") }, "\(app.errorOutput)")
+        let words = line.split(separator: " ")
+        let presented = try #require(words.firstIndex(of: "pixels").flatMap { Int(words[$0 - 1]) })
+        let window = Self.size.area
+        // Start-up, the bars sliding out and back, and the quit question are whole regions;
+        // the 300 motion events must add little on top of them.
+        let perEvent = Double(presented - 12 * window) / 300
+        #expect(perEvent < Double(window) / 20, "\(presented) pixels presented: \(Int(perEvent)) per motion event")
+    }
+
     @Test func toolbarToolsAndBrushSlidersSetWhatIsDrawn() throws {
         let x = try XServer()
         let app = try launch(x)

@@ -1,0 +1,21 @@
+#ifndef CAIRO_BASELINE_H
+#define CAIRO_BASELINE_H
+#include <stdint.h>
+
+/* Reference renderers for the benchmark, in plain C on raw Cairo.
+ *
+ * cb_canvas_new: an ARGB32 canvas of w x h, white. Freed with cb_canvas_free.
+ * cb_stroke_segment: strokes one segment (a motion event's worth of pencil) with round caps:
+ *   the least any Cairo renderer can do per event.
+ * cb_naive_segment: what the original DrawingBoard did per touch move: draw the segment into
+ *   the canvas image, then redraw the whole image onto the screen buffer. */
+typedef struct cb_canvas cb_canvas;
+
+cb_canvas *cb_canvas_new(int w, int h);
+void cb_canvas_free(cb_canvas *c);
+void cb_stroke_segment(cb_canvas *c, double x0, double y0, double x1, double y1, double width);
+void cb_naive_segment(cb_canvas *c, double x0, double y0, double x1, double y1, double width);
+/* A checksum of the canvas, so the compiler cannot skip the work. */
+uint32_t cb_canvas_checksum(cb_canvas *c);
+
+#endif

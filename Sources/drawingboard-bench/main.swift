@@ -1,0 +1,262 @@
+// drawingboard-bench: the speed and memory figures of DrawingBoard, each next to a baseline run
+// in the same process, so the ratios hold on a noisy machine. Prints a table, then one JSON
+// object on the last line. Run it with scripts/bench (release build, Xvfb for the window parts).
+import CairoBaseline
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+struct Stats {
+    var median: Double
+    var p99: Double
+    init(_ samples: [Double]) {
+        let s = samples.sorted()
+        median = s[s.count / 2]
+        p99 = s[min(s.count - 1, Int(Double(s.count) * 0.99))]
+    }
+}
+
+nonisolated(unsafe) var json: [String: Any] = [:]
+func row(_ name: String, _ value: String) {
+    print(name.padding(toLength: 58, withPad: " ", startingAt: 0) + value)
+}
+func us(_ s: Double) -> String { String(format: "%.1f us", s * 1e6) }
+func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1e3) }
+
+/// A scribble of `n` samples about 6 px apart, inside the canvas.
+func scribble(_ size: PixelSize, _ n: Int, phase: Double = 0) -> [Point] {
+    let cx = Double(size.width) / 2, cy = Double(size.height) / 2
+    let ax = Double(size.width) * 0.4, ay = Double(size.height) * 0.4
+    var points: [Point] = []
+    var t = phase
+    for _ in 0..<n {
+        points.append(Point(cx + ax * sin(3 * t), cy + ay * sin(2 * t)))
+        let speed = (pow(3 * ax * cos(3 * t), 2) + pow(2 * ay * cos(2 * t), 2)).squareRoot()
+        t += 6 / max(speed, 1)
+    }
+    return points
+}
+
+let scratchFolder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-bench-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: scratchFolder) }
+func makeEditor(_ size: PixelSize) throws -> Editor {
+    try Editor(size: size, history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
+}
+
+/// Per motion event of a live pencil: the stroke into its mask, then the dirty rectangle
+/// composed for presentation (background, drawing, live stroke).
+func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double = 6) -> [Double] {
+    editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: width))
+    editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
+    if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+    var samples: [Double] = []
+    for p in points.dropFirst() {
+        let t0 = now()
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
+        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+        samples.append(now() - t0)
+    }
+    editor.handle(PointerEvent(source: .mouse, phase: .up, position: points[points.count - 1]))
+    _ = editor.takeDirtyRect()
+    return samples
+}
+
+func baselineCost(_ size: PixelSize, _ points: [Point], naive: Bool, width: Double = 6) -> [Double] {
+    let canvas = cb_canvas_new(Int32(size.width), Int32(size.height))
+    defer { cb_canvas_free(canvas) }
+    var samples: [Double] = []
+    for i in 1..<points.count {
+        let a = points[i - 1], b = points[i]
+        let t0 = now()
+        if naive { cb_naive_segment(canvas, a.x, a.y, b.x, b.y, width) } else { cb_stroke_segment(canvas, a.x, a.y, b.x, b.y, width) }
+        samples.append(now() - t0)
+    }
+    _ = cb_canvas_checksum(canvas)
+    return samples
+}
+
+func randomStrokes(_ editor: Editor, _ count: Int) {
+    var rng = SystemRandomNumberGenerator()
+    editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: RGBColor(red: 200, green: 40, blue: 40), width: 5))
+    for _ in 0..<count {
+        let x = Double.random(in: 40...Double(editor.size.width - 40), using: &rng)
+        let y = Double.random(in: 40...Double(editor.size.height - 40), using: &rng)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(x, y)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(x + 15, y + 10)))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(x + 30, y - 5)))
+        _ = editor.takeDirtyRect()
+    }
+}
+
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+// MARK: - 1. Per-segment drawing cost
+
+print("DrawingBoard benchmark (\(ProcessInfo.processInfo.processorCount) cores)\n")
+for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", PixelSize(width: 3840, height: 2160))] {
+    let points = scribble(size, 2000)
+    let editor = try makeEditor(size)
+    let frame = try Frame(size: size)
+    editor.compose(into: frame, area: PixelRect(size: size))
+    _ = liveCost(editor, frame, Array(points.prefix(200)))          // warm up
+    let ours = Stats(liveCost(editor, frame, points))
+    let raw = Stats(baselineCost(size, points, naive: false))
+    let naive = Stats(baselineCost(size, Array(points.prefix(300)), naive: true))
+    row("segment \(name): DrawingBoard median / p99", "\(us(ours.median)) / \(us(ours.p99))")
+    row("segment \(name): raw Cairo (C) median / p99", "\(us(raw.median)) / \(us(raw.p99))")
+    row("segment \(name): naive whole-canvas redraw median", us(naive.median))
+    row("segment \(name): DrawingBoard / raw Cairo", String(format: "%.2fx", ours.median / raw.median))
+    row("segment \(name): naive / DrawingBoard", String(format: "%.0fx", naive.median / ours.median))
+    json["segment_\(name)"] = ["ours_median_us": ours.median * 1e6, "ours_p99_us": ours.p99 * 1e6, "raw_median_us": raw.median * 1e6,
+                               "raw_p99_us": raw.p99 * 1e6, "naive_median_us": naive.median * 1e6,
+                               "ratio_to_raw": ours.median / raw.median, "naive_ratio": naive.median / ours.median]
+}
+
+// MARK: - 2. Cost against history length (4K)
+
+let uhd = PixelSize(width: 3840, height: 2160)
+var history: [[String: Double]] = []
+do {
+    let editor = try makeEditor(uhd)
+    let frame = try Frame(size: uhd)
+    editor.compose(into: frame, area: PixelRect(size: uhd))
+    var drawn = 0
+    var firstMedian: Double?
+    for target in [10, 1000, 10000] {
+        randomStrokes(editor, target - drawn)
+        drawn = target
+        let draw = Stats(liveCost(editor, frame, scribble(uhd, 300, phase: Double(target))))
+        try editor.undo()                                           // the measuring stroke goes
+        var undos: [Double] = []
+        for _ in 0..<20 {
+            let t0 = now()
+            try editor.undo()
+            if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+            undos.append(now() - t0)
+        }
+        for _ in 0..<20 { try editor.redo() }
+        _ = editor.takeDirtyRect()
+        let undo = Stats(undos)
+        firstMedian = firstMedian ?? draw.median
+        row("history \(target) strokes (4K): segment median", us(draw.median) + String(format: " (%.2fx of 10 strokes)", draw.median / firstMedian!))
+        row("history \(target) strokes (4K): undo median / max", "\(ms(undo.median)) / \(ms(undos.max()!))")
+        history.append(["strokes": Double(target), "segment_median_us": draw.median * 1e6, "undo_median_ms": undo.median * 1e3,
+                        "undo_max_ms": undos.max()! * 1e3])
+    }
+    row("history 10000 strokes: pixels held in memory", String(format: "%.1f MB", Double(editor.history.residentBytes) / 1e6))
+    row("history 10000 strokes: spilled to disk", String(format: "%.1f MB", Double(editor.history.spillFileBytes) / 1e6))
+    row("process resident memory after 10000 strokes (4K)", String(format: "%.1f MB", Double(residentBytes()) / 1e6))
+    json["history"] = history
+    json["history_resident_mb"] = Double(editor.history.residentBytes) / 1e6
+    json["history_spilled_mb"] = Double(editor.history.spillFileBytes) / 1e6
+    json["process_resident_mb"] = Double(residentBytes()) / 1e6
+}
+
+// MARK: - 3. Undo memory per step (4K)
+
+do {
+    let copy = uhd.area * 4
+    var steps: [String: Any] = ["full_canvas_copy_bytes": copy]
+    let small: [Point] = [Point(1000, 1000), Point(1010, 1005), Point(1020, 1000)]
+    let medium: [Point] = (0...40).map { (i: Int) -> Point in Point(1000 + Double(i) * 10, 1000 + 30 * sin(Double(i) / 4)) }
+    var full: [Point] = []
+    for r in 0...36 {
+        let y = Double(r) * 60 + 20
+        full.append(Point(20, y))
+        full.append(Point(3820, y))
+    }
+    let cases: [(String, [Point])] = [("small", small), ("medium", medium), ("full-canvas", full)]
+    for (name, points) in cases {
+        let editor = try makeEditor(uhd)
+        randomStrokes(editor, 300)                                  // something under the stroke
+        editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 24))
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
+        for p in points.dropFirst() { editor.handle(PointerEvent(source: .mouse, phase: .move, position: p)) }
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: points[points.count - 1]))
+        let step = editor.history.steps[editor.history.steps.count - 1]
+        let touched = step.tiles.count * 64 * 64 * 4
+        let done = step.residentBytes + step.spilledBytes
+        try editor.undo()
+        let after = editor.history.steps[editor.history.steps.count - 1]
+        let undone = after.residentBytes + after.spilledBytes
+        row("undo step, \(name) stroke: bytes done / undone", "\(done) / \(undone)")
+        row("undo step, \(name) stroke: tiles touched x 64x64x4", "\(touched) (\(String(format: "%.2fx", Double(max(done, undone)) / Double(max(touched, 1)))))")
+        row("undo step, \(name) stroke: vs a full-canvas copy", String(format: "%.4f of %d bytes", Double(max(done, undone)) / Double(copy), copy))
+        steps[name] = ["done_bytes": done, "undone_bytes": undone, "touched_tile_bytes": touched]
+    }
+    json["undo_memory"] = steps
+}
+
+// MARK: - 4 and 5. Start-up and idle CPU of the real window (needs DISPLAY)
+
+let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("drawingboard")
+if ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.isExecutableFile(atPath: app.path) {
+    func launch() throws -> (Process, Pipe, Double) {
+        let p = Process()
+        p.executableURL = app
+        p.arguments = ["--size", "1000x700"]
+        var env = ProcessInfo.processInfo.environment
+        env["DRAWINGBOARD_STATS"] = "1"
+        env["XDG_CONFIG_HOME"] = scratchFolder.appendingPathComponent("config").path
+        env["XDG_STATE_HOME"] = scratchFolder.appendingPathComponent("state").path
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        let t0 = now()
+        try p.run()
+        return (p, err, t0)
+    }
+    var startups: [Double] = []
+    for _ in 0..<7 {
+        let (p, err, t0) = try launch()
+        var text = ""
+        let end = now() + 10
+        while now() < end, !text.contains("first frame presented at monotonic") {
+            text += String(decoding: err.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        if let line = text.split(separator: "\n").first(where: { $0.contains("first frame") }),
+           let value = line.split(separator: " ").last.flatMap({ Double($0) }) {
+            startups.append(value - t0)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+    }
+    if !startups.isEmpty {
+        let s = Stats(startups)
+        row("start-up, exec to first presented frame (median of \(startups.count))", ms(s.median))
+        json["startup_ms"] = s.median * 1e3
+    }
+    let (p, _, _) = try launch()
+    Thread.sleep(forTimeInterval: 1.5)
+    func ticks() -> Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        return fields.count > 12 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0
+    }
+    let c0 = ticks()
+    Thread.sleep(forTimeInterval: 5)
+    let idle = (ticks() - c0) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    kill(p.processIdentifier, SIGKILL)
+    p.waitUntilExit()
+    row("idle window: CPU over 5 s", ms(idle))
+    json["idle_cpu_ms_per_5s"] = idle * 1e3
+} else {
+    row("start-up and idle", "skipped (no DISPLAY or no drawingboard binary beside the bench)")
+}
+
+let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+print("\n" + String(decoding: data, as: UTF8.self))
