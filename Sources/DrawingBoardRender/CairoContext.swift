@@ -37,20 +37,26 @@ final class CairoContext {
 
     /// Strokes `outline` with round caps and joins in the current source.
     func stroke(_ outline: StrokeOutline) {
-        cairo_new_path(handle)
+        Self.setStroke(outline, on: handle)
+        cairo_stroke(handle)
+    }
+
+    /// Makes `outline` the current path of any Cairo context (image, SVG or PDF), with its
+    /// width, round caps and joins, and dashes, ready to stroke.
+    static func setStroke(_ outline: StrokeOutline, on cr: OpaquePointer) {
+        cairo_new_path(cr)
         for element in outline.path.elements {
             switch element {
-            case .move(let p): cairo_move_to(handle, p.x, p.y)
-            case .line(let p): cairo_line_to(handle, p.x, p.y)
-            case .curve(let a, let b, let c): cairo_curve_to(handle, a.x, a.y, b.x, b.y, c.x, c.y)
-            case .close: cairo_close_path(handle)
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let a, let b, let c): cairo_curve_to(cr, a.x, a.y, b.x, b.y, c.x, c.y)
+            case .close: cairo_close_path(cr)
             }
         }
-        cairo_set_line_width(handle, outline.width)
-        cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
-        outline.dashes.withUnsafeBufferPointer { cairo_set_dash(handle, $0.baseAddress, Int32($0.count), 0) }
-        cairo_stroke(handle)
+        cairo_set_line_width(cr, outline.width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        outline.dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
     }
 
     /// Paints the current source through the coverage of `mask`.

@@ -69,19 +69,7 @@ public enum VectorExport {
     private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
         let outline = stroke.outline
         guard !outline.path.isEmpty else { return }
-        cairo_new_path(cr)
-        for element in outline.path.elements {
-            switch element {
-            case .move(let p): cairo_move_to(cr, p.x, p.y)
-            case .line(let p): cairo_line_to(cr, p.x, p.y)
-            case .curve(let a, let b, let c): cairo_curve_to(cr, a.x, a.y, b.x, b.y, c.x, c.y)
-            case .close: cairo_close_path(cr)
-            }
-        }
-        cairo_set_line_width(cr, outline.width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        outline.dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+        CairoContext.setStroke(outline, on: cr)
         if stroke.tool == .eraser {
             cairo_set_source(cr, eraserPaint)
         } else {
