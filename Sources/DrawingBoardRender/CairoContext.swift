@@ -64,6 +64,14 @@ final class CairoContext {
         cairo_mask_surface(handle, mask.handle, 0, 0)
     }
 
+    /// The same, with the mask filtered like the layers when the view is scaled.
+    func paint(through mask: CairoSurface, smooth: Bool) {
+        let pattern = cairo_pattern_create_for_surface(mask.handle)
+        cairo_pattern_set_filter(pattern, smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+        cairo_mask(handle, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
     /// Paints `image` over the whole target, scaled (keeping its aspect) to cover it and centred.
     func paintCovering(_ image: CairoSurface, target: PixelSize) {
         let scale = max(Double(target.width) / Double(image.size.width), Double(target.height) / Double(image.size.height))

@@ -349,6 +349,16 @@ public final class Editor {
             cr.paint(ink.surface, smooth: view.scale < 1)
             return
         }
+        // OVER is associative: painting strokes go straight onto the frame after the drawing.
+        // Only an eraser needs the drawing copied first, to clear it where the eraser is.
+        if touching.allSatisfy({ $0.tool.blend == .over }) {
+            cr.paint(ink.surface, smooth: view.scale < 1)
+            for stroke in touching {
+                cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
+                cr.paint(through: stroke.mask, smooth: view.scale < 1)
+            }
+            return
+        }
         if scratch == nil {
             scratch = try? CairoSurface(format: .argb32, size: ink.surface.size)
             scratchContext = scratch.flatMap { try? CairoContext($0) }

@@ -54,16 +54,23 @@ func makeEditor(_ size: PixelSize) throws -> Editor {
 
 /// Per motion event of a live pencil: the stroke into its mask, then the dirty rectangle
 /// composed for presentation (background, drawing, live stroke).
+/// The part of each event spent composing for the screen (the rest draws the live stroke).
+nonisolated(unsafe) var composeShare: [Double] = []
+
 func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double = 6) -> [Double] {
     editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: width))
     editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
     if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
     var samples: [Double] = []
+    composeShare = []
     for p in points.dropFirst() {
         let t0 = now()
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
+        let t1 = now()
         if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
-        samples.append(now() - t0)
+        let t2 = now()
+        samples.append(t2 - t0)
+        composeShare.append(t2 - t1)
     }
     editor.handle(PointerEvent(source: .mouse, phase: .up, position: points[points.count - 1]))
     _ = editor.takeDirtyRect()
@@ -113,11 +120,13 @@ for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", Pix
     editor.compose(into: frame, area: PixelRect(size: size))
     _ = liveCost(editor, frame, Array(points.prefix(200)))          // warm up
     let ours = Stats(liveCost(editor, frame, points))
+    let compose = Stats(composeShare)
     let raw = Stats(baselineCost(size, points, naive: false))
     let naive = Stats(baselineCost(size, Array(points.prefix(300)), naive: true))
     row("segment \(name): DrawingBoard median / p99", "\(us(ours.median)) / \(us(ours.p99))")
     row("segment \(name): raw Cairo (C) median / p99", "\(us(raw.median)) / \(us(raw.p99))")
     row("segment \(name): naive whole-canvas redraw median", us(naive.median))
+    row("segment \(name): of which composing for the screen (median)", us(compose.median))
     row("segment \(name): DrawingBoard / raw Cairo", String(format: "%.2fx", ours.median / raw.median))
     row("segment \(name): naive / DrawingBoard", String(format: "%.0fx", naive.median / ours.median))
     json["segment_\(name)"] = ["ours_median_us": ours.median * 1e6, "ours_p99_us": ours.p99 * 1e6, "raw_median_us": raw.median * 1e6,
