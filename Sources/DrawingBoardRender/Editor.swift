@@ -99,6 +99,9 @@ public final class Editor {
     public var activePointers: Set<PointerSource> { Set(live.keys) }
     public var isDrawing: Bool { !live.isEmpty }
 
+    /// Segments the last sample of `source`'s live stroke redrew (for tests and the benchmark).
+    func lastRedrawCount(of source: PointerSource) -> Int? { live[source]?.lastRedrawCount }
+
     /// The canvas area whose pixels changed since the last call, if any.
     public func takeDirtyRect() -> PixelRect? {
         defer { dirty = nil }

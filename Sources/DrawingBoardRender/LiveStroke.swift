@@ -12,6 +12,12 @@ final class LiveStroke {
     private var points: [Point] = []
     /// Padded box of each freehand segment (from points[i] to points[i + 1]).
     private var segmentBounds: [Rect] = []
+    /// Which segments cross each 64 px cell, so a sample looks only at its neighbourhood
+    /// instead of every segment of a long stroke.
+    private var cells: [TileIndex: [Int]] = [:]
+    private static let cell = 64.0
+    /// How many segments the last sample redrew (a long stroke must not make this grow).
+    private(set) var lastRedrawCount = 0
     let mask: CairoSurface
     /// Made once per stroke: a context per sample would cost more than the sample's drawing.
     private lazy var maskContext: CairoContext? = try? CairoContext(mask)
@@ -67,26 +73,46 @@ final class LiveStroke {
         if n >= 3 {
             area = area.union(segmentBounds[n - 3]).union(bounds(ofSegment: n - 3))
             segmentBounds[n - 3] = bounds(ofSegment: n - 3)
+            index(n - 3)
         }
         segmentBounds.append(bounds(ofSegment: n - 2))
+        index(n - 2)
         guard let region = area.pixelRect(clippedTo: canvas) else { return nil }
         mask.zero(region)
         let clip = region.rect
+        var nearby = Set<Int>()
+        for cell in Self.cells(of: clip) { nearby.formUnion(cells[cell] ?? []) }
         var path = VectorPath()
-        var open = false
-        for i in segmentBounds.indices {
-            guard segmentBounds[i].intersects(clip) else {
-                open = false
-                continue
-            }
+        var previous = -2
+        lastRedrawCount = 0
+        for i in nearby.sorted() where segmentBounds[i].intersects(clip) {
+            lastRedrawCount += 1
             let s = StrokeOutline.smoothSegment(points, i)
-            if !open { path.move(to: points[i]) }
+            if i != previous + 1 { path.move(to: points[i]) }
             path.curve(to: s.end, control1: s.control1, control2: s.control2)
-            open = true
+            previous = i
         }
         stroke(StrokeOutline(path: path, width: style.width), clip: region)
         drawn = union(drawn, region)
         return region
+    }
+
+    /// Files segment `i` under every cell its box covers (a grown box keeps its old cells too:
+    /// harmless, they are checked against the box again).
+    private func index(_ i: Int) {
+        for cell in Self.cells(of: segmentBounds[i]) where cells[cell]?.last != i {
+            cells[cell, default: []].append(i)
+        }
+    }
+
+    /// The cells a box covers, clamped to the largest canvas (what lies beyond is clipped away).
+    private static func cells(of r: Rect) -> [TileIndex] {
+        let limit = Double(CanvasLimits.maxSide) / cell + 1
+        func c(_ v: Double) -> Int { Int(min(max((v / cell).rounded(.down), -1), limit)) }
+        let x0 = c(r.minX), x1 = c(r.maxX), y0 = c(r.minY), y1 = c(r.maxY)
+        var result: [TileIndex] = []
+        for row in y0...y1 { for column in x0...x1 { result.append(TileIndex(column: column, row: row)) } }
+        return result
     }
 
     private func bounds(ofSegment i: Int) -> Rect {

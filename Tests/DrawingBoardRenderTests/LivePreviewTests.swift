@@ -70,6 +70,21 @@ import Testing
         #expect((editor.takeDirtyRect()?.width ?? 0) >= 1790, "the commit dirties the whole stroke")
     }
 
+    @Test func aSampleRedrawsOnlyItsNeighbourhoodHoweverLongTheStroke() throws {
+        let editor = try makeEditor(1600, 1000)
+        editor.use(.pencil, "#000000", width: 6)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 20)))
+        // 6,000 samples, row after row, then one more crossing the first rows again.
+        for i in 1..<6000 {
+            let row = i / 500, x = Double(i % 500) * 3
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(20 + (row % 2 == 0 ? x : 1500 - x), 20 + Double(row) * 40)))
+        }
+        #expect((editor.lastRedrawCount(of: .mouse) ?? 0) <= 6, "\(editor.lastRedrawCount(of: .mouse) ?? -1) segments redrawn")
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(300, 25)))
+        let crossing = editor.lastRedrawCount(of: .mouse) ?? 0
+        #expect(crossing > 2, "a sample crossing old rows redraws the segments under it too: \(crossing)")
+    }
+
     @Test func growingTheCanvasKeepsTheDrawingAndTheHistory() throws {
         let editor = try makeEditor(100, 70)
         editor.use(.pencil, "#ff0000", width: 10)
