@@ -28,10 +28,4 @@ public final class Frame {
     public func read(_ rect: PixelRect) -> [UInt32] {
         surface.read(rect).map { $0 | 0xFF00_0000 }
     }
-
-    /// Calls `body` with the address of pixel (x, y) and the row stride in bytes.
-    public func withPixels<T>(_ body: (UnsafeMutableRawPointer, Int) -> T) -> T {
-        surface.flush()
-        return body(surface.pixels, surface.stride)
-    }
 }

@@ -152,9 +152,9 @@ public struct Layout: Sendable {
 
     /// What is under a pointer at `p`.
     public func hit(_ p: Point) -> Hit {
-        if let dialog {
+        // The question is modal: only its buttons answer; nothing behind it draws or acts.
+        if dialog != nil {
             if let item = items.first(where: { $0.frame.contains(p) }), case .dialog = item.control { return .control(item.control) }
-            _ = dialog
             return .chrome
         }
         if let item = items.first(where: { $0.frame.contains(p) }) { return .control(item.control) }

@@ -17,11 +17,13 @@ enum UIRenderer {
         for item in l.items where item.frame.intersects(area) {
             drawItem(item, v, p)
         }
-        if let topSeparatorsY = Optional(l.topBar.center.y), l.topBar.intersects(area) {
+        if l.topBar.intersects(area) {
+            // Separators between undo/redo, the tools, and clear/save.
+            let y = l.topBar.center.y
             for (a, b) in [(Control.redo, Control.tool(.pencil)), (Control.tool(.eraser), Control.clear)] {
                 if let left = l.frame(of: a), let right = l.frame(of: b) {
                     let x = ((left.maxX + right.minX) / 2).rounded() + 0.5
-                    p.line(from: Point(x, topSeparatorsY - 14 * s), to: Point(x, topSeparatorsY + 14 * s), width: 1, Theme.chromeBorder)
+                    p.line(from: Point(x, y - 14 * s), to: Point(x, y + 14 * s), width: 1, Theme.chromeBorder)
                 }
             }
         }

@@ -21,25 +21,12 @@ private func withSteps(_ steps: String) -> String {
 }
 
 @Suite struct ScriptParserTests {
+    /// The example in shared/script-format.md, kept once in Tests/Fixtures for every test target.
+    static let contractExample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/contract-example.json")
+
     @Test func readsTheDocumentedExample() throws {
-        let script = try parse("""
-            {
-              "version": 1,
-              "canvas": { "width": 640, "height": 480 },
-              "background": { "color": "#ffffff" },
-              "steps": [
-                { "tool": "pencil", "color": "#d01010", "width": 8 },
-                { "stroke": [[40, 40], [120, 60], [200, 140]] },
-                { "tool": "eraser", "width": 30 },
-                { "stroke": [[100, 20], [100, 200]] },
-                { "undo": 1 },
-                { "redo": 1 },
-                { "touch": { "1": [[300, 50], [300, 150]], "2": [[400, 50], [400, 150]] } },
-                { "background": { "image": "photo.jpg" } },
-                { "clear": true }
-              ]
-            }
-            """)
+        let script = try ScriptParser.parse(try Data(contentsOf: Self.contractExample))
         #expect(script.canvas == PixelSize(width: 640, height: 480))
         #expect(script.background == .color(.white))
         #expect(script.steps.count == 9)

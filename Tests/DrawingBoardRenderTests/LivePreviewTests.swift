@@ -70,6 +70,30 @@ import Testing
         #expect((editor.takeDirtyRect()?.width ?? 0) >= 1790, "the commit dirties the whole stroke")
     }
 
+    @Test func aLiveStrokeShowsThroughAZoomedView() throws {
+        let editor = try makeEditor(200, 100)
+        let view = ViewTransform(scale: 2, offset: Point(-100, -50))   // canvas (50, 25) at window (0, 0)
+        for (tool, expected) in [(Tool.pencil, argb("#d01010")), (Tool.eraser, argb("#ffffff"))] {
+            if tool == .eraser {
+                editor.use(.pencil, "#000000", width: 30)
+                editor.drag([(50, 50), (150, 50)])
+            }
+            editor.use(tool, "#d01010", width: 6)
+            editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(60, 50)))
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(140, 50)))
+            let frame = try Frame(size: PixelSize(width: 200, height: 100))
+            editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100), view: view)
+            let px = frame.read(PixelRect(x: 0, y: 0, width: 200, height: 100))
+            // Canvas (100, 50) is window (100, 50); the stroke is 12 window pixels thick.
+            #expect(px[50 * 200 + 100] == expected, "\(tool) at the centre: \(String(px[50 * 200 + 100], radix: 16))")
+            #expect(px[55 * 200 + 100] == expected, "\(tool), 5 window px off the line")
+            // 16 window px off the line: beyond the live stroke (white paper; the black stroke the
+            // eraser is cutting).
+            #expect(px[66 * 200 + 100] == (tool == .pencil ? argb("#ffffff") : argb("#000000")))
+            editor.cancelAll()
+        }
+    }
+
     @Test func aSampleRedrawsOnlyItsNeighbourhoodHoweverLongTheStroke() throws {
         let editor = try makeEditor(1600, 1000)
         editor.use(.pencil, "#000000", width: 6)

@@ -16,24 +16,10 @@ private func near(_ p: UInt32, _ hex: String, tolerance: Int = 0) -> Bool {
         let ws = try Workspace()
         defer { ws.remove() }
         try ws.fixture("quadrants.jpg", as: "photo.jpg")
-        try ws.write("example.json", """
-            {
-              "version": 1,
-              "canvas": { "width": 640, "height": 480 },
-              "background": { "color": "#ffffff" },
-              "steps": [
-                { "tool": "pencil", "color": "#d01010", "width": 8 },
-                { "stroke": [[40, 40], [120, 60], [200, 140]] },
-                { "tool": "eraser", "width": 30 },
-                { "stroke": [[100, 20], [100, 200]] },
-                { "undo": 1 },
-                { "redo": 1 },
-                { "touch": { "1": [[300, 50], [300, 150]], "2": [[400, 50], [400, 150]] } },
-                { "background": { "image": "photo.jpg" } },
-                { "clear": true }
-              ]
-            }
-            """)
+        // The example in shared/script-format.md (kept once, in Tests/Fixtures).
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/contract-example.json")
+        try FileManager.default.copyItem(at: example, to: ws.folder.appendingPathComponent("example.json"))
         let result = try BinaryRunner.run(["render", "example.json", "--output", "out.png"], in: ws.folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty)
