@@ -135,16 +135,16 @@ public final class AppRunner {
     }
 
     private func paint() {
-        let rects = controller.takeDirtyRects()
-        guard !rects.isEmpty else { return }
+        let damage = controller.takeDamage()
+        guard !damage.isEmpty else { return }
         let buffer = window.frame
         if buffer.generation != frameGeneration || buffer.size != frame.size {
             guard let next = try? Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride) else { return }
             frame = next
             frameGeneration = buffer.generation
         }
-        controller.render(into: frame, icons: icons, rects: rects)
-        window.present(rects)
+        controller.render(into: frame, icons: icons, damage: damage)
+        window.present(damage.presented)
         frames += 1
         if frames == 1, stats {
             var now = timespec()

@@ -34,6 +34,8 @@ public final class Editor {
     private var masks: [CairoSurface] = []
     private var nextStrokeID: UInt64 = 1
     private var dirty: PixelRect?
+    /// Pieces of strokes in progress waiting to be stroked straight onto the screen.
+    private var increments: [StrokeIncrement] = []
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
@@ -102,10 +104,59 @@ public final class Editor {
     /// Segments the last sample of `source`'s live stroke redrew (for tests and the benchmark).
     func lastRedrawCount(of source: PointerSource) -> Int? { live[source]?.lastRedrawCount }
 
-    /// The canvas area whose pixels changed since the last call, if any.
+    /// The canvas area whose pixels changed since the last call, if any, to compose again.
+    /// Pieces of strokes not taken with `takeIncrements()` first are part of it.
     public func takeDirtyRect() -> PixelRect? {
+        for increment in increments { dirty = union(dirty, increment.bounds) }
+        increments.removeAll()
         defer { dirty = nil }
         return dirty
+    }
+
+    /// The pieces of opaque strokes in progress that can be stroked straight onto the screen
+    /// (`paint(_:into:view:)`) instead of composing their area again: that is one Cairo stroke
+    /// per motion event. Whatever is not painted this way must go through `takeDirtyRect()`.
+    public func takeIncrements() -> [StrokeIncrement] {
+        defer { increments.removeAll() }
+        return increments
+    }
+
+    /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
+    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) {
+        guard !pieces.isEmpty, let cr = frame.context else { return }
+        cr.isolated {
+            if !view.isIdentity {
+                cr.transform(scale: view.scale, offset: view.offset)
+            }
+            if !view.isIdentity || frame.size.width > size.width || frame.size.height > size.height {
+                cr.clip(to: PixelRect(size: size))
+            }
+            for piece in pieces {
+                cr.setSource(piece.color)
+                cr.stroke(piece.outline)
+            }
+        }
+    }
+
+    /// Whether a stroke in progress has its newest segment not on the screen yet: opaque
+    /// strokes run one sample behind the pointer, so when the pointer rests the window calls
+    /// `showRestingStrokes()`.
+    public var strokesBehindPointer: Bool { live.values.contains { $0.tailPending } }
+
+    /// Shows the newest segment of every stroke in progress in its present shape (the pointer
+    /// rests, so no sample is coming to make it final).
+    public func showRestingStrokes() {
+        for stroke in live.values {
+            if let piece = stroke.provisionalTailPiece(canvas: size) { increments.append(piece) }
+        }
+    }
+
+    private func apply(_ change: LiveStroke.Change) {
+        switch change {
+        case .none: break
+        case .recompose(let area): invalidate(area)
+        case .paint(let piece): increments.append(piece)
+        }
     }
 
     private func invalidate(_ rect: PixelRect?) {
@@ -144,10 +195,10 @@ public final class Editor {
             guard let mask = takeMask() else { return }
             let stroke = LiveStroke(tool: toolState.tool, style: toolState.style, mask: mask)
             live[event.source] = stroke
-            invalidate(stroke.add(event.position, canvas: size))
+            apply(stroke.add(event.position, canvas: size))
         case .move:
             guard let stroke = live[event.source] else { return }
-            invalidate(stroke.add(event.position, canvas: size))
+            apply(stroke.add(event.position, canvas: size))
         case .up:
             guard let stroke = live.removeValue(forKey: event.source) else { return }
             _ = stroke.add(event.position, canvas: size)
@@ -348,6 +399,7 @@ public final class Editor {
         cr.clip(to: PixelRect(size: size))
         cr.paint(backgroundLayer.surface, smooth: view.scale < 1)
         let touching = live.values.filter { $0.drawn?.intersection(visible) != nil }
+        for stroke in touching { stroke.catchUpMask() }
         guard !touching.isEmpty else {
             cr.paint(ink.surface, smooth: view.scale < 1)
             return

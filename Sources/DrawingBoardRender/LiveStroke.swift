@@ -3,9 +3,22 @@ import DrawingBoardCore
 /// A stroke in progress, for one pointer. It keeps the samples and its own coverage mask, which
 /// it redraws only where a new sample changed it, so the preview costs per sample what the new
 /// piece of stroke covers, however long the stroke is.
+///
+/// An opaque pencil stroke goes faster still (`paintsDirectly`): each freehand segment is
+/// stroked once, straight onto the screen, as soon as it is final (its shape depends on the
+/// sample after it, so the preview runs one sample behind the pointer), and the mask catches up
+/// only when the screen must be composed again under the stroke. Opaque ink painted twice
+/// looks the same, so nothing has to be erased first; a translucent or erasing stroke must
+/// keep the mask exact instead.
 final class LiveStroke {
     let tool: Tool
     let style: StrokeStyle
+    let paintsDirectly: Bool
+    /// Where the mask lags behind what was painted on the screen (direct strokes only).
+    private var maskBehind: PixelRect?
+    /// Where the last segment was shown in its provisional shape (when the pointer paused);
+    /// the next sample reshapes it, so that area is composed again then.
+    private var provisionalTail: PixelRect?
     /// Every sample, as the pointer reported them (the stroke data keeps these).
     private(set) var samples: [Point]
     /// Samples without repeats (the freehand curve runs through these).
@@ -29,15 +42,112 @@ final class LiveStroke {
         self.style = style
         self.mask = mask
         self.samples = []
+        paintsDirectly = tool == .pencil && style.opacity >= 1
+    }
+
+    /// What a new sample asks of the screen.
+    enum Change {
+        case none
+        /// Compose this area again (the mask is up to date there).
+        case recompose(PixelRect)
+        /// Stroke this piece straight onto the screen.
+        case paint(StrokeIncrement)
     }
 
     private var pad: Double { style.width / 2 + 1 }
 
-    /// Adds a sample and redraws the mask where it changed. Returns the changed area.
-    func add(_ p: Point, canvas: PixelSize) -> PixelRect? {
-        if samples.last == p, !samples.isEmpty { return nil }
+    /// Adds a sample, and says how the screen must change.
+    func add(_ p: Point, canvas: PixelSize) -> Change {
+        if samples.last == p, !samples.isEmpty { return .none }
         samples.append(p)
-        return tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)
+        if paintsDirectly { return extendDirect(p, canvas: canvas) }
+        let changed = tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)
+        return changed.map { .recompose($0) } ?? .none
+    }
+
+    /// Whether the last segment is not on the screen yet (a direct stroke runs a sample behind).
+    var tailPending: Bool { paintsDirectly && points.count >= 2 && provisionalTail == nil }
+
+    /// The last segment as it stands, to show while the pointer rests. The mask does not get
+    /// it: the next sample reshapes it, and its area is composed again then.
+    func provisionalTailPiece(canvas: PixelSize) -> StrokeIncrement? {
+        guard tailPending else { return nil }
+        let i = points.count - 2
+        var path = VectorPath()
+        appendSegment(i, to: &path)
+        guard let region = bounds(ofSegment: i).pixelRect(clippedTo: canvas) else { return nil }
+        provisionalTail = region
+        drawn = union(drawn, region)
+        maskBehind = union(maskBehind, region)
+        return StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region)
+    }
+
+    private func extendDirect(_ p: Point, canvas: PixelSize) -> Change {
+        guard points.last != p else { return .none }
+        points.append(p)
+        if let tail = provisionalTail {
+            // The provisional tail is on the screen in its old shape: compose its area again
+            // (from the mask, which has the final segments, this one included below).
+            provisionalTail = nil
+            maskBehind = union(maskBehind, tail)
+            if points.count >= 3 {
+                let i = points.count - 3
+                let area = bounds(ofSegment: i)
+                segmentBounds.append(area)
+                index(i)
+                maskBehind = area.pixelRect(clippedTo: canvas).map { union(maskBehind, $0) } ?? maskBehind
+                let region = area.pixelRect(clippedTo: canvas).map { $0.union(tail) } ?? tail
+                drawn = union(drawn, region)
+                return .recompose(region)
+            }
+            return .recompose(tail)
+        }
+        let n = points.count
+        let path: VectorPath
+        let area: Rect
+        if n == 1 {
+            path = Self.dot(p)
+            area = Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y).insetBy(-pad)
+        } else if n >= 3 {
+            // Segment n - 3 has its following sample now: its shape is final.
+            let i = n - 3
+            var segment = VectorPath()
+            appendSegment(i, to: &segment)
+            path = segment
+            area = bounds(ofSegment: i)
+            segmentBounds.append(area)
+            index(i)
+        } else {
+            return .none
+        }
+        guard let region = area.pixelRect(clippedTo: canvas) else { return .none }
+        drawn = union(drawn, region)
+        maskBehind = union(maskBehind, region)
+        return .paint(StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region))
+    }
+
+    /// Brings the mask up to what the screen shows (before the screen is composed from it).
+    func catchUpMask() {
+        guard let region = maskBehind else { return }
+        maskBehind = nil
+        mask.zero(region)
+        var path = VectorPath()
+        if segmentBounds.isEmpty, let first = points.first {
+            path = Self.dot(first)
+        } else {
+            appendSegments(crossing: region.rect, to: &path)
+        }
+        if let tail = provisionalTail, tail.intersection(region) != nil {
+            appendSegment(points.count - 2, to: &path)
+        }
+        stroke(StrokeOutline(path: path, width: style.width), clip: region)
+    }
+
+    private static func dot(_ p: Point) -> VectorPath {
+        var path = VectorPath()
+        path.move(to: p)
+        path.line(to: p)
+        return path
     }
 
     private func redrawShape(canvas: PixelSize) -> PixelRect? {
@@ -58,12 +168,7 @@ final class LiveStroke {
         if n == 1 {
             area = Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y).insetBy(-pad)
             let region = area.pixelRect(clippedTo: canvas)
-            if let region {
-                var path = VectorPath()
-                path.move(to: p)
-                path.line(to: p)
-                stroke(StrokeOutline(path: path, width: style.width), clip: region)
-            }
+            if let region { stroke(StrokeOutline(path: Self.dot(p), width: style.width), clip: region) }
             drawn = union(drawn, region)
             return region
         }
@@ -79,22 +184,32 @@ final class LiveStroke {
         index(n - 2)
         guard let region = area.pixelRect(clippedTo: canvas) else { return nil }
         mask.zero(region)
-        let clip = region.rect
+        var path = VectorPath()
+        appendSegments(crossing: region.rect, to: &path)
+        stroke(StrokeOutline(path: path, width: style.width), clip: region)
+        drawn = union(drawn, region)
+        return region
+    }
+
+    /// Adds to `path` every indexed segment whose box crosses `clip`, in stroke order.
+    private func appendSegments(crossing clip: Rect, to path: inout VectorPath) {
         var nearby = Set<Int>()
         for cell in Self.cells(of: clip) { nearby.formUnion(cells[cell] ?? []) }
-        var path = VectorPath()
         var previous = -2
         lastRedrawCount = 0
         for i in nearby.sorted() where segmentBounds[i].intersects(clip) {
             lastRedrawCount += 1
-            let s = StrokeOutline.smoothSegment(points, i)
-            if i != previous + 1 { path.move(to: points[i]) }
-            path.curve(to: s.end, control1: s.control1, control2: s.control2)
+            appendSegment(i, to: &path, joined: i == previous + 1)
             previous = i
         }
-        stroke(StrokeOutline(path: path, width: style.width), clip: region)
-        drawn = union(drawn, region)
-        return region
+    }
+
+    /// Adds freehand segment `i` (points[i] to points[i + 1]) to `path`, as a new piece unless
+    /// it continues the previous one.
+    private func appendSegment(_ i: Int, to path: inout VectorPath, joined: Bool = false) {
+        let s = StrokeOutline.smoothSegment(points, i)
+        if !joined { path.move(to: points[i]) }
+        path.curve(to: s.end, control1: s.control1, control2: s.control2)
     }
 
     /// Files segment `i` under every cell its box covers (a grown box keeps its old cells too:
@@ -133,7 +248,18 @@ final class LiveStroke {
     func clearMask() {
         if let drawn { mask.zero(drawn) }
         drawn = nil
+        maskBehind = nil
+        provisionalTail = nil
     }
+}
+
+/// A piece of an opaque stroke in progress to stroke straight onto the screen, in canvas
+/// coordinates (`Editor.paint(_:into:view:)`).
+public struct StrokeIncrement {
+    let outline: StrokeOutline
+    let color: RGBColor
+    /// The canvas pixels it can mark.
+    public let bounds: PixelRect
 }
 
 func union(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {

@@ -106,6 +106,10 @@ public final class AppController {
     private var lastTitle: String?
     var now = 0.0
 
+    /// When the last pointer event came (strokes in progress show their newest segment once
+    /// the pointer has rested `restDelay`).
+    private var lastPointerTime = 0.0
+    public static let restDelay = 0.04
     public static let tooltipDelay = 0.6
     public static let messageDuration = 5.0
 
@@ -181,24 +185,73 @@ public final class AppController {
 
     func request(_ effect: AppEffect) { effects.append(effect) }
 
-    /// The window areas to redraw and present.
+    /// What the next frame must change: areas to compose again (canvas, then interface), and
+    /// pieces of strokes in progress to stroke straight onto the screen where no interface
+    /// covers them. `presented` is every window area that changes.
+    public struct Damage {
+        public internal(set) var recompose: [PixelRect] = []
+        public internal(set) var painted: [PixelRect] = []
+        var pieces: [StrokeIncrement] = []
+        public var presented: [PixelRect] { recompose + painted }
+        public var isEmpty: Bool { recompose.isEmpty && painted.isEmpty }
+    }
+
+    /// The window areas to compose again and present (strokes in progress included).
     public func takeDirtyRects() -> [PixelRect] {
+        takeDamage(paintingStrokes: false).recompose
+    }
+
+    /// What changed since the last frame, with opaque strokes in progress left to paint directly.
+    public func takeDamage() -> Damage {
+        takeDamage(paintingStrokes: true)
+    }
+
+    private func takeDamage(paintingStrokes: Bool) -> Damage {
+        var damage = Damage()
         var rects = dirty
         dirty.removeAll()
+        let bounds = PixelRect(size: window)
+        var laidOut: [Rect]?
+        func chrome() -> [Rect] {
+            if let laidOut { return laidOut }
+            var rects = layout().chromeRects
+            if let tip = tooltip() { rects.append(tip.frame) }
+            laidOut = rects
+            return rects
+        }
+        let pieces = paintingStrokes ? editor.takeIncrements() : []
+        if !pieces.isEmpty {
+            // A piece under the interface (or under where it was) is composed with it instead.
+            let covered = (chrome() + drawnChrome).compactMap { $0.pixelRect(clippedTo: window) }
+            for piece in pieces {
+                let area = view.isIdentity ? piece.bounds : view.windowRect(piece.bounds)
+                guard let visible = area.intersection(bounds) else { continue }
+                if covered.contains(where: { $0.intersection(visible) != nil }) {
+                    rects.append(visible)
+                } else {
+                    damage.pieces.append(piece)
+                    damage.painted.append(visible)
+                }
+            }
+        }
         if let canvas = editor.takeDirtyRect() { rects.append(view.isIdentity ? canvas : view.windowRect(canvas)) }
         if chromeChanged {
             chromeChanged = false
-            var chrome = layout().chromeRects
-            if let tip = tooltip() { chrome.append(tip.frame) }
-            for r in chrome + drawnChrome {
+            let now = chrome()
+            for r in now + drawnChrome {
                 if let p = r.pixelRect(clippedTo: window) { rects.append(p) }
             }
-            drawnChrome = chrome
+            drawnChrome = now
         }
-        let bounds = PixelRect(size: window)
         rects = rects.compactMap { $0.intersection(bounds) }
-        if rects.count > 12 { return [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
-        return rects
+        damage.recompose = Self.coalesced(rects)
+        damage.painted = Self.coalesced(damage.painted)
+        return damage
+    }
+
+    /// Few rectangles as they are; many as their union (one upload beats dozens).
+    private static func coalesced(_ rects: [PixelRect]) -> [PixelRect] {
+        rects.count > 12 ? [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] : rects
     }
 
     func invalidateChrome() { chromeChanged = true }
@@ -210,6 +263,7 @@ public final class AppController {
         if let m = message { next.append(m.until) }
         if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
         if let t = touches, t.tapCandidate, !t.held.isEmpty { next.append(t.startTime + Self.tapDuration + 0.01) }
+        if editor.strokesBehindPointer { next.append(lastPointerTime + Self.restDelay) }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
     }
@@ -220,6 +274,7 @@ public final class AppController {
         now = time
         if bars.advance(to: time) { invalidateChrome() }
         touchTick()
+        if editor.strokesBehindPointer, time >= lastPointerTime + Self.restDelay - 1e-6 { editor.showRestingStrokes() }
         if let m = message, time >= m.until {
             message = nil
             invalidateChrome()
@@ -268,6 +323,7 @@ public final class AppController {
 
     public func pointer(_ event: PointerEvent) {
         now = max(now, event.time)
+        lastPointerTime = event.time
         switch event.phase {
         case .down:
             let hit = layout().hit(event.position)
@@ -500,6 +556,13 @@ public final class AppController {
     }
 
     // MARK: - Drawing
+
+    /// Makes `frame` show what `damage` says changed: pieces of strokes first, then the areas
+    /// composed again (which may cover some of those pieces, already in their masks).
+    public func render(into frame: Frame, icons: IconSet, damage: Damage) {
+        editor.paint(damage.pieces, into: frame, view: view)
+        render(into: frame, icons: icons, rects: damage.recompose)
+    }
 
     /// Paints `rects` of the window into `frame`: the canvas, then the interface over it.
     public func render(into frame: Frame, icons: IconSet, rects: [PixelRect]) {

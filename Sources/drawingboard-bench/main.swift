@@ -52,22 +52,27 @@ func makeEditor(_ size: PixelSize) throws -> Editor {
     try Editor(size: size, history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
 }
 
-/// Per motion event of a live pencil: the stroke into its mask, then the dirty rectangle
-/// composed for presentation (background, drawing, live stroke).
-/// The part of each event spent composing for the screen (the rest draws the live stroke).
+/// Per motion event of a live pencil, everything the window does before presenting: the
+/// editor takes the sample, then the new piece of stroke is painted onto the frame and any
+/// dirty rectangle composed (background, drawing, live strokes), as `AppController.render` does.
+/// The part of each event spent on the frame (the rest is the editor's bookkeeping).
 nonisolated(unsafe) var composeShare: [Double] = []
 
-func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double = 6) -> [Double] {
-    editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: width))
+func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double = 6, opacity: Double = 1) -> [Double] {
+    editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: width, opacity: opacity))
+    func present() {
+        editor.paint(editor.takeIncrements(), into: frame)
+        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+    }
     editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
-    if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+    present()
     var samples: [Double] = []
     composeShare = []
     for p in points.dropFirst() {
         let t0 = now()
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
         let t1 = now()
-        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+        present()
         let t2 = now()
         samples.append(t2 - t0)
         composeShare.append(t2 - t1)
@@ -80,6 +85,10 @@ func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double
 func baselineCost(_ size: PixelSize, _ points: [Point], naive: Bool, width: Double = 6) -> [Double] {
     let canvas = cb_canvas_new(Int32(size.width), Int32(size.height))
     defer { cb_canvas_free(canvas) }
+    return baselineCost(canvas, points, naive: naive, width: width)
+}
+
+func baselineCost(_ canvas: OpaquePointer?, _ points: [Point], naive: Bool, width: Double = 6) -> [Double] {
     var samples: [Double] = []
     for i in 1..<points.count {
         let a = points[i - 1], b = points[i]
@@ -89,6 +98,23 @@ func baselineCost(_ size: PixelSize, _ points: [Point], naive: Bool, width: Doub
     }
     _ = cb_canvas_checksum(canvas)
     return samples
+}
+
+/// DrawingBoard and raw Cairo on the same points, taken in turns in several rounds, so that a
+/// moment when the machine is busier weighs on both alike.
+func sideBySide(_ editor: Editor, _ frame: Frame, _ points: [Point], rounds: Int = 8, opacity: Double = 1) -> (ours: [Double], raw: [Double], frame: [Double]) {
+    let canvas = cb_canvas_new(Int32(editor.size.width), Int32(editor.size.height))
+    defer { cb_canvas_free(canvas) }
+    var ours: [Double] = [], raw: [Double] = [], share: [Double] = []
+    let chunk = (points.count + rounds - 1) / rounds
+    for start in stride(from: 0, to: points.count - 1, by: chunk) {
+        let piece = Array(points[start..<min(points.count, start + chunk + 1)])
+        guard piece.count > 2 else { continue }
+        raw += baselineCost(canvas, piece, naive: false)
+        ours += liveCost(editor, frame, piece, opacity: opacity)
+        share += composeShare
+    }
+    return (ours, raw, share)
 }
 
 func randomStrokes(_ editor: Editor, _ count: Int) {
@@ -119,19 +145,23 @@ for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", Pix
     let frame = try Frame(size: size)
     editor.compose(into: frame, area: PixelRect(size: size))
     _ = liveCost(editor, frame, Array(points.prefix(200)))          // warm up
-    let ours = Stats(liveCost(editor, frame, points))
-    let compose = Stats(composeShare)
-    let raw = Stats(baselineCost(size, points, naive: false))
+    let measured = sideBySide(editor, frame, points)
+    let ours = Stats(measured.ours), compose = Stats(measured.frame), raw = Stats(measured.raw)
     let naive = Stats(baselineCost(size, Array(points.prefix(300)), naive: true))
     row("segment \(name): DrawingBoard median / p99", "\(us(ours.median)) / \(us(ours.p99))")
     row("segment \(name): raw Cairo (C) median / p99", "\(us(raw.median)) / \(us(raw.p99))")
     row("segment \(name): naive whole-canvas redraw median", us(naive.median))
-    row("segment \(name): of which composing for the screen (median)", us(compose.median))
+    row("segment \(name): of which painting the frame (median)", us(compose.median))
     row("segment \(name): DrawingBoard / raw Cairo", String(format: "%.2fx", ours.median / raw.median))
     row("segment \(name): naive / DrawingBoard", String(format: "%.0fx", naive.median / ours.median))
+    // A translucent pencil cannot be painted twice: it redraws its mask and composes.
+    let translucent = sideBySide(editor, frame, points, opacity: 0.5)
+    let seeThrough = Stats(translucent.ours), rawAgain = Stats(translucent.raw)
+    row("segment \(name), 50% opacity: median / raw Cairo", "\(us(seeThrough.median)) / \(us(rawAgain.median)) = " + String(format: "%.2fx", seeThrough.median / rawAgain.median))
     json["segment_\(name)"] = ["ours_median_us": ours.median * 1e6, "ours_p99_us": ours.p99 * 1e6, "raw_median_us": raw.median * 1e6,
                                "raw_p99_us": raw.p99 * 1e6, "naive_median_us": naive.median * 1e6,
-                               "ratio_to_raw": ours.median / raw.median, "naive_ratio": naive.median / ours.median]
+                               "ratio_to_raw": ours.median / raw.median, "naive_ratio": naive.median / ours.median,
+                               "translucent_median_us": seeThrough.median * 1e6, "translucent_ratio_to_raw": seeThrough.median / rawAgain.median]
 }
 
 // MARK: - 2. Cost against history length (4K)
@@ -147,22 +177,30 @@ do {
     for target in [10, 1000, 10000] {
         randomStrokes(editor, target - drawn)
         drawn = target
-        let draw = Stats(liveCost(editor, frame, scribble(uhd, 300, phase: Double(target))))
+        let points = scribble(uhd, 1000, phase: Double(target))
+        // Raw Cairo on the same points right before, so a machine busier at one length than
+        // at another does not pass for a cost of the history.
+        let measured = sideBySide(editor, frame, points)
+        let raw = Stats(measured.raw), draw = Stats(measured.ours)
         try editor.undo()                                           // the measuring stroke goes
+        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
         var undos: [Double] = []
-        for _ in 0..<20 {
+        let steps = min(20, target)
+        for _ in 0..<steps {
             let t0 = now()
             try editor.undo()
             if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
             undos.append(now() - t0)
         }
-        for _ in 0..<20 { try editor.redo() }
+        for _ in 0..<steps { try editor.redo() }
         _ = editor.takeDirtyRect()
         let undo = Stats(undos)
-        firstMedian = firstMedian ?? draw.median
-        row("history \(target) strokes (4K): segment median", us(draw.median) + String(format: " (%.2fx of 10 strokes)", draw.median / firstMedian!))
-        row("history \(target) strokes (4K): undo median / max", "\(ms(undo.median)) / \(ms(undos.max()!))")
-        history.append(["strokes": Double(target), "segment_median_us": draw.median * 1e6, "undo_median_ms": undo.median * 1e3,
+        let ratio = draw.median / raw.median
+        firstMedian = firstMedian ?? ratio
+        row("history \(target) strokes (4K): segment median / raw Cairo", us(draw.median) + String(format: " / %@ = %.2fx (%.2fx of 10 strokes)", us(raw.median), ratio, ratio / firstMedian!))
+        row("history \(target) strokes (4K): undo median / max of \(steps)", "\(ms(undo.median)) / \(ms(undos.max()!))")
+        history.append(["strokes": Double(target), "segment_median_us": draw.median * 1e6, "raw_median_us": raw.median * 1e6,
+                        "ratio_to_10_strokes": ratio / firstMedian!, "undo_median_ms": undo.median * 1e3,
                         "undo_max_ms": undos.max()! * 1e3])
     }
     row("history 10000 strokes: pixels held in memory", String(format: "%.1f MB", Double(editor.history.residentBytes) / 1e6))

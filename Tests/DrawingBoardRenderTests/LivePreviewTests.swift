@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import Foundation
 import Testing
 @testable import DrawingBoardRender
 
@@ -16,9 +17,15 @@ import Testing
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 50)))
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 50)))
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(180, 50)))
-        let live = try shown(editor)
+        var live = try shown(editor)
         #expect(live.pixel(x: 60, y: 50) == argb("#d01010"))
-        #expect(live.pixel(x: 140, y: 50) == argb("#d01010"))
+        // An opaque stroke runs one sample behind: the newest segment's shape is not final.
+        #expect(editor.strokesBehindPointer)
+        #expect(live.pixel(x: 140, y: 50) == argb("#ffffff"))
+        editor.showRestingStrokes()
+        #expect(!editor.strokesBehindPointer)
+        live = try shown(editor)
+        #expect(live.pixel(x: 140, y: 50) == argb("#d01010"), "the pointer rests: the newest segment shows as it stands")
         #expect(alpha(editor.drawingLayer().pixel(x: 60, y: 50)) == 0, "nothing committed yet")
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(180, 50)))
         #expect(difference(try shown(editor), try editor.picture()) == nil, "after release the screen shows the committed picture")
@@ -56,7 +63,7 @@ import Testing
 
     @Test func eachSampleDirtiesOnlyTheNewPieceOfStroke() throws {
         let editor = try makeEditor(1920, 1080)
-        editor.use(.pencil, "#000000", width: 6)
+        editor.use(.pencil, "#000000", width: 6, opacity: 0.8)
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 500)))
         _ = editor.takeDirtyRect()
         var largest = 0
@@ -81,6 +88,7 @@ import Testing
             editor.use(tool, "#d01010", width: 6)
             editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(60, 50)))
             editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(140, 50)))
+            editor.showRestingStrokes()
             let frame = try Frame(size: PixelSize(width: 200, height: 100))
             editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100), view: view)
             let px = frame.read(PixelRect(x: 0, y: 0, width: 200, height: 100))
@@ -96,7 +104,7 @@ import Testing
 
     @Test func aSampleRedrawsOnlyItsNeighbourhoodHoweverLongTheStroke() throws {
         let editor = try makeEditor(1600, 1000)
-        editor.use(.pencil, "#000000", width: 6)
+        editor.use(.pencil, "#000000", width: 6, opacity: 0.8)
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 20)))
         // 6,000 samples, row after row, then one more crossing the first rows again.
         for i in 1..<6000 {
@@ -141,5 +149,80 @@ import Testing
         #expect(pixels[1 * 10 + 2] & 0xFFFFFF == 0x123456)
         #expect(pixels[0] == 0, "outside the area nothing is painted")
         #expect(pixels[1 * 10 + 5] == 0)
+    }
+
+    // MARK: Opaque strokes painted straight onto the screen
+
+    /// Draws `points` as an opaque stroke, painting each piece onto `frame` the way the window
+    /// does; returns how many pieces there were.
+    private func paintLive(_ editor: Editor, _ frame: Frame, _ points: [Point]) -> Int {
+        var pieces = 0
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
+        for p in points.dropFirst() {
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
+            let taken = editor.takeIncrements()
+            pieces += taken.count
+            editor.paint(taken, into: frame)
+            #expect(editor.takeDirtyRect() == nil, "an opaque pencil sample composes nothing again")
+        }
+        return pieces
+    }
+
+    @Test func opaquePiecesPaintedOnTheScreenMatchTheComposedPicture() throws {
+        let editor = try makeEditor(300, 200, background: .color(RGBColor(hex: "#f0e0c0")!))
+        editor.use(.pencil, "#000000", width: 20)
+        editor.drag([(0, 100), (300, 100)])
+        editor.use(.pencil, "#1040c0", width: 9)
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        _ = editor.takeDirtyRect()
+        let points = (0..<60).map { i in Point(20 + Double(i) * 4.3, 100 + 70 * sin(Double(i) / 6)) }
+        #expect(paintLive(editor, frame, points) == points.count - 1, "a dot, then one piece per sample but the second")
+        editor.showRestingStrokes()
+        editor.paint(editor.takeIncrements(), into: frame)
+        let painted = frame.read(PixelRect(size: editor.size))
+        let composed = try shown(editor)
+        let differing = zip(painted, composed.pixels).filter { a, b in
+            let (x, y) = (rgb(a), rgb(b))
+            return max(abs(x.r - y.r), abs(x.g - y.g), abs(x.b - y.b)) > 2      // beyond rounding
+        }.map(\.1)
+        // Pieces meet with round caps, so antialiased edge pixels at the joins get their
+        // coverage twice; a pixel fully inked or untouched on the composed screen never differs.
+        let pure: Set<UInt32> = [argb("#1040c0"), argb("#000000"), argb("#f0e0c0")]
+        #expect(!differing.contains { pure.contains($0) }, "only edge pixels may differ")
+        // Where two round caps overlap, about half the cap's rim: π·9/2 ≈ 14 px, so < 12 a join.
+        #expect(differing.count < 12 * points.count, "\(differing.count) edge pixels differ")
+        let end = points[points.count - 1]
+        #expect(composed.pixel(x: Int(end.x), y: Int(end.y)) == argb("#1040c0"))
+        #expect(painted[Int(end.y) * 300 + Int(end.x)] == argb("#1040c0"), "the resting tail reached the pointer")
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: end))
+        #expect(editor.takeDirtyRect() != nil, "the commit composes the stroke's area again, exactly")
+    }
+
+    @Test func composingUnderAStrokeInProgressCatchesItsMaskUp() throws {
+        let editor = try makeEditor(200, 100)
+        editor.use(.pencil, "#d01010", width: 10)
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        _ = paintLive(editor, frame, [Point(10, 50), Point(60, 50), Point(110, 50), Point(160, 50)])
+        // Something else (a bar sliding, a second finger) composes the area again: the stroke
+        // must still be there, from its mask.
+        editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100))
+        let px = frame.read(PixelRect(size: editor.size))
+        #expect(px[50 * 200 + 35] == argb("#d01010"))
+        #expect(px[50 * 200 + 85] == argb("#d01010"))
+        #expect(px[50 * 200 + 135] == argb("#ffffff"), "the newest segment waits for its next sample")
+        // The pointer rests: the tail shows, and a later compose keeps it.
+        editor.showRestingStrokes()
+        editor.paint(editor.takeIncrements(), into: frame)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        #expect(frame.read(PixelRect(size: editor.size))[50 * 200 + 135] == argb("#d01010"))
+        // The next sample reshapes the tail: its area is composed again.
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(160, 90)))
+        let again = try #require(editor.takeDirtyRect())
+        #expect(again.contains(x: 135, y: 50))
+        editor.cancelAll()
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        #expect(frame.read(PixelRect(size: editor.size))[50 * 200 + 85] == argb("#ffffff"), "a cancelled stroke leaves no mark")
     }
 }

@@ -369,15 +369,66 @@ extension AppController {
 
     @Test func onlyChangedAreasAreRedrawn() throws {
         let c = try makeController()
-        _ = c.takeDirtyRects()
-        #expect(c.takeDirtyRects().isEmpty, "nothing changed, nothing to draw")
+        _ = c.takeDamage()
+        #expect(c.takeDamage().isEmpty, "nothing changed, nothing to draw")
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400)))
-        _ = c.takeDirtyRects()
-        c.tick(0.5)
-        _ = c.takeDirtyRects()
-        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(510, 403)))
-        let rects = c.takeDirtyRects()
-        #expect(rects.count == 1 && rects[0].area < 30 * 30, "a motion event redraws only the new piece: \(rects)")
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(505, 402)))
+        _ = c.takeDamage()
+        c.tick(0.02)
+        _ = c.takeDamage()
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(510, 403), time: 0.02))
+        let damage = c.takeDamage()
+        #expect(damage.recompose.isEmpty, "an opaque stroke composes nothing again: \(damage.recompose)")
+        #expect(damage.painted.count == 1 && damage.painted[0].area < 30 * 30, "a motion event paints only the new piece: \(damage.painted)")
+    }
+
+    @Test func piecesUnderTheBarsAreComposedWithThem() throws {
+        let c = try makeController()
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let bar = try #require(c.layout().chromeRects.first)
+        let y = (bar.minY + bar.maxY) / 2
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(bar.minX + 40, y + 60), time: 0))
+        var composed = 0, painted = 0
+        for i in 1...12 {
+            // Up under the bar and along it, while the bar is still on screen.
+            let p = Point(bar.minX + 40 + Double(i) * 8, max(y, y + 60 - Double(i) * 15))
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: 0.001 * Double(i)))
+            c.tick(0.001 * Double(i))
+            let damage = c.takeDamage()
+            composed += damage.recompose.count
+            painted += damage.painted.count
+            c.render(into: frame, icons: icons, damage: damage)
+        }
+        #expect(composed > 0 && painted > 0, "pieces clear of the bar are painted (\(painted)); under it, composed (\(composed))")
+        let shownNow = frame.read(PixelRect(size: c.window))
+        let full = try c.shown()
+        let differing = zip(shownNow, full.pixels).filter { $0 != ($1 | 0xFF00_0000) }.count
+        #expect(differing < 40, "the bar stays on top of the stroke in progress (\(differing) pixels differ from a full redraw)")
+    }
+
+    @Test func aRestingPointerShowsTheWholeStrokeInProgress() throws {
+        let c = try makeController()
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(300, 400), time: 1))
+        for (i, x) in [340.0, 380, 420].enumerated() {
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(x, 400), time: 1 + 0.01 * Double(i + 1)))
+            c.tick(1 + 0.01 * Double(i + 1))
+            c.render(into: frame, icons: icons, damage: c.takeDamage())
+        }
+        #expect(frame.read(PixelRect(x: 400, y: 400, width: 1, height: 1))[0] == 0xFFFF_FFFF, "one sample behind while moving")
+        #expect(c.editor.strokesBehindPointer)
+        let wait = try #require(c.secondsUntilWakeup())
+        #expect(wait <= AppController.restDelay + 0.001, "the loop wakes by the time the pointer has rested: \(wait)")
+        c.tick(1.02 + AppController.restDelay)
+        #expect(c.editor.strokesBehindPointer, "not yet")
+        c.tick(1.03 + AppController.restDelay)
+        #expect(!c.editor.strokesBehindPointer)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        #expect(frame.read(PixelRect(x: 400, y: 400, width: 1, height: 1))[0] != 0xFFFF_FFFF, "the newest segment shows once the pointer rests")
     }
 
     @Test func resizingGrowsTheCanvasAndNeverCrops() throws {

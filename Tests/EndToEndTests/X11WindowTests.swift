@@ -52,6 +52,22 @@ import Testing
         #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black }, "redo button")
     }
 
+    /// An opaque stroke is painted one sample behind the pointer while it moves; held still
+    /// with the button down, the stroke must reach the pointer all the same.
+    @Test func aStrokeHeldStillReachesThePointer() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        _ = try x.xdotool(["mousemove", "--window", app.windowID, "200", "400", "mousedown", "1",
+                       "mousemove", "--window", app.windowID, "350", "400",
+                       "mousemove", "--window", app.windowID, "500", "400"])
+        #expect(try eventually { try app.screenshot().rgb(490, 400) == Self.black }, "the newest segment shows while the button is held")
+        let held = try app.screenshot("x11-held-stroke")
+        #expect(held.rgb(260, 400) == Self.black && held.rgb(420, 400) == Self.black)
+        #expect(held.rgb(520, 400) == Self.white, "and stops at the pointer")
+        _ = try x.xdotool(["mouseup", "1"])
+        #expect(try eventually { try app.screenshot().rgb(490, 400) == Self.black && app.title.hasPrefix("*") })
+    }
+
     /// A guard against full-frame presentation: the pixels sent to the X server per motion event
     /// stay near the size of what the event changed, not the window's 700,000.
     @Test func eachMotionEventPresentsOnlyWhatItChanged() throws {
