@@ -35,7 +35,7 @@ public final class AppRunner {
         let editor = try Editor(size: buffer.size)
         controller = AppController(editor: editor, decoder: SDLImageDecoder(), window: buffer.size,
                                    scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
-                                   touchMode: settings.touchMode ?? .draw)
+                                   touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
@@ -92,6 +92,7 @@ public final class AppRunner {
         case .hover(let p): controller.hover(at: p, time: window.now)
         case .wheel(let steps, let p, let zoom): controller.wheel(steps, at: p, zoom: zoom)
         case .key(let k): controller.key(k, time: window.now)
+        case .modifiers(let m): controller.modifiersChanged(m)
         case .resized, .exposed:
             do {
                 try window.resizeFrame()

@@ -15,15 +15,18 @@ public struct DrawingScript: Sendable, Hashable {
         public var color: RGBColor?
         public var width: Double?
         public var opacity: Double?
+        /// The freehand stabiliser (an extension of version 1: `"smoothing": "strong"`).
+        public var smoothing: Smoothing?
 
-        public init(tool: Tool? = nil, color: RGBColor? = nil, width: Double? = nil, opacity: Double? = nil) {
+        public init(tool: Tool? = nil, color: RGBColor? = nil, width: Double? = nil, opacity: Double? = nil, smoothing: Smoothing? = nil) {
             self.tool = tool
             self.color = color
             self.width = width
             self.opacity = opacity
+            self.smoothing = smoothing
         }
 
-        public var isEmpty: Bool { tool == nil && color == nil && width == nil && opacity == nil }
+        public var isEmpty: Bool { tool == nil && color == nil && width == nil && opacity == nil && smoothing == nil }
     }
 
     public enum Action: Sendable, Hashable {
@@ -35,6 +38,8 @@ public struct DrawingScript: Sendable, Hashable {
         case redo(Int)
         case clear
         case background(BackgroundSource)
+        /// The eyedropper: the current colour becomes the picture's colour at this point.
+        case pick(Point)
     }
 
     public struct Finger: Sendable, Hashable {
@@ -50,10 +55,13 @@ public struct DrawingScript: Sendable, Hashable {
     public struct Step: Sendable, Hashable {
         public var change: ToolChange
         public var action: Action?
+        /// Keys held during a stroke (`"modifiers": ["shift", "alt"]`): the shape helpers.
+        public var modifiers: ShapeModifiers
 
-        public init(change: ToolChange = ToolChange(), action: Action? = nil) {
+        public init(change: ToolChange = ToolChange(), action: Action? = nil, modifiers: ShapeModifiers = []) {
             self.change = change
             self.action = action
+            self.modifiers = modifiers
         }
     }
 

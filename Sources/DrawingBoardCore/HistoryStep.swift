@@ -7,6 +7,8 @@ public struct HistoryStep: Sendable {
         case stroke
         case clear
         case background
+        /// The stroke eraser removed whole strokes.
+        case strokeErase = "stroke-erase"
     }
 
     /// What happens to the document's stroke list.
@@ -16,6 +18,17 @@ public struct HistoryStep: Sendable {
         case added(Stroke)
         /// The step cleared the drawing; these were the strokes before it.
         case cleared([Stroke])
+        /// The step removed these strokes, in this order, each from this place in the list.
+        case removed([RemovedStroke])
+    }
+
+    public struct RemovedStroke: Sendable, Hashable {
+        public var index: Int
+        public var stroke: Stroke
+        public init(index: Int, stroke: Stroke) {
+            self.index = index
+            self.stroke = stroke
+        }
     }
 
     public var kind: Kind
@@ -26,6 +39,8 @@ public struct HistoryStep: Sendable {
     /// For a background change: the other side of the background swap.
     public var background: Background?
     public var strokeEdit: StrokeEdit
+    /// For a clear: whether pixels under the strokes (an opened image) showed before it.
+    public var baseShownBefore = true
 
     public init(kind: Kind, tiles: [TileRecord] = [], background: Background? = nil, strokeEdit: StrokeEdit = .none) {
         self.kind = kind

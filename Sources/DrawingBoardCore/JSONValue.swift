@@ -39,7 +39,7 @@ public indirect enum JSONValue: Sendable, Hashable, Decodable {
         }
     }
 
-    static func format(_ n: Double) -> String {
+    public static func format(_ n: Double) -> String {
         if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
     }

@@ -28,12 +28,26 @@ public struct PointerEvent: Sendable, Hashable {
     public var pressure: Double
     /// Seconds, from any fixed origin.
     public var time: Double
+    /// The shape helpers the held keys ask for (Shift, Alt).
+    public var modifiers: ShapeModifiers
 
-    public init(source: PointerSource, phase: Phase, position: Point, pressure: Double = 1, time: Double = 0) {
+    public init(source: PointerSource, phase: Phase, position: Point, pressure: Double = 1, time: Double = 0, modifiers: ShapeModifiers = []) {
         self.source = source
         self.phase = phase
         self.position = position
         self.pressure = pressure
         self.time = time
+        self.modifiers = modifiers
     }
+}
+
+/// Helpers for the shape tools, held as keys or switched on in the brush panel.
+public struct ShapeModifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Shift: lines in 15-degree steps, squares, circles.
+    public static let constrain = ShapeModifiers(rawValue: 1)
+    /// Alt: the press is the shape's centre.
+    public static let fromCentre = ShapeModifiers(rawValue: 2)
 }

@@ -52,3 +52,57 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 }
+
+/// A colour as hue (0..<360 degrees), saturation and value (0...1), as the colour wheel shows it.
+public struct HSV: Sendable, Hashable {
+    public var hue: Double
+    public var saturation: Double
+    public var value: Double
+
+    public init(hue: Double, saturation: Double, value: Double) {
+        let h = hue.truncatingRemainder(dividingBy: 360)
+        self.hue = h < 0 ? h + 360 : h
+        self.saturation = min(max(saturation, 0), 1)
+        self.value = min(max(value, 0), 1)
+    }
+}
+
+extension RGBColor {
+    /// Parses what a person types in a hex field: `#rrggbb`, `rrggbb`, `#rgb` or `rgb`,
+    /// with spaces around; nil for anything else.
+    public init?(typed text: String) {
+        var digits = text.trimmingCharacters(in: .whitespaces)
+        if digits.hasPrefix("#") { digits.removeFirst() }
+        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+        guard digits.count == 6 else { return nil }
+        self.init(hex: "#" + digits)
+    }
+
+    public var hsv: HSV {
+        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
+        let top = max(r, g, b), bottom = min(r, g, b), range = top - bottom
+        var hue = 0.0
+        if range > 0 {
+            if top == r { hue = 60 * ((g - b) / range).truncatingRemainder(dividingBy: 6) } else if top == g { hue = 60 * ((b - r) / range + 2) } else { hue = 60 * ((r - g) / range + 4) }
+        }
+        return HSV(hue: hue, saturation: top > 0 ? range / top : 0, value: top)
+    }
+
+    public init(_ hsv: HSV) {
+        let c = hsv.value * hsv.saturation
+        let h = hsv.hue / 60
+        let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double)
+        switch Int(h) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        let m = hsv.value - c
+        func byte(_ v: Double) -> UInt8 { UInt8(min(max(((v + m) * 255).rounded(), 0), 255)) }
+        self.init(red: byte(r), green: byte(g), blue: byte(b))
+    }
+}

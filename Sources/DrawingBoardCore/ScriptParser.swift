@@ -91,12 +91,12 @@ public enum ScriptParser {
         }
     }
 
-    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background"]
-    static let stateKeys = ["tool", "color", "width", "opacity"]
+    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick"]
+    static let stateKeys = ["tool", "color", "width", "opacity", "smoothing"]
 
     static func parseStep(_ value: JSONValue, at path: String) throws(ScriptError) -> DrawingScript.Step {
         let obj = try object(value, at: path, what: "a step object")
-        try rejectUnknownKeys(obj, at: path, allowed: stateKeys + actionKeys)
+        try rejectUnknownKeys(obj, at: path, allowed: stateKeys + actionKeys + ["modifiers"])
         var change = DrawingScript.ToolChange()
         if let v = obj["tool"] {
             let name = try string(v, at: "\(path).tool")
@@ -111,6 +111,26 @@ public enum ScriptParser {
         }
         if let v = obj["opacity"] {
             change.opacity = try number(v, at: "\(path).opacity", in: StrokeStyle.opacityRange, rangeText: "0...1")
+        }
+        if let v = obj["smoothing"] {
+            let name = try string(v, at: "\(path).smoothing")
+            guard let smoothing = Smoothing(rawValue: name) else {
+                throw ScriptError("\(path).smoothing", "\"\(name)\" is not a smoothing (one of \(Smoothing.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            change.smoothing = smoothing
+        }
+        var modifiers: ShapeModifiers = []
+        if let v = obj["modifiers"] {
+            guard obj["stroke"] != nil || obj["touch"] != nil else {
+                throw ScriptError("\(path).modifiers", "only goes with \"stroke\" or \"touch\" (keys held while dragging)")
+            }
+            for (i, item) in try array(v, at: "\(path).modifiers").enumerated() {
+                switch try string(item, at: "\(path).modifiers[\(i)]") {
+                case "shift": modifiers.insert(.constrain)
+                case "alt": modifiers.insert(.fromCentre)
+                case let other: throw ScriptError("\(path).modifiers[\(i)]", "\"\(other)\" is not a modifier (shift or alt)")
+                }
+            }
         }
         let actions = actionKeys.filter { obj[$0] != nil }
         guard actions.count <= 1 else {
@@ -130,9 +150,10 @@ public enum ScriptParser {
         case "clear":
             guard case .bool(let b) = v else { throw ScriptError(at, "\(v.brief) is not true or false") }
             action = b ? .clear : nil
+        case "pick": action = .pick(try point(v, at: at))
         default: action = .background(try parseBackground(v, at: at))
         }
-        return DrawingScript.Step(change: change, action: action)
+        return DrawingScript.Step(change: change, action: action, modifiers: modifiers)
     }
 
     static func fingers(_ value: JSONValue, at path: String) throws(ScriptError) -> [DrawingScript.Finger] {
@@ -154,18 +175,21 @@ public enum ScriptParser {
         var result: [Point] = []
         result.reserveCapacity(list.count)
         for (i, item) in list.enumerated() {
-            let at = "\(path)[\(i)]"
-            guard case .array(let xy) = item, xy.count == 2,
-                  case .number(let x) = xy[0], case .number(let y) = xy[1] else {
-                throw ScriptError(at, "\(item.brief) is not a point [x, y] of two numbers")
-            }
-            guard x.isFinite, y.isFinite else { throw ScriptError(at, "coordinates must be finite numbers") }
-            guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else {
-                throw ScriptError(at, "[\(JSONValue.format(x)), \(JSONValue.format(y))] is too far outside the canvas (limit \(Int(coordinateLimit)))")
-            }
-            result.append(Point(x, y))
+            result.append(try point(item, at: "\(path)[\(i)]"))
         }
         return result
+    }
+
+    static func point(_ item: JSONValue, at path: String) throws(ScriptError) -> Point {
+        guard case .array(let xy) = item, xy.count == 2,
+              case .number(let x) = xy[0], case .number(let y) = xy[1] else {
+            throw ScriptError(path, "\(item.brief) is not a point [x, y] of two numbers")
+        }
+        guard x.isFinite, y.isFinite else { throw ScriptError(path, "coordinates must be finite numbers") }
+        guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else {
+            throw ScriptError(path, "[\(JSONValue.format(x)), \(JSONValue.format(y))] is too far outside the canvas (limit \(Int(coordinateLimit)))")
+        }
+        return Point(x, y)
     }
 
     // MARK: - Field readers

@@ -20,9 +20,37 @@ public struct StrokeStyle: Sendable, Hashable, Codable {
 public struct ToolState: Sendable, Hashable {
     public var tool: Tool
     public var style: StrokeStyle
+    /// How much freehand strokes are steadied as they are drawn.
+    public var smoothing: Smoothing
+    /// Shape helpers that stay on without holding Shift or Alt (for touch screens).
+    public var shapeHelpers: ShapeModifiers
 
-    public init(tool: Tool = .pencil, style: StrokeStyle = StrokeStyle()) {
+    public init(tool: Tool = .pencil, style: StrokeStyle = StrokeStyle(), smoothing: Smoothing = .off, shapeHelpers: ShapeModifiers = []) {
         self.tool = tool
         self.style = style
+        self.smoothing = smoothing
+        self.shapeHelpers = shapeHelpers
+    }
+}
+
+/// The stroke stabiliser's settings: how far the drawn line trails behind a shaky pointer.
+public enum Smoothing: String, Sendable, Hashable, CaseIterable, Codable {
+    case off, light, strong
+
+    /// The share of the way from the drawn point to the pointer each sample moves (1: none).
+    public var follow: Double {
+        switch self {
+        case .off: return 1
+        case .light: return 0.5
+        case .strong: return 0.22
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .off: return "Off"
+        case .light: return "Light"
+        case .strong: return "Strong"
+        }
     }
 }

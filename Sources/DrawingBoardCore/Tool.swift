@@ -6,19 +6,34 @@ public enum Tool: String, Sendable, CaseIterable, Codable {
     case rectangle
     case ellipse
     case eraser
+    /// Removes every whole stroke it touches (hit-tested against the stroke's outline).
+    case strokeEraser = "stroke-eraser"
+    /// A wide see-through marker: multiplies its colour into the drawing, so lines and text
+    /// under it stay readable.
+    case highlighter
 
     /// Shape tools span the box between press and release; the points between are only drag
     /// positions. The pencil and the eraser follow every point.
     public var isShape: Bool {
         switch self {
         case .line, .dashedLine, .rectangle, .ellipse: return true
-        case .pencil, .eraser: return false
+        case .pencil, .eraser, .strokeEraser, .highlighter: return false
         }
     }
 
+    /// Freehand tools follow every sample (and the stroke smoothing setting).
+    public var isFreehand: Bool { self == .pencil || self == .eraser || self == .highlighter }
+
+    /// Whether the tool leaves a stroke in the drawing (the stroke eraser only removes some).
+    public var makesStrokes: Bool { self != .strokeEraser }
+
     /// How the tool's stroke combines with the drawing layer.
     public var blend: InkBlend {
-        self == .eraser ? .clear : .over
+        switch self {
+        case .eraser: return .clear
+        case .highlighter: return .multiply
+        default: return .over
+        }
     }
 
     /// The names scripts accept, for error messages.
@@ -33,4 +48,6 @@ public enum InkBlend: Sendable, Hashable {
     case over
     /// Remove drawing pixels, revealing the background (Cairo's CLEAR).
     case clear
+    /// Multiply the colour into what is there (Cairo's MULTIPLY): dark lines stay dark.
+    case multiply
 }

@@ -8,6 +8,8 @@ public enum PlatformEvent: Sendable {
     /// `zoom`: Ctrl was held.
     case wheel(steps: Int, at: Point, zoom: Bool)
     case key(KeyInput)
+    /// Shift or Alt went down or up: the shape helpers now held.
+    case modifiers(ShapeModifiers)
     /// The window's size or pixel density changed.
     case resized
     /// The window lost the keyboard focus or was hidden.

@@ -180,6 +180,9 @@ public final class Window {
             SDL_GetMouseState(&x, &y)
             let ctrl = UInt32(SDL_GetModState().rawValue) & KMOD_CTRL.rawValue != 0
             return .wheel(steps: Int(e.wheel.y), at: Point(Double(x) * ratio, Double(y) * ratio), zoom: ctrl)
+        case SDL_KEYDOWN where MouseTranslation.isShapeModifierKey(e.key.keysym.sym),
+             SDL_KEYUP where MouseTranslation.isShapeModifierKey(e.key.keysym.sym):
+            return .modifiers(MouseTranslation.heldShapeModifiers())
         case SDL_KEYDOWN:
             return KeyTranslation.key(e.key.keysym).map { .key($0) }
         case SDL_DROPFILE:

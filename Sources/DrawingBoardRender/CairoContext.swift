@@ -32,7 +32,11 @@ final class CairoContext {
     }
 
     func setBlend(_ blend: InkBlend) {
-        cairo_set_operator(handle, blend == .clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_OVER)
+        switch blend {
+        case .over: cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
+        case .clear: cairo_set_operator(handle, CAIRO_OPERATOR_CLEAR)
+        case .multiply: cairo_set_operator(handle, CAIRO_OPERATOR_MULTIPLY)
+        }
     }
 
     /// Strokes `outline` with round caps and joins in the current source.

@@ -15,10 +15,10 @@ public final class Editor {
     public var toolState = ToolState()
 
     /// The committed strokes, oldest first, as the drawing shows them now.
-    public private(set) var strokes: [Stroke] = []
+    public internal(set) var strokes: [Stroke] = []
     public let history: UndoHistory
     /// Counts every change to the picture; the window compares it with the saved one.
-    public private(set) var revision = 0
+    public internal(set) var revision = 0
     /// Whether the drawing layer is exactly what the strokes draw (false for another app's
     /// document, whose drawing is pixels only): vector export draws strokes only then.
     public private(set) var drawingComesFromStrokes = true
@@ -31,6 +31,18 @@ public final class Editor {
     private var scratch: CairoSurface?
     private var scratchContext: CairoContext?
     private var live: [PointerSource: LiveStroke] = [:]
+    /// Per pointer, the stabiliser of a freehand stroke being smoothed.
+    private var stabilisers: [PointerSource: Stabiliser] = [:]
+    /// The stroke eraser's gesture in progress, if any.
+    var erasing: StrokeErasing?
+    /// Pixels under the strokes that no stroke explains (an image or another app's drawing
+    /// opened as the document), and whether they show (a clear hides them). The stroke eraser
+    /// repaints from these and the strokes.
+    var base: CairoSurface?
+    var baseShown = true
+    /// Strokes of an opened document that are already part of `base` (another app drew
+    /// there too, so they cannot be taken out of its pixels).
+    var bakedStrokes: Set<UInt64> = []
     private var masks: [CairoSurface] = []
     private var nextStrokeID: UInt64 = 1
     private var dirty: PixelRect?
@@ -56,6 +68,7 @@ public final class Editor {
         strokes = document.strokes
         drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
         nextStrokeID = (document.strokes.map(\.id).max() ?? 0) + 1
+        try adoptOpenedDrawing()
     }
 
     /// Applies a journal record, exactly as the user's action did.
@@ -159,7 +172,7 @@ public final class Editor {
         }
     }
 
-    private func invalidate(_ rect: PixelRect?) {
+    func invalidate(_ rect: PixelRect?) {
         dirty = union(dirty, rect)
     }
 
@@ -189,31 +202,65 @@ public final class Editor {
     /// Feeds one pointer event: down starts a stroke for its source with the current tool,
     /// moves extend it, up commits it as one undoable step, cancel drops it without a mark.
     public func handle(_ event: PointerEvent) {
+        if toolState.tool == .strokeEraser || erasing?.source == event.source {
+            handleStrokeEraser(event)
+            return
+        }
         switch event.phase {
         case .down:
             if let previous = live.removeValue(forKey: event.source) { retire(previous) }
             guard let mask = takeMask() else { return }
-            let stroke = LiveStroke(tool: toolState.tool, style: toolState.style, mask: mask)
+            let tool = toolState.tool
+            let stroke = LiveStroke(tool: tool, style: toolState.style, mask: mask, modifiers: toolState.shapeHelpers)
             live[event.source] = stroke
-            apply(stroke.add(event.position, canvas: size))
+            var position = event.position
+            if tool.isFreehand, toolState.smoothing != .off {
+                var stabiliser = Stabiliser(toolState.smoothing)
+                position = stabiliser.next(position)
+                stabilisers[event.source] = stabiliser
+            } else {
+                stabilisers[event.source] = nil
+            }
+            apply(stroke.add(position, modifiers: event.modifiers, canvas: size))
         case .move:
             guard let stroke = live[event.source] else { return }
-            apply(stroke.add(event.position, canvas: size))
+            var position = event.position
+            if var stabiliser = stabilisers[event.source] {
+                position = stabiliser.next(position)
+                stabilisers[event.source] = stabiliser
+            }
+            apply(stroke.add(position, modifiers: event.modifiers, canvas: size))
         case .up:
             guard let stroke = live.removeValue(forKey: event.source) else { return }
-            _ = stroke.add(event.position, canvas: size)
+            if var stabiliser = stabilisers.removeValue(forKey: event.source) {
+                for p in stabiliser.finish(at: event.position) { _ = stroke.add(p, canvas: size) }
+            } else {
+                _ = stroke.add(event.position, modifiers: event.modifiers, canvas: size)
+            }
             commit(stroke)
             retire(stroke)
         case .cancel:
+            stabilisers[event.source] = nil
             guard let stroke = live.removeValue(forKey: event.source) else { return }
             retire(stroke)
         }
     }
 
+    /// Shift or Alt went down or up while shapes are being dragged: they take the new shape
+    /// at once, without waiting for the pointer to move.
+    public func modifiersChanged(_ modifiers: ShapeModifiers) {
+        for stroke in live.values where stroke.tool.isShape {
+            guard let last = stroke.samples.last else { continue }
+            apply(stroke.add(last, modifiers: modifiers, canvas: size))
+        }
+    }
+
     /// Drops every stroke in progress (the window lost focus or was hidden).
     public func cancelAll() {
+        cancelStrokeErasing()
         let strokes = live.values
         live.removeAll()
+        stabilisers.removeAll()
         for stroke in strokes { retire(stroke) }
     }
 
@@ -229,7 +276,7 @@ public final class Editor {
     }
 
     private func commit(_ live: LiveStroke) {
-        let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.samples)
+        let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints)
         nextStrokeID += 1
         var records: [TileRecord] = []
         let outline = stroke.outline
@@ -253,20 +300,37 @@ public final class Editor {
     /// saving first the tiles the mask covers.
     private func draw(_ outline: StrokeOutline, with mask: CairoSurface, into bounds: PixelRect, tool: Tool, style: StrokeStyle,
                       saving records: inout [TileRecord]) throws(RenderError) {
+        try composite(outline, tool: tool, style: style, within: bounds, mask: mask) {
+            for tile in ink.grid.tiles(overlapping: bounds) where mask.hasContent(in: ink.grid.rect(of: tile)) {
+                records.append(TileRecord(tile: tile, payload: ink.payload(of: tile)))
+            }
+        }
+    }
+
+    /// Paints one stroke into the drawing layer inside `area`, with one uniform opacity: the
+    /// outline goes into `mask`, then the colour through the mask with the tool's operator.
+    /// `beforePainting` runs once the mask is ready (to save the tiles about to change).
+    func composite(_ outline: StrokeOutline, tool: Tool, style: StrokeStyle, within area: PixelRect, mask: CairoSurface,
+                   onto target: CairoSurface? = nil, beforePainting: () -> Void = {}) throws(RenderError) {
         let maskContext = try CairoContext(mask)
-        let inkContext = try CairoContext(ink.surface)
-        mask.zero(bounds)
-        defer { mask.zero(bounds) }
-        maskContext.clip(to: bounds)
+        let inkContext = try CairoContext(target ?? ink.surface)
+        mask.zero(area)
+        defer { mask.zero(area) }
+        maskContext.clip(to: area)
         maskContext.setSource(.black)
         maskContext.stroke(outline)
-        for tile in ink.grid.tiles(overlapping: bounds) where mask.hasContent(in: ink.grid.rect(of: tile)) {
-            records.append(TileRecord(tile: tile, payload: ink.payload(of: tile)))
-        }
-        inkContext.clip(to: bounds)
+        beforePainting()
+        inkContext.clip(to: area)
         inkContext.setBlend(tool.blend)
         inkContext.setSource(style.color, alpha: style.opacity)
         inkContext.paint(through: mask)
+    }
+
+    /// A coverage mask the size of the drawing layer, for painting a stroke.
+    func borrowMask() -> CairoSurface? { takeMask() }
+
+    func giveBack(_ mask: CairoSurface) {
+        if mask.size == ink.surface.size { masks.append(mask) }
     }
 
     // MARK: - Steps
@@ -276,7 +340,10 @@ public final class Editor {
         cancelAll()
         let records = ink.nonEmptyTiles()
         for record in records { ink.put(.empty, into: record.tile) }
-        history.push(HistoryStep(kind: .clear, tiles: records, strokeEdit: .cleared(strokes)))
+        var step = HistoryStep(kind: .clear, tiles: records, strokeEdit: .cleared(strokes))
+        step.baseShownBefore = baseShown
+        baseShown = false
+        history.push(step)
         strokes.removeAll()
         revision += 1
         invalidateAll()
@@ -327,7 +394,11 @@ public final class Editor {
                 switch step.strokeEdit {
                 case .none: break
                 case .added: strokes.removeLast()
-                case .cleared(let previous): strokes = previous
+                case .cleared(let previous):
+                    strokes = previous
+                    baseShown = step.baseShownBefore
+                case .removed(let removed):
+                    for r in removed.reversed() { strokes.insert(r.stroke, at: r.index) }
                 }
             }
         }
@@ -346,7 +417,11 @@ public final class Editor {
                 switch step.strokeEdit {
                 case .none: break
                 case .added(let stroke): strokes.append(stroke)
-                case .cleared: strokes.removeAll()
+                case .cleared:
+                    strokes.removeAll()
+                    baseShown = false
+                case .removed(let removed):
+                    for r in removed { strokes.remove(at: r.index) }
                 }
             }
         }
@@ -440,6 +515,22 @@ public final class Editor {
     /// The picture as the user sees it: the drawing over the background.
     public func flattened() throws(RenderError) -> RasterImage {
         try flattenedSurface().rasterImage()
+    }
+
+    /// The colour the picture shows at canvas point `p` (the drawing over the background), as
+    /// the eyedropper picks it; nil outside the canvas.
+    public func color(at p: Point) -> RGBColor? {
+        let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+        guard x >= 0, y >= 0, x < size.width, y < size.height else { return nil }
+        let one = PixelRect(x: x, y: y, width: 1, height: 1)
+        let under = backgroundLayer.surface.read(one)[0], over = ink.surface.read(one)[0]
+        // Premultiplied OVER, channel by channel.
+        let alpha = Double(over >> 24) / 255
+        func channel(_ shift: UInt32) -> UInt8 {
+            let top = Double((over >> shift) & 0xFF), bottom = Double((under >> shift) & 0xFF)
+            return UInt8(min(max((top + bottom * (1 - alpha)).rounded(), 0), 255))
+        }
+        return RGBColor(red: channel(16), green: channel(8), blue: channel(0))
     }
 
     func flattenedSurface() throws(RenderError) -> CairoSurface {

@@ -37,12 +37,27 @@ final class LiveStroke {
     /// Where the mask may have coverage.
     private(set) var drawn: PixelRect?
 
-    init(tool: Tool, style: StrokeStyle, mask: CairoSurface) {
+    /// The shape helpers in force (the latest sample's).
+    private(set) var modifiers: ShapeModifiers
+    /// Shift or Alt asked for by the panel's switches, whatever the keys do.
+    let fixedModifiers: ShapeModifiers
+
+    init(tool: Tool, style: StrokeStyle, mask: CairoSurface, modifiers: ShapeModifiers = []) {
         self.tool = tool
         self.style = style
         self.mask = mask
         self.samples = []
+        fixedModifiers = modifiers
+        self.modifiers = modifiers
         paintsDirectly = tool == .pencil && style.opacity >= 1
+    }
+
+    /// The points the committed stroke keeps: every sample for freehand tools; for a shape,
+    /// its two corners (or ends) once the helpers apply, so it redraws the same without them.
+    var strokePoints: [Point] {
+        guard tool.isShape, let first = samples.first, let last = samples.last, !modifiers.isEmpty else { return samples }
+        let span = ShapeHelpers.span(tool, from: first, to: last, modifiers)
+        return [span.start, span.end]
     }
 
     /// What a new sample asks of the screen.
@@ -57,8 +72,15 @@ final class LiveStroke {
     private var pad: Double { style.width / 2 + 1 }
 
     /// Adds a sample, and says how the screen must change.
-    func add(_ p: Point, canvas: PixelSize) -> Change {
-        if samples.last == p, !samples.isEmpty { return .none }
+    func add(_ p: Point, modifiers held: ShapeModifiers = [], canvas: PixelSize) -> Change {
+        let modifiers = held.union(fixedModifiers)
+        if samples.last == p, !samples.isEmpty {
+            // The same place with other keys held reshapes a shape; anything else is a repeat.
+            guard tool.isShape, modifiers != self.modifiers else { return .none }
+            self.modifiers = modifiers
+            return redrawShape(canvas: canvas).map { .recompose($0) } ?? .none
+        }
+        self.modifiers = modifiers
         samples.append(p)
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
         let changed = tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)
@@ -151,7 +173,7 @@ final class LiveStroke {
     }
 
     private func redrawShape(canvas: PixelSize) -> PixelRect? {
-        let outline = StrokeOutline(tool: tool, width: style.width, points: samples)
+        let outline = StrokeOutline(tool: tool, width: style.width, points: strokePoints)
         let old = drawn
         if let old { mask.zero(old) }
         let new = outline.bounds?.pixelRect(clippedTo: canvas)

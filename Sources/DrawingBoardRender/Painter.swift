@@ -53,6 +53,49 @@ public final class Painter {
         cairo_restore(cr)
     }
 
+    /// A hue and saturation disc at brightness `value`: hue turns clockwise from red at the
+    /// right (east), saturation grows from grey at the centre to full at the rim.
+    public func colorWheel(center: Point, radius: Double, value: Double) {
+        let slices = 180
+        let grey = value
+        cairo_save(cr)
+        // A smooth rim from an antialiased clip; the wedges themselves are not antialiased, so
+        // neighbours meet without seams where they are thinner than a pixel.
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+        cairo_clip(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        for i in 0..<slices {
+            let hue = Double(i) * 360 / Double(slices)
+            let a0 = (hue - 1.2) * .pi / 180, a1 = (hue + 1.2) * .pi / 180
+            let rim = RGBColor(HSV(hue: hue, saturation: 1, value: value))
+            guard let gradient = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius) else { continue }
+            cairo_pattern_add_color_stop_rgb(gradient, 0, grey, grey, grey)
+            cairo_pattern_add_color_stop_rgb(gradient, 1, Double(rim.red) / 255, Double(rim.green) / 255, Double(rim.blue) / 255)
+            cairo_new_path(cr)
+            cairo_move_to(cr, center.x, center.y)
+            cairo_arc(cr, center.x, center.y, radius + 2, a0, a1)
+            cairo_close_path(cr)
+            cairo_set_source(cr, gradient)
+            cairo_fill(cr)
+            cairo_pattern_destroy(gradient)
+        }
+        cairo_restore(cr)
+    }
+
+    /// A rounded strip shading from `top` at its top to `bottom` at its bottom.
+    public func gradient(_ rect: Rect, top: RGBA, bottom: RGBA, radius: Double) {
+        guard let pattern = cairo_pattern_create_linear(0, rect.minY, 0, rect.maxY) else { return }
+        cairo_save(cr)
+        cairo_pattern_add_color_stop_rgba(pattern, 0, top.red, top.green, top.blue, top.alpha)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, bottom.red, bottom.green, bottom.blue, bottom.alpha)
+        path(rect, radius: radius)
+        cairo_set_source(cr, pattern)
+        cairo_fill(cr)
+        cairo_pattern_destroy(pattern)
+        cairo_restore(cr)
+    }
+
     public func strokeCircle(center: Point, radius: Double, _ color: RGBA, width: Double) {
         cairo_save(cr)
         cairo_new_path(cr)

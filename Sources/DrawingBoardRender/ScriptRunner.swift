@@ -47,13 +47,19 @@ public struct ScriptRunner {
         if let color = change.color { editor.toolState.style.color = color }
         if let width = change.width { editor.toolState.style.width = width }
         if let opacity = change.opacity { editor.toolState.style.opacity = opacity }
+        if let smoothing = change.smoothing { editor.toolState.smoothing = smoothing }
         guard let action = step.action else { return }
         do {
             switch action {
             case .stroke(let points):
-                play([(PointerSource.mouse, points)], on: editor)
+                play([(PointerSource.mouse, points)], on: editor, modifiers: step.modifiers)
             case .touch(let fingers):
-                play(fingers.map { (PointerSource.finger($0.id), $0.points) }, on: editor)
+                play(fingers.map { (PointerSource.finger($0.id), $0.points) }, on: editor, modifiers: step.modifiers)
+            case .pick(let point):
+                guard let color = editor.color(at: point) else {
+                    throw ScriptError("\(path).pick", "[\(JSONValue.format(point.x)), \(JSONValue.format(point.y))] is outside the \(editor.size) canvas")
+                }
+                editor.toolState.style.color = color
             case .undo(let count):
                 for _ in 0..<count { try editor.undo() }
             case .redo(let count):
@@ -71,10 +77,10 @@ public struct ScriptRunner {
     }
 
     /// All pointers go down (in order), move one sample at a time, interleaved, then all lift.
-    private func play(_ pointers: [(PointerSource, [Point])], on editor: Editor) {
+    private func play(_ pointers: [(PointerSource, [Point])], on editor: Editor, modifiers: ShapeModifiers) {
         var time = 0.0
         func send(_ source: PointerSource, _ phase: PointerEvent.Phase, _ p: Point) {
-            editor.handle(PointerEvent(source: source, phase: phase, position: p, time: time))
+            editor.handle(PointerEvent(source: source, phase: phase, position: p, time: time, modifiers: modifiers))
             time += 1.0 / 120
         }
         for (source, points) in pointers { send(source, .down, points[0]) }

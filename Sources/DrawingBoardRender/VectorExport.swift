@@ -78,6 +78,8 @@ public enum VectorExport {
             let c = stroke.style.color
             cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
         }
+        cairo_set_operator(cr, stroke.tool.blend == .multiply ? CAIRO_OPERATOR_MULTIPLY : CAIRO_OPERATOR_OVER)
         cairo_stroke(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 }

@@ -18,6 +18,7 @@ extension AppController {
             }
             return true
         }
+        if hexEntry != nil, hexKey(input) { return true }
         if input.ctrl {
             switch input.key {
             case .character("z") where input.shift, .character("y"): redo()
@@ -31,13 +32,19 @@ extension AppController {
             return true
         }
         switch input.key {
-        case .character(let c) where ("1"..."6").contains(c):
+        case .character(let c) where ("1"..."9").contains(c) && Int(String(c))! <= Tool.allCases.count:
             select(Tool.allCases[Int(String(c))! - 1])
-        case .character("e"): select(.eraser)
+        case .character(let c) where Tool.allCases.contains { $0.letter == c }:
+            select(Tool.allCases.first { $0.letter == c }!)
+        case .character("i"):
+            picking.toggle()
+            if picking { show(info: "Click the picture to pick its colour (Esc cancels)") }
+            invalidateChrome()
+        case .character("s"): cycleSmoothing()
         case .character("["): nudgeWidth(up: false)
         case .character("]"): nudgeWidth(up: true)
         case .escape:
-            if message != nil { message = nil } else if panel != nil { panel = nil } else { return false }
+            if picking { picking = false; message = nil } else if message != nil { message = nil } else if panel != nil { panel = nil } else { return false }
             invalidateChrome()
         case .f11:
             request(.setFullscreen(!isFullscreen))

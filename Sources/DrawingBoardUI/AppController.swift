@@ -93,7 +93,17 @@ public final class AppController {
         case control(Control)
         case chrome
         case canvas
+        /// The eyedropper is down on the canvas: the colour follows the pointer.
+        case eyedropper
     }
+
+    /// The hex field's text while it is being typed in (nil: not editing).
+    public internal(set) var hexEntry: String?
+    /// Whether the next press on the canvas picks a colour instead of drawing.
+    public internal(set) var picking = false
+    /// The wheel's hue, kept while the colour is a grey (which has none of its own).
+    var wheelHue = 0.0
+    var wheelSaturation = 1.0
 
     var bars = BarAnimation()
     private var captures: [PointerSource: Capture] = [:]
@@ -114,9 +124,10 @@ public final class AppController {
     public static let messageDuration = 5.0
 
     public init(editor: Editor, decoder: any ImageDecoding, window: PixelSize, scale: Double,
-                recentColors: [RGBColor] = [], documentPath: String? = nil, touchMode: TouchMode = .draw) {
+                recentColors: [RGBColor] = [], documentPath: String? = nil, touchMode: TouchMode = .draw, smoothing: Smoothing = .off) {
         self.editor = editor
         self.touchMode = touchMode
+        editor.toolState.smoothing = smoothing
         self.decoder = decoder
         self.window = window
         self.scale = scale
@@ -329,11 +340,16 @@ public final class AppController {
             let hit = layout().hit(event.position)
             switch hit {
             case .control(let control):
+                if hexEntry != nil, control != .hexField { finishHexEntry(apply: true) }
                 captures[event.source] = .control(control)
                 press(control, at: event.position)
             case .chrome:
                 captures[event.source] = .chrome
+            case .canvas where picking:
+                captures[event.source] = .eyedropper
+                pickColor(at: event.position)
             case .canvas:
+                if hexEntry != nil { finishHexEntry(apply: true) }
                 if message != nil, message?.isError == false { message = nil; invalidateChrome() }
                 if !drawingOnCanvas {
                     bars.strokeBegan(at: now)
@@ -347,6 +363,10 @@ public final class AppController {
             switch captures[event.source] {
             case .control(.slider(let kind)):
                 setSlider(kind, atX: event.position.x)
+            case .control(.colorWheel), .control(.valueStrip):
+                dragColor(captures[event.source]!, at: event.position)
+            case .eyedropper:
+                pickColor(at: event.position)
             case .control(let control):
                 let inside = layout().frame(of: control)?.contains(event.position) ?? false
                 if (pressed == control) != inside {
@@ -361,6 +381,8 @@ public final class AppController {
         case .up, .cancel:
             guard let capture = captures.removeValue(forKey: event.source) else { return }
             switch capture {
+            case .eyedropper:
+                finishPicking()
             case .control(let control):
                 release(control, at: event.position, activate: event.phase == .up)
             case .canvas:
@@ -432,6 +454,7 @@ public final class AppController {
     private func press(_ control: Control, at p: Point) {
         pressed = control
         if case .slider(let kind) = control { setSlider(kind, atX: p.x) }
+        if control == .colorWheel || control == .valueStrip { dragColor(.control(control), at: p) }
         invalidateChrome()
     }
 
@@ -442,6 +465,7 @@ public final class AppController {
             editor.endBackgroundPreview()
             return
         }
+        if control == .colorWheel || control == .valueStrip { return }
         guard activate, layout().frame(of: control)?.contains(p) ?? false else { return }
         perform(control)
     }
@@ -459,12 +483,20 @@ public final class AppController {
         case .closePanel: panel = nil
         case .slider: break
         case .recentColor(let i):
-            if i < recentColors.count { editor.toolState.style.color = recentColors[i] }
+            if i < recentColors.count {
+                editor.toolState.style.color = recentColors[i]
+                rememberWheel(recentColors[i])
+            }
         case .chooseImage: chooseBackgroundImage()
         case .dismissMessage: message = nil
         case .dialog(let button): answerQuitQuestion(button)
         case .touchMode: touchMode = touchMode == .draw ? .navigate : .draw
         case .resetView: setView(.identity)
+        case .colorWheel, .valueStrip: break
+        case .hexField: if hexEntry == nil { beginHexEntry() }
+        case .eyedropper: picking.toggle()
+        case .smoothing(let smoothing): editor.toolState.smoothing = smoothing
+        case .shapeHelper(let helper): editor.toolState.shapeHelpers.formSymmetricDifference(helper)
         }
     }
 
@@ -491,6 +523,7 @@ public final class AppController {
         case .backgroundBlue: bg.blue = UInt8(v)
         }
         editor.toolState.style = style
+        if kind == .brushRed || kind == .brushGreen || kind == .brushBlue { rememberWheel(style.color) }
         if bg != backgroundColor || (kind.isBackground && editor.background != .color(bg)) {
             backgroundColor = bg
             do {
@@ -514,8 +547,8 @@ public final class AppController {
         setSlider(.width, to: up ? w + step : w - step)
     }
 
-    private func rememberColor() {
-        guard editor.toolState.tool != .eraser else { return }
+    func rememberColor() {
+        guard editor.toolState.tool != .eraser, editor.toolState.tool != .strokeEraser else { return }
         let c = editor.toolState.style.color
         guard recentColors.first != c else { return }
         recentColors.removeAll { $0 == c }

@@ -10,6 +10,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var recentColors: [String]
     /// What fingers do; nil in settings written before touch modes existed.
     public var touchMode: TouchMode?
+    /// The freehand stabiliser; nil in settings written before it existed.
+    public var smoothing: Smoothing?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 

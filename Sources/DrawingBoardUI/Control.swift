@@ -70,13 +70,24 @@ public enum Control: Sendable, Hashable {
     case dialog(DialogButton)
     case touchMode
     case resetView
+    /// The brush panel's hue and saturation wheel (drawn at full brightness).
+    case colorWheel
+    /// The brightness (HSV value) strip beside the wheel.
+    case valueStrip
+    /// The brush colour as text: click, type six hex digits, Enter.
+    case hexField
+    /// Pick the brush colour from the picture.
+    case eyedropper
+    case smoothing(Smoothing)
+    /// A shape helper switched on without holding its key.
+    case shapeHelper(ShapeModifiers)
 
     /// The tooltip, with the keyboard shortcut.
     public var tooltip: String? {
         switch self {
         case .tool(let tool):
             let n = (Tool.allCases.firstIndex(of: tool) ?? 0) + 1
-            return "\(tool.title) (\(n)\(tool == .eraser ? " or E" : ""))"
+            return "\(tool.title) (\(n)\(tool.letter.map { " or \($0.uppercased())" } ?? ""))"
         case .undo: return "Undo (Ctrl+Z)"
         case .redo: return "Redo (Ctrl+Shift+Z)"
         case .save: return "Save as PNG (Ctrl+S)"
@@ -89,6 +100,13 @@ public enum Control: Sendable, Hashable {
         case .chooseImage: return "Choose a background image (Ctrl+O)"
         case .touchMode: return "Touch: every finger draws, or one draws and two move the view"
         case .resetView: return "Reset zoom and position (Ctrl+0)"
+        case .colorWheel: return "Hue and saturation"
+        case .valueStrip: return "Brightness"
+        case .hexField: return "Type a colour: six hex digits, then Enter"
+        case .eyedropper: return "Pick a colour from the picture (I)"
+        case .smoothing: return "Steady freehand strokes (S cycles)"
+        case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (or hold Shift)"
+        case .shapeHelper: return "Shapes from their centre (or hold Alt)"
         default: return nil
         }
     }
@@ -104,6 +122,18 @@ extension Tool {
         case .rectangle: return "Rectangle"
         case .ellipse: return "Ellipse"
         case .eraser: return "Eraser"
+        case .strokeEraser: return "Stroke eraser"
+        case .highlighter: return "Highlighter"
+        }
+    }
+
+    /// The letter that selects the tool, besides its number.
+    public var letter: Character? {
+        switch self {
+        case .eraser: return "e"
+        case .strokeEraser: return "x"
+        case .highlighter: return "h"
+        default: return nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import DrawingBoardCore
 
 /// Where every piece of the interface is, in window pixels, for one window size, display scale
@@ -32,6 +33,10 @@ public struct Layout: Sendable {
     public private(set) var panelTitle: Rect?
     /// The floating reset-view button's island, when the view is zoomed or moved.
     public private(set) var resetViewBar: Rect?
+    /// The brush panel's colour wheel (a disc inside this square) and brightness strip; left
+    /// out when the window is too narrow for them.
+    public private(set) var wheel: Rect?
+    public private(set) var valueStrip: Rect?
 
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, showResetView: Bool = false,
@@ -42,9 +47,9 @@ public struct Layout: Sendable {
         let w = Double(window.width), h = Double(window.height)
         let slide = barsHidden * (Theme.barHeight + 2 * Theme.margin) * s
 
-        // Top bar: undo, redo | six tools | clear, save.
+        // Top bar: undo, redo | the tools | clear, save.
         let pad = Theme.pillPadding * s, b = Theme.button * s, seg = Theme.segment * s, sep = Theme.separator * s
-        let topWidth = 2 * pad + 4 * b + 6 * seg + 2 * sep
+        let topWidth = 2 * pad + 4 * b + Double(Tool.allCases.count) * seg + 2 * sep
         let top = Rect(x: ((w - topWidth) / 2).rounded(), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
         topBar = top
         var x = top.minX + pad
@@ -109,8 +114,13 @@ public struct Layout: Sendable {
             ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
             : [.backgroundRed, .backgroundGreen, .backgroundBlue]
         let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
-        let height = 2 * pad + row + Double(rows.count) * row + extraRow
-        let width = min(560 * s, w - 2 * Theme.margin * s)
+        let brushRows = kind == .brush ? row + 8 * s : 0 // smoothing and the shape helpers
+        let height = 2 * pad + row + Double(rows.count) * row + extraRow + brushRows
+        // The wheel column: as tall as the slider rows, with the brightness strip beside it.
+        let wheelSide = Double(rows.count) * row - 8 * s, stripWidth = 32 * s, gap = 16 * s
+        let wheelColumn = wheelSide + gap + stripWidth + gap
+        let roomy = kind == .brush && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
+        let width = min((roomy ? 560 * s + wheelColumn : 560 * s), w - 2 * Theme.margin * s)
         let panel = Rect(x: ((w - width) / 2).rounded(), y: (bottom.minY - Theme.margin * s - height).rounded(), width: width.rounded(), height: height.rounded())
         self.panel = panel
         panelKind = kind
@@ -122,12 +132,23 @@ public struct Layout: Sendable {
         if kind == .brush {
             widthPreview = Rect(x: title.minX + 110 * s, y: title.minY, width: title.width - 110 * s - Theme.button * s - 8 * s, height: row)
         }
+        let left = roomy ? Rect(x: inner.minX, y: inner.minY, width: inner.width - wheelColumn, height: inner.height) : inner
+        if roomy {
+            let top = title.maxY + 4 * s
+            let disc = Rect(x: left.maxX + gap, y: top, width: wheelSide, height: wheelSide)
+            wheel = disc
+            let strip = Rect(x: disc.maxX + gap, y: top, width: stripWidth, height: wheelSide)
+            valueStrip = strip
+            result.append(Item(control: .colorWheel, frame: disc))
+            // The strip's target is wider than it looks, for fingers.
+            result.append(Item(control: .valueStrip, frame: Rect(x: strip.minX - 6 * s, y: strip.minY, width: strip.width + 12 * s, height: strip.height)))
+        }
         let swatchWidth = 64 * s
         var y = title.maxY
         for kind in rows {
             let isColor = kind.tint != nil
             let labelWidth = 80 * s, valueWidth = 56 * s
-            let rowRect = Rect(x: inner.minX, y: y, width: inner.width - (isColor ? swatchWidth + 8 * s : 0), height: row)
+            let rowRect = Rect(x: left.minX, y: y, width: left.width - (isColor ? swatchWidth + 8 * s : 0), height: row)
             let track = Rect(x: rowRect.minX + labelWidth, y: y, width: rowRect.width - labelWidth - valueWidth, height: row)
             tracks[kind] = track
             result.append(Item(control: .slider(kind), frame: Rect(x: rowRect.minX, y: y, width: rowRect.width, height: row)))
@@ -135,18 +156,40 @@ public struct Layout: Sendable {
         }
         let colorRows = rows.filter { $0.tint != nil }
         if let first = colorRows.first, let firstTrack = tracks[first] {
-            swatch = Rect(x: inner.maxX - swatchWidth, y: firstTrack.minY + 4 * s, width: swatchWidth, height: Double(colorRows.count) * row - 8 * s)
+            swatch = Rect(x: left.maxX - swatchWidth, y: firstTrack.minY + 4 * s, width: swatchWidth, height: Double(colorRows.count) * row - 8 * s)
         }
         let extra = Rect(x: inner.minX, y: y + 8 * s, width: inner.width, height: row)
         if kind == .brush {
-            for i in 0..<min(recentColors, Self.maxRecentColors) {
-                result.append(Item(control: .recentColor(i), frame: Rect(x: extra.minX + Double(i) * (row + 4 * s), y: extra.minY, width: row, height: row)))
+            // Hex field and eyedropper, then the recent colours.
+            let hexWidth = 120 * s
+            result.append(Item(control: .hexField, frame: Rect(x: extra.minX, y: extra.minY, width: hexWidth, height: row)))
+            result.append(Item(control: .eyedropper, frame: Rect(x: extra.minX + hexWidth + 8 * s, y: extra.minY, width: row, height: row)))
+            let colorsX = extra.minX + hexWidth + 16 * s + row + 8 * s
+            let fit = Int((extra.maxX - colorsX) / (row + 4 * s))
+            for i in 0..<min(recentColors, Self.maxRecentColors, max(fit, 0)) {
+                result.append(Item(control: .recentColor(i), frame: Rect(x: colorsX + Double(i) * (row + 4 * s), y: extra.minY, width: row, height: row)))
             }
+            // Smoothing (off / light / strong), then the two shape helpers.
+            let helpers = Rect(x: inner.minX, y: extra.maxY + 8 * s, width: inner.width, height: row)
+            smoothingLabel = Rect(x: helpers.minX, y: helpers.minY, width: 96 * s, height: row)
+            var x = helpers.minX + 96 * s
+            let option = 72 * s
+            for smoothing in Smoothing.allCases {
+                result.append(Item(control: .smoothing(smoothing), frame: Rect(x: x, y: helpers.minY, width: option, height: row)))
+                x += option
+            }
+            let helperWidth = min(150 * s, (helpers.maxX - x - 16 * s) / 2)
+            x = helpers.maxX - 2 * helperWidth
+            result.append(Item(control: .shapeHelper(.constrain), frame: Rect(x: x, y: helpers.minY, width: helperWidth, height: row)))
+            result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
         } else {
             result.append(Item(control: .chooseImage, frame: extra))
         }
         return result
     }
+
+    /// Where the "Smoothing" label of the brush panel goes.
+    public private(set) var smoothingLabel: Rect?
 
     public static let maxRecentColors = 8
 
@@ -175,6 +218,31 @@ public struct Layout: Sendable {
         let t = min(max((x - track.minX - knob) / max(track.width - 2 * knob, 1), 0), 1)
         let r = kind.range
         return r.lowerBound + Int((t * Double(r.upperBound - r.lowerBound)).rounded())
+    }
+
+    /// Hue (degrees, clockwise from the right) and saturation under `p` on the colour wheel;
+    /// points beyond the rim count as on the rim, so a drag can run off the edge, and the
+    /// outer 3% is full saturation, so pure colours are easy to hit.
+    public func wheelColor(at p: Point) -> (hue: Double, saturation: Double)? {
+        guard let wheel else { return nil }
+        let c = wheel.center, r = wheel.width / 2
+        let dx = p.x - c.x, dy = p.y - c.y
+        var hue = atan2(dy, dx) * 180 / .pi
+        if hue < 0 { hue += 360 }
+        return (hue, min((dx * dx + dy * dy).squareRoot() / (r * 0.97), 1))
+    }
+
+    /// Where a hue and saturation sit on the colour wheel.
+    public func wheelPoint(hue: Double, saturation: Double) -> Point? {
+        guard let wheel else { return nil }
+        let a = hue * .pi / 180, r = wheel.width / 2 * 0.97 * saturation
+        return Point(wheel.center.x + r * cos(a), wheel.center.y + r * sin(a))
+    }
+
+    /// The brightness under `y` on the strip (1 at the top, 0 at the bottom).
+    public func stripValue(atY y: Double) -> Double? {
+        guard let strip = valueStrip else { return nil }
+        return min(max(1 - (y - strip.minY) / strip.height, 0), 1)
     }
 
     /// The x of the knob for `value` on `kind`'s track.

@@ -20,7 +20,7 @@ enum UIRenderer {
         if l.topBar.intersects(area) {
             // Separators between undo/redo, the tools, and clear/save.
             let y = l.topBar.center.y
-            for (a, b) in [(Control.redo, Control.tool(.pencil)), (Control.tool(.eraser), Control.clear)] {
+            for (a, b) in [(Control.redo, Control.tool(.pencil)), (Control.tool(Tool.allCases.last!), Control.clear)] {
                 if let left = l.frame(of: a), let right = l.frame(of: b) {
                     let x = ((left.maxX + right.minX) / 2).rounded() + 0.5
                     p.line(from: Point(x, y - 14 * s), to: Point(x, y + 14 * s), width: 1, Theme.chromeBorder)
@@ -125,6 +125,42 @@ enum UIRenderer {
                    size: Theme.textSize * s, Theme.ink, align: .left)
         case .dismissMessage, .dialog:
             break
+        case .colorWheel:
+            let r = f.width / 2
+            // At full brightness, so every hue shows whatever the colour; the strip sets brightness.
+            p.colorWheel(center: f.center, radius: r, value: 1)
+            p.strokeCircle(center: f.center, radius: r, Theme.chromeBorder, width: 1)
+            if let marker = v.layout.wheelPoint(hue: v.hsv.hue, saturation: v.hsv.saturation) {
+                p.strokeCircle(center: marker, radius: 8 * s, RGBA(0, 0, 0, 0.6), width: 4 * s)
+                p.strokeCircle(center: marker, radius: 8 * s, RGBA(1, 1, 1), width: 2 * s)
+            }
+        case .valueStrip:
+            guard let strip = v.layout.valueStrip else { return }
+            let top = RGBColor(HSV(hue: v.hsv.hue, saturation: v.hsv.saturation, value: 1))
+            p.gradient(strip, top: RGBA(top), bottom: RGBA(0, 0, 0), radius: 8 * s)
+            p.outline(strip, Theme.chromeBorder, width: 1, radius: 8 * s)
+            let y = strip.minY + (1 - v.hsv.value) * strip.height
+            p.fill(Rect(x: strip.minX - 4 * s, y: y - 3 * s, width: strip.width + 8 * s, height: 6 * s), RGBA(1, 1, 1), radius: 3 * s)
+            p.outline(Rect(x: strip.minX - 4 * s, y: y - 3 * s, width: strip.width + 8 * s, height: 6 * s), RGBA(0, 0, 0, 0.6), width: 1.5 * s, radius: 3 * s)
+        case .hexField:
+            let editing = v.hexEntry != nil
+            p.fill(inner, RGBA(1, 1, 1), radius: 8 * s)
+            p.outline(inner, editing ? Theme.accent : Theme.chromeBorder, width: (editing ? 2 : 1) * s, radius: 8 * s)
+            let text = v.hexEntry.map { "#\($0)|" } ?? v.style.color.hex
+            p.text(text, in: inner.insetBy(10 * s), size: Theme.textSize * s, Theme.ink, align: .left)
+        case .eyedropper:
+            background(selected: v.picking)
+            if !p.icon("eyedropper", in: f, side: iconSide, v.picking ? Theme.onAccent : Theme.ink) {
+                p.text("Pick", in: f, size: Theme.smallText * s, v.picking ? Theme.onAccent : Theme.ink)
+            }
+        case .smoothing(let smoothing):
+            let selected = v.smoothing == smoothing
+            background(selected: selected)
+            p.text(smoothing.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
+        case .shapeHelper(let helper):
+            let on = v.shapeHelpers.contains(helper)
+            background(selected: on)
+            p.text(helper == .constrain ? "Snap 15°" : "From centre", in: f, size: Theme.textSize * s, on ? Theme.onAccent : Theme.ink)
         }
     }
 
@@ -159,6 +195,9 @@ enum UIRenderer {
                 p.line(from: Point(preview.minX + w / 2 + 8 * s, preview.center.y), to: Point(preview.maxX - w / 2 - 8 * s, preview.center.y),
                        width: w, RGBA(v.style.color, alpha: v.style.opacity))
             }
+        }
+        if let label = l.smoothingLabel {
+            p.text("Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
         if let swatch = l.swatch {
             let color = v.panel == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)

@@ -21,6 +21,11 @@ struct ViewState {
     var values: [SliderKind: Int]
     var touchMode: TouchMode
     var zoom: Double
+    var hsv: HSV
+    var hexEntry: String?
+    var picking: Bool
+    var smoothing: Smoothing
+    var shapeHelpers: ShapeModifiers
 
     init(controller c: AppController) {
         layout = c.layout()
@@ -48,6 +53,11 @@ struct ViewState {
         documentName = c.documentName
         touchMode = c.touchMode
         zoom = c.view.scale
+        hsv = c.brushHSV
+        hexEntry = c.hexEntry
+        picking = c.picking
+        smoothing = c.editor.toolState.smoothing
+        shapeHelpers = c.editor.toolState.shapeHelpers
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
     }
 }

@@ -48,6 +48,7 @@ struct WindowCommand: ParsableCommand {
         settings.windowHeight = finalSize.height
         settings.recentColors = runner.controller.recentColors.map(\.hex)
         settings.touchMode = runner.controller.touchMode
+        settings.smoothing = runner.controller.editor.toolState.smoothing
         try? settings.save()
     }
 }

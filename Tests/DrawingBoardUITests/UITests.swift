@@ -51,6 +51,28 @@ extension AppController {
         }
     }
 
+    /// (The brush panel is taller than a 640x480 window leaves between the bars.)
+    @Test(arguments: [(1000, 700, 1.0), (2000, 1400, 2.0), (1100, 760, 1.0)])
+    func everyControlSitsInsideItsCardWithoutOverlapping(w: Int, h: Int, scale: Double) {
+        for panel in [nil, PanelKind.brush, .background] {
+            let l = Layout(window: PixelSize(width: w, height: h), scale: scale, barsHidden: 0,
+                           panel: panel, recentColors: 8, hasMessage: false, hasDialog: false)
+            let cards = [l.topBar, l.bottomBar] + [l.panel].compactMap { $0 }
+            for item in l.items {
+                // The brightness strip's target is a little wider than the strip, for fingers.
+                var frame = item.frame
+                if item.control == .valueStrip { frame = Rect(x: frame.minX + 6 * scale, y: frame.minY, width: frame.width - 12 * scale, height: frame.height) }
+                #expect(cards.contains { $0.contains(Point(frame.minX, frame.minY)) && $0.contains(Point(frame.maxX - 0.01, frame.maxY - 0.01)) },
+                        "\(item.control) at \(frame) lies outside its bar or panel (\(w)x\(h))")
+                for other in l.items where other.control != item.control {
+                    let o = other.frame
+                    let across = min(frame.maxX, o.maxX) - max(frame.minX, o.minX), down = min(frame.maxY, o.maxY) - max(frame.minY, o.minY)
+                    #expect(across < 0.5 || down < 0.5, "\(item.control) overlaps \(other.control)")
+                }
+            }
+        }
+    }
+
     @Test func hitTestingFindsControlsChromeAndCanvas() throws {
         let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
                        recentColors: 0, hasMessage: false, hasDialog: false)
@@ -59,7 +81,7 @@ extension AppController {
         #expect(l.hit(Point(l.topBar.minX + 2, l.topBar.center.y)) == .chrome)
         #expect(l.hit(Point(500, 350)) == .canvas)
         #expect(l.hit(Point(5, 5)) == .canvas, "beside the floating bars the canvas is drawable")
-        // The six tools are in toolbar order, left to right.
+        // The tools are in toolbar order, left to right.
         let xs = Tool.allCases.map { l.frame(of: .tool($0))!.minX }
         #expect(xs == xs.sorted())
     }
@@ -448,5 +470,158 @@ extension AppController {
         #expect(AppSettings.load(from: url) == s)
         try Data("{not json".utf8).write(to: url)
         #expect(AppSettings.load(from: url) == AppSettings())
+    }
+}
+
+/// The tools and colour controls added with the stroke eraser and the highlighter.
+@Suite struct MoreToolsControllerTests {
+    private func press(_ c: AppController, _ key: Character) {
+        c.key(KeyInput(.character(key)), time: 0)
+    }
+
+    @Test func theNewToolsFromTheToolbarAndTheKeyboard() throws {
+        let c = try makeController()
+        c.click(.tool(.highlighter))
+        #expect(c.editor.toolState.tool == .highlighter)
+        c.click(.tool(.strokeEraser))
+        #expect(c.editor.toolState.tool == .strokeEraser)
+        for (key, tool) in [("1", Tool.pencil), ("7", .strokeEraser), ("8", .highlighter), ("e", .eraser), ("x", .strokeEraser), ("h", .highlighter)] {
+            press(c, Character(key))
+            #expect(c.editor.toolState.tool == tool, "key \(key)")
+        }
+        #expect(Control.tool(.strokeEraser).tooltip == "Stroke eraser (7 or X)")
+        #expect(Control.tool(.highlighter).tooltip == "Highlighter (8 or H)")
+        press(c, "s")
+        #expect(c.editor.toolState.smoothing == .light)
+        press(c, "s")
+        press(c, "s")
+        #expect(c.editor.toolState.smoothing == .off)
+    }
+
+    @Test func theStrokeEraserInTheWindowIsOneUndoStep() throws {
+        let c = try makeController()
+        c.drag([(100, 300), (300, 300)])
+        c.drag([(100, 400), (300, 400)])
+        press(c, "x")
+        c.drag([(200, 280), (200, 320)])
+        #expect(c.editor.strokes.count == 1)
+        #expect(try c.shown().pixel(x: 150, y: 300) == 0xFFFF_FFFF)
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.editor.strokes.count == 2)
+        #expect(try c.shown().pixel(x: 150, y: 300) == 0xFF00_0000)
+    }
+
+    @Test func theEyedropperPicksFromTheCanvasAndBackground() throws {
+        let c = try makeController()
+        c.editor.toolState.style = StrokeStyle(color: RGBColor(hex: "#c03060")!, width: 20)
+        c.drag([(100, 300), (300, 300)])
+        c.editor.toolState.style.color = .black
+        c.click(.panel(.brush))
+        c.click(.eyedropper)
+        #expect(c.picking)
+        c.click(.closePanel)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 300)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 300)))
+        #expect(c.editor.toolState.style.color.hex == "#c03060")
+        #expect(!c.picking && c.editor.strokes.count == 1, "picking draws nothing")
+        #expect(c.recentColors.first?.hex == "#c03060")
+        // I, then a press on bare canvas: the background's colour.
+        try c.editor.setBackground(.color(RGBColor(hex: "#224466")!))
+        press(c, "i")
+        #expect(c.picking)
+        c.drag([(500, 500), (520, 510)])
+        #expect(c.editor.toolState.style.color.hex == "#224466")
+        press(c, "i")
+        c.key(KeyInput(.escape), time: 0)
+        #expect(!c.picking, "Esc leaves the eyedropper")
+    }
+
+    @Test func theWheelAndStripSetTheColourAndTheSlidersFollow() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        let l = c.layout()
+        let wheel = try #require(l.wheel)
+        // The rim at the right is pure red; black becomes a visible colour.
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(wheel.maxX - 1, wheel.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(wheel.maxX - 1, wheel.center.y)))
+        #expect(c.editor.toolState.style.color.hex == "#ff0000")
+        #expect(c.value(of: .brushRed) == 255 && c.value(of: .brushGreen) == 0)
+        // A third of the way round, clockwise: green.
+        let green = try #require(l.wheelPoint(hue: 120, saturation: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: green))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: green))
+        #expect(c.editor.toolState.style.color.hex == "#00ff00")
+        // Half way down the strip: half brightness.
+        let strip = try #require(l.valueStrip)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(strip.center.x, strip.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(strip.center.x, strip.center.y)))
+        #expect(c.editor.toolState.style.color.hex == "#008000")
+        // A slider moves the wheel's marker: the hue stays green through a grey.
+        c.setSlider(.brushGreen, to: 0)
+        #expect(c.brushHSV == HSV(hue: 120, saturation: 1, value: 0), "black keeps the wheel's hue and saturation")
+        // What the panel shows: every hue at full brightness, whatever the colour, and the
+        // strip shading from the colour at full brightness to black.
+        let lit = try c.shown()
+        let east = lit.pixel(x: Int(wheel.maxX) - 4, y: Int(wheel.center.y))
+        #expect(east >> 16 & 0xFF > 230 && east >> 8 & 0xFF < 30 && east & 0xFF < 30, "red at the rim's east: \(String(east, radix: 16))")
+        let centre = lit.pixel(x: Int(wheel.center.x), y: Int(wheel.center.y))
+        #expect(centre >> 16 & 0xFF > 235 && centre >> 8 & 0xFF > 235 && centre & 0xFF > 235, "white at the centre: \(String(centre, radix: 16))")
+        let south = lit.pixel(x: Int(wheel.center.x), y: Int(wheel.maxY) - 4)
+        #expect(abs(Int(south >> 16 & 0xFF) - 128) < 20 && south >> 8 & 0xFF > 230 && south & 0xFF < 30, "hue 90°, clockwise below the centre, is #80ff00: \(String(south, radix: 16))")
+        let stripTop = lit.pixel(x: Int(strip.center.x), y: Int(strip.minY) + 10), stripBottom = lit.pixel(x: Int(strip.center.x), y: Int(strip.maxY) - 10)
+        #expect(stripTop >> 8 & 0xFF > 200 && stripTop >> 16 & 0xFF < 40, "green at full brightness at the top: \(String(stripTop, radix: 16))")
+        #expect(stripBottom & 0xFFFFFF < 0x202020, "black at the bottom")
+    }
+
+    @Test func theHexFieldTakesTypedColours() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        c.click(.hexField)
+        #expect(c.hexEntry == "")
+        for ch in "#1A2b3cff" { c.key(KeyInput(.character(ch)), time: 0) }
+        #expect(c.hexEntry == "1A2b3c", "six digits at most; # is implied")
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.toolState.style.color.hex == "#1a2b3c")
+        #expect(c.hexEntry == nil)
+        c.click(.hexField)
+        for ch in "f0" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.character("1")), time: 0)
+        c.key(KeyInput(.character("x")), time: 0)
+        #expect(c.editor.toolState.tool == .pencil, "while typing, letters are not tool shortcuts")
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.toolState.style.color.hex == "#ff0011", "three digits are short for six")
+        c.click(.hexField)
+        for ch in "12" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.message?.text == "“12” is not a colour: type three or six hex digits, like d01010")
+        #expect(c.editor.toolState.style.color.hex == "#ff0011", "a bad entry changes nothing")
+        c.click(.hexField)
+        c.key(KeyInput(.character("0")), time: 0)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.hexEntry == nil && c.editor.toolState.style.color.hex == "#ff0011", "Esc cancels")
+    }
+
+    @Test func smoothingAndShapeHelpersFromThePanel() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        c.click(.smoothing(.strong))
+        #expect(c.editor.toolState.smoothing == .strong)
+        c.click(.shapeHelper(.constrain))
+        #expect(c.editor.toolState.shapeHelpers == .constrain)
+        c.click(.closePanel)
+        press(c, "2")
+        c.drag([(100, 300), (300, 310)])
+        #expect(c.editor.strokes.last?.points.map(\.y) == [300, 300], "the switch levels the line without Shift")
+        c.click(.panel(.brush))
+        c.click(.shapeHelper(.constrain))
+        #expect(c.editor.toolState.shapeHelpers.isEmpty)
+        // Shift pressed while a rectangle is dragged squares it at once.
+        press(c, "4")
+        c.click(.closePanel)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(100, 200)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(200, 250)))
+        c.modifiersChanged(.constrain)
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 250), modifiers: .constrain))
+        #expect(c.editor.strokes.last?.points == [Point(100, 200), Point(200, 300)])
     }
 }

@@ -82,6 +82,47 @@ private func near(_ p: UInt32, _ hex: String, tolerance: Int = 0) -> Bool {
         #expect(near(img.pixel(x: 300, y: 225), "#ffff00", tolerance: tolerance))
     }
 
+    @Test func theNewToolsThroughTheBinary() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("tools.json", """
+            {"version": 1, "canvas": {"width": 300, "height": 200},
+             "steps": [
+               {"tool": "pencil", "color": "#000000", "width": 6},
+               {"stroke": [[20, 20], [280, 20]]},
+               {"stroke": [[20, 60], [280, 60]]},
+               {"tool": "stroke-eraser", "width": 10},
+               {"stroke": [[150, 50], [150, 70]]},
+               {"tool": "highlighter", "color": "#ffee00", "width": 30},
+               {"stroke": [[150, 5], [150, 195]]},
+               {"tool": "line", "color": "#0000ff", "width": 4},
+               {"stroke": [[20, 150], [120, 158]], "modifiers": ["shift"]},
+               {"tool": "rectangle", "color": "#00aa00", "width": 2},
+               {"stroke": [[240, 150], [260, 170]], "modifiers": ["alt"]},
+               {"pick": [150, 20]},
+               {"tool": "pencil", "width": 8, "smoothing": "light"},
+               {"stroke": [[280, 100], [290, 100]]}
+             ]}
+            """)
+        let result = try BinaryRunner.run(["render", "tools.json", "--output", "out.png"], in: ws.folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let img = try PNGFile.decode(atPath: ws.path("out.png"))
+        #expect(near(img.pixel(x: 60, y: 20), "#000000"), "the first line stays")
+        #expect(near(img.pixel(x: 60, y: 60), "#ffffff"), "the stroke eraser took the second line whole")
+        #expect(near(img.pixel(x: 150, y: 20), "#000000"), "black under the highlighter stays black")
+        #expect(near(img.pixel(x: 150, y: 100), "#ffee00"), "the highlighter on white paper")
+        #expect(near(img.pixel(x: 110, y: 150), "#0000ff"), "Shift levelled the line")
+        #expect(near(img.pixel(x: 110, y: 157), "#ffffff"))
+        #expect(near(img.pixel(x: 220, y: 160), "#00aa00"), "Alt drew the rectangle about the press: left side at x = 220")
+        #expect(near(img.pixel(x: 285, y: 100), "#000000"), "pick took the black under the highlighter")
+
+        try ws.write("bad.json", #"{"version": 1, "canvas": {"width": 10, "height": 10}, "steps": [{"pick": [50, 5]}]}"#)
+        let bad = try BinaryRunner.run(["render", "bad.json", "--output", "bad.png"], in: ws.folder)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("steps[0].pick: [50, 5] is outside the 10x10 canvas"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: ws.path("bad.png")))
+    }
+
     @Test func readsAScriptFromStandardInput() throws {
         let ws = try Workspace()
         defer { ws.remove() }

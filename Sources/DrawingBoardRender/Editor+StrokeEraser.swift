@@ -1,0 +1,142 @@
+import DrawingBoardCore
+
+/// The stroke eraser's gesture: what it removed so far and the drawing-layer tiles as they were
+/// before it, for its one undo step.
+struct StrokeErasing {
+    let source: PointerSource
+    let radius: Double
+    var points: [Point]
+    var removed: [HistoryStep.RemovedStroke] = []
+    var saved: [TileIndex: TilePayload] = [:]
+    var savedOrder: [TileIndex] = []
+}
+
+extension Editor {
+    // MARK: - Stroke eraser
+
+    /// One pointer at a time erases strokes; its gesture is one undo step.
+    func handleStrokeEraser(_ event: PointerEvent) {
+        switch event.phase {
+        case .down:
+            guard erasing == nil else { return }
+            erasing = StrokeErasing(source: event.source, radius: toolState.style.width / 2, points: [event.position])
+            erase(from: event.position, to: event.position)
+        case .move:
+            guard let gesture = erasing, gesture.source == event.source, let last = gesture.points.last else { return }
+            erasing?.points.append(event.position)
+            erase(from: last, to: event.position)
+        case .up:
+            guard let gesture = erasing, gesture.source == event.source, let last = gesture.points.last else { return }
+            if event.position != last {
+                erasing?.points.append(event.position)
+                erase(from: last, to: event.position)
+            }
+            finishStrokeErasing()
+        case .cancel:
+            guard erasing?.source == event.source else { return }
+            cancelStrokeErasing()
+        }
+    }
+
+    /// Removes every stroke the eraser's disc touches moving from `a` to `b`, and repaints the
+    /// drawing where they were from what remains.
+    private func erase(from a: Point, to b: Point) {
+        guard let radius = erasing?.radius else { return }
+        var hit: [Int] = []
+        for (i, stroke) in strokes.enumerated() where stroke.tool != .eraser && !bakedStrokes.contains(stroke.id) {
+            if StrokeHitTest(stroke.outline).touches(from: a, to: b, radius: radius) { hit.append(i) }
+        }
+        guard !hit.isEmpty else { return }
+        var area: PixelRect?
+        for i in hit.reversed() {
+            let stroke = strokes.remove(at: i)
+            erasing?.removed.append(HistoryStep.RemovedStroke(index: i, stroke: stroke))
+            area = union(area, stroke.outline.bounds?.pixelRect(clippedTo: size))
+        }
+        if let area { repaint(area) }
+    }
+
+    /// Paints `area` of the drawing layer anew from the pixels under the strokes and the strokes
+    /// that remain, saving first (once per gesture) the tiles it changes.
+    private func repaint(_ area: PixelRect) {
+        for tile in ink.grid.tiles(overlapping: area) where erasing?.saved[tile] == nil {
+            erasing?.saved[tile] = ink.payload(of: tile)
+            erasing?.savedOrder.append(tile)
+        }
+        // Whole tiles, so every saved tile is exactly what the layer then holds.
+        let tiles = ink.grid.tiles(overlapping: area).map { ink.grid.rect(of: $0) }
+        guard let first = tiles.first else { return }
+        let region = tiles.dropFirst().reduce(first) { $0.union($1) }
+        paintFromStrokes(region, onto: nil)
+        invalidate(region)
+    }
+
+    /// Paints `region` of `target` (the drawing layer when nil) from the base pixels and the
+    /// strokes, exactly as drawing them one by one did.
+    func paintFromStrokes(_ region: PixelRect, onto target: CairoSurface?) {
+        let surface = target ?? ink.surface
+        surface.zero(region)
+        if let base, baseShown, let cr = try? CairoContext(surface) {
+            cr.clip(to: region)
+            cr.paint(base)
+        }
+        guard let mask = borrowMask() else { return }
+        defer { giveBack(mask) }
+        let clip = region.rect
+        for stroke in strokes where stroke.outline.bounds.map({ $0.intersects(clip) }) == true {
+            try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: region, mask: mask, onto: target)
+        }
+    }
+
+    private func finishStrokeErasing() {
+        guard let gesture = erasing else { return }
+        erasing = nil
+        guard !gesture.removed.isEmpty else { return }
+        let records = gesture.savedOrder.map { TileRecord(tile: $0, payload: gesture.saved[$0]!) }
+        history.push(HistoryStep(kind: .strokeErase, tiles: records, strokeEdit: .removed(gesture.removed)))
+        revision += 1
+        // The journal replays the gesture itself: the same path removes the same strokes.
+        recorder?(.stroke(Stroke(id: 0, tool: .strokeEraser, style: StrokeStyle(width: gesture.radius * 2), points: gesture.points)))
+    }
+
+    /// Two premultiplied pixels equal but for rounding (every channel within 2).
+    static func nearlyEqual(_ x: UInt32, _ y: UInt32) -> Bool {
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let d = Int((x >> UInt32(shift)) & 0xFF) - Int((y >> UInt32(shift)) & 0xFF)
+            if abs(d) > 2 { return false }
+        }
+        return true
+    }
+
+    /// Puts back what the gesture in progress removed.
+    func cancelStrokeErasing() {
+        guard var gesture = erasing else { return }
+        erasing = nil
+        var records = gesture.savedOrder.map { TileRecord(tile: $0, payload: gesture.saved[$0]!) }
+        invalidate(ink.swap(&records))
+        for r in gesture.removed.reversed() { strokes.insert(r.stroke, at: r.index) }
+        gesture.removed.removeAll()
+    }
+
+    /// Makes the opened document's drawing something the stroke eraser can repaint: pixels no
+    /// stroke explains become the base under the strokes. When the strokes alone do not give
+    /// the drawing (another app drew on it too), the strokes stay part of the base.
+    func adoptOpenedDrawing() throws(RenderError) {
+        let all = PixelRect(size: size)
+        guard ink.surface.hasContent(in: all) else { return }
+        let copy = try CairoSurface(format: .argb32, size: ink.surface.size)
+        copy.write(ink.surface.read(all), into: all)
+        guard !strokes.isEmpty else {
+            base = copy
+            return
+        }
+        let replayed = try CairoSurface(format: .argb32, size: ink.surface.size)
+        paintFromStrokes(all, onto: replayed)
+        let a = replayed.read(all), b = copy.read(all)
+        let same = zip(a, b).allSatisfy { x, y in x == y || Self.nearlyEqual(x, y) }
+        if !same {
+            base = copy
+            bakedStrokes = Set(strokes.map(\.id))
+        }
+    }
+}

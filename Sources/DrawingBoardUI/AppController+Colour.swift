@@ -1,0 +1,126 @@
+import DrawingBoardCore
+import Foundation
+
+/// Colour picking beyond the RGB sliders: the hue and saturation wheel with its brightness
+/// strip, the hex field, and the eyedropper that picks from the picture (background included).
+extension AppController {
+    /// The brush colour as the wheel shows it: a grey keeps the last hue chosen, and black the
+    /// last hue and saturation (they have none of their own).
+    public var brushHSV: HSV {
+        var hsv = editor.toolState.style.color.hsv
+        if hsv.value == 0 {
+            hsv.hue = wheelHue
+            hsv.saturation = wheelSaturation
+        } else if hsv.saturation == 0 {
+            hsv.hue = wheelHue
+        }
+        return hsv
+    }
+
+    /// Remembers a colour's hue and saturation for the wheel, where it has them.
+    func rememberWheel(_ color: RGBColor) {
+        let hsv = color.hsv
+        guard hsv.value > 0 else { return }
+        wheelSaturation = hsv.saturation
+        if hsv.saturation > 0 { wheelHue = hsv.hue }
+    }
+
+    /// A press or drag on the wheel (hue and saturation) or the strip (brightness).
+    func dragColor(_ capture: Capture, at p: Point) {
+        guard case .control(let control) = capture else { return }
+        let l = layout()
+        var hsv = brushHSV
+        if control == .colorWheel, let picked = l.wheelColor(at: p) {
+            hsv.hue = picked.hue
+            hsv.saturation = picked.saturation
+            // Black has no colour to show: choosing one on the wheel means a visible one.
+            if hsv.value < 0.05 { hsv.value = 1 }
+        } else if control == .valueStrip, let value = l.stripValue(atY: p.y) {
+            hsv.value = value
+        } else {
+            return
+        }
+        wheelHue = hsv.hue
+        wheelSaturation = hsv.saturation
+        editor.toolState.style.color = RGBColor(HSV(hue: hsv.hue, saturation: hsv.saturation, value: hsv.value))
+        invalidateChrome()
+    }
+
+    // MARK: - Hex field
+
+    public func beginHexEntry() {
+        hexEntry = ""
+        invalidateChrome()
+    }
+
+    /// Keys while the hex field is being typed in; returns false for keys it leaves alone.
+    func hexKey(_ input: KeyInput) -> Bool {
+        guard var text = hexEntry, !input.ctrl else { return false }
+        switch input.key {
+        case .character(let c) where c.isHexDigit || c == "#":
+            if c != "#", text.count < 6 { text.append(c) }
+            hexEntry = text
+        case .backspace, .delete:
+            if !text.isEmpty { text.removeLast() }
+            hexEntry = text
+        case .enter: finishHexEntry(apply: true)
+        case .escape: finishHexEntry(apply: false)
+        case .tab: finishHexEntry(apply: true)
+        default: return true // the field has the keyboard: no tool shortcuts while typing
+        }
+        invalidateChrome()
+        return true
+    }
+
+    /// Leaves the hex field, applying what was typed when it is a colour (an empty field
+    /// changes nothing; anything else says what a colour looks like).
+    func finishHexEntry(apply: Bool) {
+        guard let text = hexEntry else { return }
+        hexEntry = nil
+        invalidateChrome()
+        guard apply, !text.isEmpty else { return }
+        guard let color = RGBColor(typed: text) else {
+            show(error: "“\(text)” is not a colour: type three or six hex digits, like d01010")
+            return
+        }
+        editor.toolState.style.color = color
+        rememberWheel(color)
+        rememberColor()
+    }
+
+    // MARK: - Eyedropper
+
+    /// Picks the picture's colour under the window point `p` (nothing outside the canvas).
+    func pickColor(at p: Point) {
+        guard let color = editor.color(at: view.toCanvas(p)) else { return }
+        editor.toolState.style.color = color
+        rememberWheel(color)
+        invalidateChrome()
+    }
+
+    func finishPicking() {
+        picking = false
+        let color = editor.toolState.style.color
+        let tool = editor.toolState.tool
+        if tool == .eraser || tool == .strokeEraser { editor.toolState.tool = .pencil }
+        rememberColor()
+        show(info: "Picked \(color.hex)")
+        invalidateChrome()
+    }
+
+    // MARK: - Smoothing and shape helpers
+
+    /// S: off, light, strong, off...
+    func cycleSmoothing() {
+        let all = Smoothing.allCases
+        let next = all[(all.firstIndex(of: editor.toolState.smoothing)! + 1) % all.count]
+        editor.toolState.smoothing = next
+        show(info: "Smoothing: \(next.title.lowercased())")
+        invalidateChrome()
+    }
+
+    /// Shift or Alt went down or up: a shape being dragged takes the new shape now.
+    public func modifiersChanged(_ modifiers: ShapeModifiers) {
+        editor.modifiersChanged(modifiers)
+    }
+}

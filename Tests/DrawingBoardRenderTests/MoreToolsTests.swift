@@ -1,0 +1,286 @@
+import DrawingBoardCore
+import Foundation
+import Testing
+@testable import DrawingBoardRender
+
+/// The stroke eraser, the highlighter, the eyedropper, the shape helpers and smoothing, on pixels.
+@Suite struct MoreToolsTests {
+    let white = argb("#ffffff")
+
+    // MARK: Stroke eraser
+
+    /// A diagonal stroke from (20, 20) to (180, 180) and a horizontal one lower down.
+    private func twoStrokes(_ editor: Editor) {
+        editor.use(.pencil, "#d01010", width: 8)
+        editor.drag([(20, 20), (100, 100), (180, 180)])
+        editor.use(.pencil, "#1040c0", width: 8)
+        editor.drag([(20, 190), (180, 190)])
+    }
+
+    @Test func theStrokeEraserRemovesWholeStrokesItTouchesInOneStep() throws {
+        let editor = try makeEditor(200, 200)
+        twoStrokes(editor)
+        let before = try editor.picture()
+        editor.use(.strokeEraser, width: 10)
+        // Touches the diagonal at its middle only.
+        editor.drag([(90, 110), (110, 90)])
+        let after = try editor.picture()
+        #expect(after.pixel(x: 40, y: 40) == white, "the whole diagonal went, far from where it was touched")
+        #expect(after.pixel(x: 160, y: 160) == white)
+        #expect(after.pixel(x: 100, y: 190) == argb("#1040c0"), "the untouched stroke stays")
+        #expect(editor.strokes.count == 1)
+        try editor.undo()
+        #expect(difference(try editor.picture(), before) == nil, "one undo puts it back exactly")
+        #expect(editor.strokes.map(\.style.color.hex) == ["#d01010", "#1040c0"], "in its place in the list")
+        try editor.redo()
+        #expect(difference(try editor.picture(), after) == nil)
+    }
+
+    @Test func itHitsTheOutlineNotTheBoundingBox() throws {
+        let editor = try makeEditor(200, 200)
+        editor.use(.pencil, "#d01010", width: 8)
+        editor.drag([(20, 20), (100, 100), (180, 180)])
+        editor.use(.strokeEraser, width: 10)
+        // Inside the diagonal's box, 50 px from its line.
+        editor.drag([(150, 40), (160, 50)])
+        #expect(editor.strokes.count == 1, "a miss inside the box removes nothing")
+        #expect(editor.canUndo && editor.history.stateID != 0)
+        let steps = editor.history.stateID
+        #expect(try editor.picture().pixel(x: 100, y: 100) == argb("#d01010"))
+        // Half the stroke width plus the eraser's radius is 9 px: 9.9 px off misses, 8.5 hits.
+        editor.drag([(107, 93), (107, 93)])
+        #expect(editor.strokes.count == 1, "a touch 9.9 px from the centre line misses")
+        editor.drag([(106, 94), (106, 94)])
+        #expect(editor.strokes.isEmpty, "a touch 8.5 px from the centre line removes it")
+        #expect(editor.history.stateID != steps)
+    }
+
+    @Test func pixelEraserCutsStayWhenAnotherStrokeIsRemoved() throws {
+        let editor = try makeEditor(200, 100, background: .color(RGBColor(hex: "#00aa00")!))
+        editor.use(.pencil, "#000000", width: 20)
+        editor.drag([(10, 50), (190, 50)])
+        editor.use(.eraser, width: 10)
+        editor.drag([(100, 10), (100, 90)])
+        editor.use(.pencil, "#d01010", width: 6)
+        editor.drag([(20, 20), (180, 20)])
+        editor.use(.strokeEraser, width: 6)
+        editor.drag([(60, 15), (60, 25)])
+        let img = try editor.picture()
+        #expect(img.pixel(x: 60, y: 20) == argb("#00aa00"), "the red stroke went")
+        #expect(img.pixel(x: 100, y: 50) == argb("#00aa00"), "the eraser's cut through the black stroke is still there")
+        #expect(img.pixel(x: 60, y: 50) == argb("#000000"))
+    }
+
+    @Test func itWorksAfterABackgroundImageChangeAndAfterReopening() throws {
+        let editor = try makeEditor(120, 80)
+        editor.use(.pencil, "#d01010", width: 8)
+        editor.drag([(10, 40), (110, 40)])
+        try editor.setBackground(.image(gradientImage(120, 80), name: "g.png"))
+        editor.use(.strokeEraser, width: 8)
+        editor.drag([(60, 30), (60, 50)])
+        let bg = editor.backgroundLayerImage()
+        #expect(try editor.picture().pixel(x: 30, y: 40) == bg.pixel(x: 30, y: 40), "the image shows where the stroke was")
+        try editor.undo()
+
+        let reopened = try Editor(document: editor.contents())
+        #expect(reopened.strokes.count == 1)
+        reopened.use(.strokeEraser, width: 8)
+        reopened.drag([(60, 30), (60, 50)])
+        #expect(reopened.strokes.isEmpty)
+        #expect(try reopened.picture().pixel(x: 30, y: 40) == bg.pixel(x: 30, y: 40))
+        try reopened.undo()
+        #expect(try reopened.picture().pixel(x: 30, y: 40) == argb("#d01010"))
+    }
+
+    @Test func pixelsNoStrokeExplainsSurviveTheStrokeEraser() throws {
+        // A document another app drew: blue pixels and no stroke data.
+        let foreign = RasterImage(width: 100, height: 60, pixels: [UInt32](repeating: argb("#2040c0"), count: 6000))!
+        let document = DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white), drawing: foreign, strokes: [])
+        let editor = try Editor(document: document)
+        editor.use(.pencil, "#d01010", width: 6)
+        editor.drag([(10, 30), (90, 30)])
+        editor.use(.strokeEraser, width: 6)
+        editor.drag([(50, 20), (50, 40)])
+        let img = try editor.picture()
+        #expect(img.pixel(x: 30, y: 30) == argb("#2040c0"), "the other app's pixels come back under the removed stroke")
+        #expect(img.pixel(x: 5, y: 5) == argb("#2040c0"))
+
+        // A document whose drawing is more than its strokes: its strokes are part of the
+        // pixels and stay; strokes drawn now can still be removed.
+        let mixed = try Editor(document: DocumentContents(size: document.size, background: .color(.white), drawing: img, strokes: [
+            Stroke(id: 9, tool: .pencil, style: StrokeStyle(color: RGBColor(hex: "#00ff00")!, width: 4), points: [Point(0, 0), Point(5, 5)]),
+        ]))
+        mixed.use(.pencil, "#000000", width: 6)
+        mixed.drag([(10, 50), (90, 50)])
+        mixed.use(.strokeEraser, width: 100)
+        mixed.drag([(50, 30), (50, 31)])
+        #expect(mixed.strokes.map(\.id) == [9], "only the new stroke could go")
+        let mixedImage = try mixed.picture()
+        #expect(mixedImage.pixel(x: 30, y: 50) == argb("#2040c0"))
+        #expect(mixedImage.pixel(x: 30, y: 30) == argb("#2040c0"))
+    }
+
+    @Test func aCancelledStrokeEraserGesturePutsEverythingBack() throws {
+        let editor = try makeEditor(200, 200)
+        twoStrokes(editor)
+        let before = try editor.picture()
+        editor.use(.strokeEraser, width: 10)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 100)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 195)))
+        #expect(editor.strokes.isEmpty, "strokes go as the eraser touches them")
+        editor.handle(PointerEvent(source: .mouse, phase: .cancel, position: Point(100, 195)))
+        #expect(difference(try editor.picture(), before) == nil)
+        #expect(editor.strokes.count == 2)
+    }
+
+    @Test func theJournalReplaysAStrokeEraserGesture() throws {
+        let editor = try makeEditor(200, 200)
+        var records: [EditRecord] = []
+        editor.recorder = { records.append($0) }
+        twoStrokes(editor)
+        editor.use(.strokeEraser, width: 10)
+        editor.drag([(90, 110), (110, 90)])
+        let replayed = try makeEditor(200, 200)
+        for r in records { try replayed.replay(r) }
+        #expect(difference(try replayed.picture(), try editor.picture()) == nil)
+        #expect(replayed.strokes == editor.strokes)
+    }
+
+    // MARK: Highlighter
+
+    @Test func theHighlighterMultipliesSoLinesUnderItStayReadable() throws {
+        let editor = try makeEditor(200, 100)
+        editor.use(.pencil, "#000000", width: 6)
+        editor.drag([(100, 10), (100, 90)])
+        editor.use(.pencil, "#4080ff", width: 6)
+        editor.drag([(150, 10), (150, 90)])
+        editor.use(.highlighter, "#ffee00", width: 30, opacity: 1)
+        editor.drag([(10, 50), (190, 50)])
+        let img = try editor.picture()
+        #expect(img.pixel(x: 100, y: 50) == argb("#000000"), "black under the marker stays black")
+        #expect(img.pixel(x: 50, y: 50) == argb("#ffee00"), "on white paper it is the marker's colour")
+        // Multiply: (0x40, 0x80, 0xff) x (0xff, 0xee, 0x00) = (0x40, 0x77, 0x00).
+        let blue = rgb(img.pixel(x: 150, y: 50))
+        #expect(abs(blue.r - 0x40) <= 1 && abs(blue.g - 0x77) <= 1 && blue.b <= 1, "\(blue)")
+    }
+
+    @Test func aHighlighterStrokeHasOneOpacityWhereItCrossesItself() throws {
+        let editor = try makeEditor(200, 200)
+        editor.use(.highlighter, "#ff0000", width: 30, opacity: 0.5)
+        editor.drag([(20, 100), (180, 100), (100, 20), (100, 180)])
+        let img = try editor.picture()
+        let once = img.pixel(x: 40, y: 100), crossing = img.pixel(x: 100, y: 100)
+        #expect(once == crossing, "\(String(once, radix: 16)) vs \(String(crossing, radix: 16))")
+        #expect(rgb(once).r == 255 && abs(rgb(once).g - 128) <= 1, "half-strength red on white")
+        // A second stroke over it does darken it: strokes stack, a stroke does not.
+        editor.drag([(20, 100), (60, 100)])
+        #expect(rgb(try editor.picture().pixel(x: 40, y: 100)).g < 100)
+    }
+
+    // MARK: Eyedropper
+
+    @Test func theEyedropperPicksThePictureBackgroundIncluded() throws {
+        let editor = try makeEditor(100, 100, background: .color(RGBColor(hex: "#336699")!))
+        editor.use(.pencil, "#d01010", width: 10)
+        editor.drag([(10, 20), (90, 20)])
+        editor.use(.pencil, "#ffffff", width: 10, opacity: 0.5)
+        editor.drag([(10, 60), (90, 60)])
+        #expect(editor.color(at: Point(50, 20))?.hex == "#d01010")
+        #expect(editor.color(at: Point(50, 90))?.hex == "#336699", "the background where nothing is drawn")
+        let mixed = try #require(editor.color(at: Point(50, 60)))
+        #expect(abs(Int(mixed.red) - 0x99) <= 1 && abs(Int(mixed.green) - 0xb2) <= 1 && abs(Int(mixed.blue) - 0xcc) <= 1, "\(mixed)")
+        #expect(editor.color(at: Point(-1, 5)) == nil && editor.color(at: Point(100, 5)) == nil)
+    }
+
+    // MARK: Shape helpers
+
+    @Test func shiftSnapsLinesTo15DegreesAndBoxesToSquares() throws {
+        let editor = try makeEditor(200, 200)
+        editor.use(.line, "#000000", width: 2)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 100), modifiers: .constrain))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(180, 108), modifiers: .constrain))
+        let level = try #require(editor.strokes.last?.points)
+        #expect(level.count == 2 && level[0] == Point(20, 100) && level[1].y == 100, "level: \(level)")
+        #expect(abs(level[1].x - (20 + (160.0 * 160 + 64).squareRoot())) < 1e-9, "the same length")
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 20), modifiers: .constrain))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(60, 90), modifiers: .constrain))
+        let end = try #require(editor.strokes.last?.points.last)
+        let angle = atan2(end.y - 20, end.x - 20) * 180 / .pi
+        #expect(abs(angle - 60) < 1e-9, "snapped to 60°: \(angle)")
+
+        editor.use(.rectangle, "#000000", width: 2)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 100), modifiers: .constrain))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(140, 170), modifiers: .constrain))
+        #expect(editor.strokes.last?.points == [Point(100, 100), Point(170, 170)], "a square on the longer side")
+        let img = try editor.picture()
+        #expect(img.pixel(x: 170, y: 135) == argb("#000000"), "the square's right side")
+    }
+
+    @Test func altDrawsFromTheCentreAndKeysReshapeWithoutMoving() throws {
+        let editor = try makeEditor(200, 200)
+        editor.use(.ellipse, "#000000", width: 2)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 100)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(140, 120)))
+        // Alt and Shift go down with the pointer still: the shape in progress follows.
+        editor.modifiersChanged([.fromCentre, .constrain])
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(140, 120), modifiers: [.fromCentre, .constrain]))
+        #expect(editor.strokes.last?.points == [Point(60, 60), Point(140, 140)], "a circle of radius 40 about the press")
+        let img = try editor.picture()
+        #expect(img.pixel(x: 100, y: 60) == argb("#000000") || img.pixel(x: 100, y: 61) == argb("#000000"))
+        #expect(img.pixel(x: 140, y: 100) == argb("#000000") || img.pixel(x: 139, y: 100) == argb("#000000"))
+        #expect(img.pixel(x: 100, y: 100) == white)
+        // The panel's switch does the same without a key.
+        editor.toolState.shapeHelpers = .fromCentre
+        editor.use(.rectangle, "#000000", width: 2)
+        editor.toolState.shapeHelpers = .fromCentre
+        editor.drag([(50, 50), (60, 55)])
+        #expect(editor.strokes.last?.points == [Point(40, 45), Point(60, 55)])
+    }
+
+    // MARK: Smoothing
+
+    /// A shaky horizontal line: samples 4 px apart, jumping 6 px up and down.
+    private func shaky(_ editor: Editor) -> Stroke {
+        let points: [(Double, Double)] = (0..<40).map { (i: Int) -> (Double, Double) in
+            let x = 10 + Double(i) * 4
+            let y: Double = i % 2 == 0 ? 44 : 56
+            return (x, y)
+        }
+        editor.drag(points)
+        return editor.strokes.last!
+    }
+
+    @Test func smoothingSteadiesTheLineAndStillEndsWhereThePenLifted() throws {
+        var spreads: [Smoothing: Double] = [:]
+        for smoothing in Smoothing.allCases {
+            let editor = try makeEditor(200, 100)
+            editor.use(.pencil, "#000000", width: 2)
+            editor.toolState.smoothing = smoothing
+            let stroke = shaky(editor)
+            // How far the drawn points stray from the line y = 50, past the first few.
+            let middle = stroke.points.dropFirst(8).dropLast(12)
+            spreads[smoothing] = middle.map { abs($0.y - 50) }.max()!
+            #expect(stroke.points.last == Point(166, 56), "\(smoothing): the stroke ends where the pointer lifted")
+            // The ink shows it: rows 5 px off the line carry ink only without smoothing.
+            let img = try editor.picture()
+            let off = (40..<120).filter { img.pixel(x: $0, y: 44) != white }.count
+            if smoothing == .strong { #expect(off == 0, "strong smoothing leaves row 44 clean") }
+            if smoothing == .off { #expect(off > 20, "unsmoothed, the jitter reaches row 44") }
+        }
+        #expect(spreads[.off]! == 6)
+        #expect(spreads[.light]! < 3 && spreads[.strong]! < spreads[.light]!, "\(spreads)")
+    }
+
+    @Test func smoothedStrokesReplayFromTheJournalWithoutBeingSmoothedTwice() throws {
+        let editor = try makeEditor(200, 100)
+        var records: [EditRecord] = []
+        editor.recorder = { records.append($0) }
+        editor.use(.pencil, "#000000", width: 2)
+        editor.toolState.smoothing = .strong
+        _ = shaky(editor)
+        let replayed = try makeEditor(200, 100)
+        for r in records { try replayed.replay(r) }
+        #expect(replayed.strokes == editor.strokes)
+        #expect(difference(try replayed.picture(), try editor.picture()) == nil)
+    }
+}
