@@ -102,6 +102,9 @@ public final class AppController {
     /// Whether the next press on the canvas picks a colour instead of drawing.
     public internal(set) var picking = false
     /// The wheel's hue, kept while the colour is a grey (which has none of its own).
+    /// The style of the pens while the highlighter is chosen, or the highlighter's otherwise.
+    var otherStyle = AppController.highlighterStyle
+    public static let highlighterStyle = StrokeStyle(color: RGBColor(red: 0xff, green: 0xe0, blue: 0x3c), width: 24, opacity: 0.6)
     var wheelHue = 0.0
     var wheelSaturation = 1.0
 
@@ -536,6 +539,11 @@ public final class AppController {
     }
 
     public func select(_ tool: Tool) {
+        // The highlighter keeps its own colour, width and opacity, as a marker beside a pen.
+        if (editor.toolState.tool == .highlighter) != (tool == .highlighter) {
+            swap(&editor.toolState.style, &otherStyle)
+            rememberWheel(editor.toolState.style.color)
+        }
         editor.toolState.tool = tool
         invalidateChrome()
     }

@@ -490,6 +490,17 @@ extension AppController {
             #expect(c.editor.toolState.tool == tool, "key \(key)")
         }
         #expect(Control.tool(.strokeEraser).tooltip == "Stroke eraser (7 or X)")
+        // The highlighter is a marker beside the pens: it keeps its own style.
+        press(c, "1")
+        c.editor.toolState.style = StrokeStyle(color: RGBColor(hex: "#d01010")!, width: 3)
+        press(c, "h")
+        #expect(c.editor.toolState.style.width == 24 && c.editor.toolState.style.opacity == 0.6, "wide and see-through")
+        c.setSlider(.width, to: 40)
+        press(c, "2")
+        #expect(c.editor.toolState.style == StrokeStyle(color: RGBColor(hex: "#d01010")!, width: 3), "the pens' style is back")
+        press(c, "h")
+        #expect(c.editor.toolState.style.width == 40, "and the marker's own, as it was left")
+        press(c, "1")
         #expect(Control.tool(.highlighter).tooltip == "Highlighter (8 or H)")
         press(c, "s")
         #expect(c.editor.toolState.smoothing == .light)

@@ -52,6 +52,63 @@ import Testing
         #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black }, "redo button")
     }
 
+    /// The tools that came with the stroke eraser, used as a person would: keys, the brush
+    /// panel's hex field, the eyedropper, Shift held while dragging a line.
+    @Test func highlighterStrokeEraserShapeHelpersAndEyedropper() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        let yellow: UInt32 = 0xFFEE00
+        try app.drag([(150, 300), (300, 300), (450, 300)])
+        try app.drag([(150, 400), (300, 400), (450, 400)])
+        waitForBars()
+        // The highlighter (its own style: wide and see-through), made opaque yellow with the
+        // hex field and the opacity slider's wheel.
+        try app.key("h")
+        try app.click(layout().frame(of: .panel(.brush))!.center)
+        Thread.sleep(forTimeInterval: 0.3)
+        try app.click(layout(panel: .brush).frame(of: .hexField)!.center)
+        for k in ["f", "f", "e", "e", "0", "0", "Return"] { try app.key(k) }
+        let opacity = layout(panel: .brush).frame(of: .slider(.opacity))!.center
+        _ = try x.xdotool(["mousemove", "--window", app.windowID, "\(Int(opacity.x))", "\(Int(opacity.y))", "click", "--repeat", "60", "4"])
+        try app.key("Escape")
+        for _ in 0..<2 { try app.key("bracketleft") }
+        try app.drag([(300, 250), (300, 350), (300, 450)])
+        #expect(try eventually { try app.screenshot().rgb(300, 350) == yellow }, "the marker on white paper")
+        var shot = try app.screenshot("x11-highlighter")
+        #expect(shot.rgb(300, 300) == Self.black, "the line under the marker stays black (multiply)")
+        #expect(shot.rgb(300, 400) == Self.black)
+        #expect(shot.rgb(315, 350) == Self.white, "the marker's 24 px less two steps: 20 px wide, 15 px off the middle is paper")
+
+        // The stroke eraser takes the lower line whole, touched far from the marker.
+        try app.key("x")
+        try app.drag([(200, 390), (200, 410)])
+        #expect(try eventually { try app.screenshot().rgb(420, 400) == Self.white })
+        shot = try app.screenshot("x11-stroke-eraser")
+        #expect(shot.rgb(300, 400) == yellow, "the marker stays where the line went")
+        #expect(shot.rgb(420, 300) == Self.black, "the upper line stays")
+        try app.key("ctrl+z")
+        #expect(try eventually { try app.screenshot().rgb(420, 400) == Self.black }, "one undo brings the line back")
+
+        // A line with Shift held comes out level.
+        waitForBars()
+        try app.key("2")
+        _ = try x.xdotool(["keydown", "--window", app.windowID, "shift"])
+        try app.drag([(150, 550), (300, 556), (450, 560)])
+        _ = try x.xdotool(["keyup", "--window", app.windowID, "shift"])
+        #expect(try eventually { try app.screenshot().rgb(440, 550) != Self.white })
+        shot = try app.screenshot("x11-shift-line")
+        #expect(shot.rgb(440, 559) == Self.white, "levelled, not following the pointer down to y = 560")
+
+        // The eyedropper picks the marker's yellow; the pencil (back to its own black, 4 px) then
+        // draws with it.
+        waitForBars()
+        try app.key("i")
+        try app.click(300, 350)
+        try app.key("1")
+        try app.drag([(600, 600), (700, 600), (800, 600)])
+        #expect(try eventually { try app.screenshot().rgb(700, 600) == yellow }, "the picked colour draws")
+    }
+
     /// An opaque stroke is painted one sample behind the pointer while it moves; held still
     /// with the button down, the stroke must reach the pointer all the same.
     @Test func aStrokeHeldStillReachesThePointer() throws {
