@@ -137,6 +137,8 @@ extension Editor {
         if !same {
             base = copy
             bakedStrokes = Set(strokes.map(\.id))
+            // Vector export must embed these pixels: the strokes alone are not the drawing.
+            drawingComesFromStrokes = false
         }
     }
 }

@@ -21,7 +21,7 @@ public final class Editor {
     public internal(set) var revision = 0
     /// Whether the drawing layer is exactly what the strokes draw (false for another app's
     /// document, whose drawing is pixels only): vector export draws strokes only then.
-    public private(set) var drawingComesFromStrokes = true
+    public internal(set) var drawingComesFromStrokes = true
     /// Told of every committed change (the autosave journal listens here).
     public var recorder: ((EditRecord) -> Void)?
 

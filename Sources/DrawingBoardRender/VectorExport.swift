@@ -48,7 +48,16 @@ public enum VectorExport {
         cairo_set_source(cr, backgroundPattern)
         cairo_paint(cr)
         if editor.drawingComesFromStrokes {
+            // Highlighters multiply into the drawing, not into the background (a layer of its
+            // own on screen): their drawing goes in a group laid over the background. PDF keeps
+            // that as vectors; Cairo's SVG writer has no multiply and embeds the page as pixels.
+            let grouped = editor.strokes.contains { $0.tool.blend == .multiply }
+            if grouped { cairo_push_group(cr) }
             for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
+            if grouped {
+                cairo_pop_group_to_source(cr)
+                cairo_paint(cr)
+            }
         } else {
             let layer = try CairoSurface(image: editor.drawingLayer())
             cairo_set_source_surface(cr, layer.handle, 0, 0)

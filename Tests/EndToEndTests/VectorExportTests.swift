@@ -60,4 +60,36 @@ import Testing
         #expect(near(back.pixel(x: 100, y: 40), 0xFF90_A0B0), "not erased: \(String(back.pixel(x: 100, y: 40), radix: 16))")
         #expect(near(png.pixel(x: 160, y: 40), 0xFF20_4060) && near(png.pixel(x: 100, y: 40), 0xFF90_A0B0))
     }
+
+    @Test(arguments: ["svg", "pdf"])
+    func highlighterStrokesMultiplyIntoTheDrawingOnly(_ format: String) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("s.json", ##"""
+            {"canvas": {"width": 200, "height": 100}, "background": {"color": "#6080c0"},
+             "steps": [{"tool": "pencil", "color": "#000000", "width": 6}, {"stroke": [[100, 10], [100, 90]]},
+                       {"tool": "highlighter", "color": "#ffee00", "width": 30, "opacity": 0.6},
+                       {"stroke": [[10, 50], [190, 50]]}]}
+            """##)
+        for out in ["out.png", "out.\(format)"] {
+            let result = try BinaryRunner.run(["render", "s.json", "--output", out], in: ws.folder)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        let vector = try String(contentsOfFile: ws.path("out.\(format)"), encoding: .isoLatin1)
+        if format == "svg" {
+            try run("rsvg-convert", [ws.path("out.svg"), "-o", ws.path("back.png")])
+        } else {
+            #expect(vector.contains("/BM /Multiply"), "the PDF keeps the multiply as a blend mode")
+            #expect(!vector.contains("/Subtype /Image"), "and its strokes as vectors")
+            try run("pdftoppm", ["-r", "72", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
+        }
+        let png = try PNGFile.decode(atPath: ws.path("out.png"))
+        let back = try PNGFile.decode(atPath: ws.path("back.png"))
+        #expect(meanDifference(png, back) < 1.0)
+        // Over the background the marker is 60% yellow laid over it, not multiplied with it.
+        let over = png.pixel(x: 40, y: 50), again = back.pixel(x: 40, y: 50)
+        #expect(abs(Int(over >> 16 & 0xFF) - 0xBF) <= 2 && abs(Int(over & 0xFF) - 0x4D) <= 2, "\(String(over, radix: 16))")
+        #expect(abs(Int(again >> 16 & 0xFF) - Int(over >> 16 & 0xFF)) <= 3 && abs(Int(again & 0xFF) - Int(over & 0xFF)) <= 3)
+        #expect(back.pixel(x: 100, y: 50) & 0xFFFFFF < 0x050505, "black stays black under it")
+    }
 }
