@@ -42,9 +42,15 @@ extension Editor {
     /// drawing where they were from what remains.
     private func erase(from a: Point, to b: Point) {
         guard let radius = erasing?.radius else { return }
+        let reach = Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y)).insetBy(-radius)
         var hit: [Int] = []
-        for (i, stroke) in strokes.enumerated() where stroke.tool != .eraser && !bakedStrokes.contains(stroke.id) {
-            if StrokeHitTest(stroke.outline).touches(from: a, to: b, radius: radius) { hit.append(i) }
+        let checkBaked = !bakedStrokes.isEmpty
+        for i in strokes.indices where strokes[i].tool != .eraser {
+            // Boxes first (cached per stroke), outlines only for strokes nearby.
+            let id = strokes[i].id
+            let box = strokeBounds[id] ?? bounds(of: strokes[i])
+            guard let box, box.intersects(reach), !(checkBaked && bakedStrokes.contains(id)) else { continue }
+            if StrokeHitTest(strokes[i].outline).touches(from: a, to: b, radius: radius) { hit.append(i) }
         }
         guard !hit.isEmpty else { return }
         var area: PixelRect?
@@ -54,6 +60,14 @@ extension Editor {
             area = union(area, stroke.outline.bounds?.pixelRect(clippedTo: size))
         }
         if let area { repaint(area) }
+    }
+
+    /// The area a stroke can mark, worked out once per stroke.
+    func bounds(of stroke: Stroke) -> Rect? {
+        if let known = strokeBounds[stroke.id] { return known }
+        let box = stroke.outline.bounds
+        strokeBounds[stroke.id] = box
+        return box
     }
 
     /// Paints `area` of the drawing layer anew from the pixels under the strokes and the strokes
@@ -83,7 +97,7 @@ extension Editor {
         guard let mask = borrowMask() else { return }
         defer { giveBack(mask) }
         let clip = region.rect
-        for stroke in strokes where stroke.outline.bounds.map({ $0.intersects(clip) }) == true {
+        for stroke in strokes where bounds(of: stroke).map({ $0.intersects(clip) }) == true {
             try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: region, mask: mask, onto: target)
         }
     }

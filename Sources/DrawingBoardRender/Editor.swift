@@ -43,6 +43,8 @@ public final class Editor {
     /// Strokes of an opened document that are already part of `base` (another app drew
     /// there too, so they cannot be taken out of its pixels).
     var bakedStrokes: Set<UInt64> = []
+    /// Stroke boxes by id, for the stroke eraser (ids are unique within a document).
+    var strokeBounds: [UInt64: Rect] = [:]
     private var masks: [CairoSurface] = []
     private var nextStrokeID: UInt64 = 1
     private var dirty: PixelRect?
@@ -66,8 +68,12 @@ public final class Editor {
         }
         ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
         strokes = document.strokes
+        if Set(strokes.map(\.id)).count != strokes.count {
+            // Ids name strokes (the stroke eraser's cache): a damaged list gets fresh ones.
+            for i in strokes.indices { strokes[i].id = UInt64(i + 1) }
+        }
         drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
-        nextStrokeID = (document.strokes.map(\.id).max() ?? 0) + 1
+        nextStrokeID = (strokes.map(\.id).max() ?? 0) + 1
         try adoptOpenedDrawing()
     }
 

@@ -203,6 +203,29 @@ do {
                         "ratio_to_10_strokes": ratio / firstMedian!, "undo_median_ms": undo.median * 1e3,
                         "undo_max_ms": undos.max()! * 1e3])
     }
+    // The stroke eraser swept across the 10,000 strokes: per motion sample.
+    editor.toolState = ToolState(tool: .strokeEraser, style: StrokeStyle(width: 12))
+    let sweep = scribble(uhd, 200, phase: 7)
+    var erasing: [Double] = []
+    editor.handle(PointerEvent(source: .mouse, phase: .down, position: sweep[0]))
+    for p in sweep.dropFirst() {
+        let t0 = now()
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
+        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+        erasing.append(now() - t0)
+    }
+    let before = editor.strokes.count
+    editor.handle(PointerEvent(source: .mouse, phase: .up, position: sweep[sweep.count - 1]))
+    let removed = 10000 - editor.strokes.count
+    let t0 = now()
+    try editor.undo()
+    let undoErase = now() - t0
+    _ = editor.takeDirtyRect()
+    let erase = Stats(erasing)
+    row("stroke eraser over 10000 strokes: per sample median / p99", "\(us(erase.median)) / \(us(erase.p99)) (\(removed) strokes removed)")
+    row("stroke eraser over 10000 strokes: undoing the gesture", ms(undoErase))
+    json["stroke_eraser"] = ["median_us": erase.median * 1e6, "p99_us": erase.p99 * 1e6, "removed": Double(removed), "undo_ms": undoErase * 1e3]
+    _ = before
     row("history 10000 strokes: pixels held in memory", String(format: "%.1f MB", Double(editor.history.residentBytes) / 1e6))
     row("history 10000 strokes: spilled to disk", String(format: "%.1f MB", Double(editor.history.spillFileBytes) / 1e6))
     row("process resident memory after 10000 strokes (4K)", String(format: "%.1f MB", Double(residentBytes()) / 1e6))
