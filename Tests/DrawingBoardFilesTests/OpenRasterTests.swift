@@ -52,6 +52,29 @@ private func sample(background: Background) throws -> Editor {
         #expect(try reopened.flattened().pixel(x: 22, y: 25) == bgOnly.pixel(x: 22, y: 25))
     }
 
+    @Test func highlighterStrokesSurviveASaveAndTheStrokeEraserRemovesThemAfterwards() throws {
+        let original = try sample(background: .color(.white))
+        original.toolState = ToolState(tool: .highlighter, style: StrokeStyle(color: RGBColor(hex: "#ffee00")!, width: 20, opacity: 0.6))
+        original.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 45)))
+        original.handle(PointerEvent(source: .mouse, phase: .up, position: Point(110, 45)))
+        let url = temporaryFile("marker.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try OpenRaster.encode(original).write(to: url)
+        let reopened = try Editor(document: try OpenRaster.read(url))
+        #expect(reopened.strokes.map(\.tool) == [.pencil, .pencil, .eraser, .highlighter])
+        #expect(try reopened.flattened() == (try original.flattened()))
+        // The strokes explain the drawing, so each can be taken out, the eraser's cut staying.
+        reopened.toolState = ToolState(tool: .strokeEraser, style: StrokeStyle(width: 4))
+        reopened.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 85)))
+        reopened.handle(PointerEvent(source: .mouse, phase: .up, position: Point(100, 85)))
+        #expect(reopened.strokes.map(\.tool) == [.pencil, .pencil, .eraser, .highlighter], "(100, 85) is on no stroke")
+        reopened.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 45)))
+        reopened.handle(PointerEvent(source: .mouse, phase: .up, position: Point(20, 45)))
+        #expect(reopened.strokes.map(\.tool) == [.pencil, .pencil, .eraser], "the marker went")
+        let fresh = try sample(background: .color(.white))
+        #expect(try reopened.flattened() == (try fresh.flattened()), "exactly the picture before the marker")
+    }
+
     @Test func theArchiveFollowsTheOpenRasterSpecEntryByEntry() throws {
         let editor = try sample(background: .color(.white))
         let url = temporaryFile("spec.ora")

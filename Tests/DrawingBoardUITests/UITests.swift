@@ -465,9 +465,13 @@ extension AppController {
     @Test func settingsRoundTripAndSurviveDamage() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-settings-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        let s = AppSettings(windowWidth: 1234, windowHeight: 777, recentColors: ["#ff0000", "#00ff00"])
+        var s = AppSettings(windowWidth: 1234, windowHeight: 777, recentColors: ["#ff0000", "#00ff00"])
+        s.smoothing = .strong
         try s.save(to: url)
         #expect(AppSettings.load(from: url) == s)
+        // Settings written before smoothing existed still load.
+        try Data(#"{"windowWidth": 900, "windowHeight": 600, "recentColors": []}"#.utf8).write(to: url)
+        #expect(AppSettings.load(from: url).smoothing == nil && AppSettings.load(from: url).windowWidth == 900)
         try Data("{not json".utf8).write(to: url)
         #expect(AppSettings.load(from: url) == AppSettings())
     }
