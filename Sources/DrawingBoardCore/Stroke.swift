@@ -5,12 +5,16 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
     public var tool: Tool
     public var style: StrokeStyle
     public var points: [Point]
+    /// The canvas size when the stroke was drawn, if the stroke reached beyond it: what lay
+    /// outside was never drawn, and must not appear when the canvas has grown since.
+    public var clip: PixelSize?
 
-    public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point]) {
+    public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point], clip: PixelSize? = nil) {
         self.id = id
         self.tool = tool
         self.style = style
         self.points = points
+        self.clip = clip
     }
 
     /// The vector outline this stroke draws.

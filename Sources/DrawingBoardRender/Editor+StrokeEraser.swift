@@ -18,7 +18,10 @@ extension Editor {
     func handleStrokeEraser(_ event: PointerEvent) {
         switch event.phase {
         case .down:
-            guard erasing == nil else { return }
+            // A press from the pointer already erasing means its release was lost: that
+            // gesture ends here. Strokes being drawn by other pointers must end first.
+            if erasing?.source == event.source { finishStrokeErasing() }
+            guard erasing == nil, live.isEmpty else { return }
             erasing = StrokeErasing(source: event.source, radius: toolState.style.width / 2, points: [event.position])
             erase(from: event.position, to: event.position)
         case .move:
@@ -96,13 +99,18 @@ extension Editor {
         }
         guard let mask = borrowMask() else { return }
         defer { giveBack(mask) }
-        let clip = region.rect
-        for stroke in strokes where bounds(of: stroke).map({ $0.intersects(clip) }) == true {
-            try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: region, mask: mask, onto: target)
+        for stroke in strokes where !bakedStrokes.contains(stroke.id) {
+            // Each stroke only within its own box (and within the canvas it was drawn on).
+            guard var area = bounds(of: stroke)?.pixelRect(clippedTo: size)?.intersection(region) else { continue }
+            if let clip = stroke.clip {
+                guard let inside = area.intersection(PixelRect(size: clip)) else { continue }
+                area = inside
+            }
+            try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: area, mask: mask, onto: target)
         }
     }
 
-    private func finishStrokeErasing() {
+    func finishStrokeErasing() {
         guard let gesture = erasing else { return }
         erasing = nil
         guard !gesture.removed.isEmpty else { return }
@@ -138,21 +146,26 @@ extension Editor {
     func adoptOpenedDrawing() throws(RenderError) {
         let all = PixelRect(size: size)
         guard ink.surface.hasContent(in: all) else { return }
-        let copy = try CairoSurface(format: .argb32, size: ink.surface.size)
-        copy.write(ink.surface.read(all), into: all)
-        guard !strokes.isEmpty else {
-            base = copy
-            return
-        }
-        let replayed = try CairoSurface(format: .argb32, size: ink.surface.size)
-        paintFromStrokes(all, onto: replayed)
-        let a = replayed.read(all), b = copy.read(all)
-        let same = zip(a, b).allSatisfy { x, y in x == y || Self.nearlyEqual(x, y) }
-        if !same {
-            base = copy
+        if !strokes.isEmpty {
+            // Replay the strokes and compare, one tile at a time (a big canvas is never read whole).
+            let replayed = try CairoSurface(format: .argb32, size: ink.surface.size)
+            paintFromStrokes(all, onto: replayed)
+            var same = true
+            for tile in ink.grid.tiles(overlapping: all) where same {
+                let rect = ink.grid.rect(of: tile)
+                same = zip(replayed.read(rect), ink.surface.read(rect)).allSatisfy { x, y in x == y || Self.nearlyEqual(x, y) }
+            }
+            if same { return }
+            // Another app drew here too: the strokes stay part of the pixels, and vector export
+            // must embed those pixels, since the strokes alone are not the drawing.
             bakedStrokes = Set(strokes.map(\.id))
-            // Vector export must embed these pixels: the strokes alone are not the drawing.
             drawingComesFromStrokes = false
         }
+        let copy = try CairoSurface(format: .argb32, size: ink.surface.size)
+        for tile in ink.grid.tiles(overlapping: all) {
+            let rect = ink.grid.rect(of: tile)
+            copy.write(ink.surface.read(rect), into: rect)
+        }
+        base = copy
     }
 }

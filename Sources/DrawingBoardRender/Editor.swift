@@ -30,7 +30,7 @@ public final class Editor {
     /// Compositing scratch: the drawing layer with the live strokes applied, for display.
     private var scratch: CairoSurface?
     private var scratchContext: CairoContext?
-    private var live: [PointerSource: LiveStroke] = [:]
+    var live: [PointerSource: LiveStroke] = [:]
     /// Per pointer, the stabiliser of a freehand stroke being smoothed.
     private var stabilisers: [PointerSource: Stabiliser] = [:]
     /// The stroke eraser's gesture in progress, if any.
@@ -208,12 +208,19 @@ public final class Editor {
     /// Feeds one pointer event: down starts a stroke for its source with the current tool,
     /// moves extend it, up commits it as one undoable step, cancel drops it without a mark.
     public func handle(_ event: PointerEvent) {
-        if toolState.tool == .strokeEraser || erasing?.source == event.source {
+        // A pointer keeps the tool it went down with: a stroke in progress goes on as it began,
+        // whatever the toolbar says meanwhile.
+        if event.phase == .down ? toolState.tool == .strokeEraser : erasing?.source == event.source {
+            if event.phase == .down, let previous = live.removeValue(forKey: event.source) { retire(previous) }
             handleStrokeEraser(event)
             return
         }
         switch event.phase {
         case .down:
+            // One stroke-eraser gesture is one step with the tiles from before it: no stroke
+            // may be committed in the middle of it (a lost release ends the gesture here).
+            if erasing?.source == event.source { finishStrokeErasing() }
+            guard erasing == nil else { return }
             if let previous = live.removeValue(forKey: event.source) { retire(previous) }
             guard let mask = takeMask() else { return }
             let tool = toolState.tool
@@ -282,10 +289,13 @@ public final class Editor {
     }
 
     private func commit(_ live: LiveStroke) {
-        let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints)
+        var stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints)
         nextStrokeID += 1
         var records: [TileRecord] = []
         let outline = stroke.outline
+        if let box = outline.bounds, box.minX < 0 || box.minY < 0 || box.maxX > Double(size.width) || box.maxY > Double(size.height) {
+            stroke.clip = size
+        }
         if let bounds = outline.bounds?.pixelRect(clippedTo: size) {
             do {
                 try draw(outline, with: live.mask, into: bounds, tool: stroke.tool, style: stroke.style, saving: &records)

@@ -52,8 +52,13 @@ public enum VectorExport {
             // own on screen): their drawing goes in a group laid over the background. PDF keeps
             // that as vectors; Cairo's SVG writer has no multiply and embeds the page as pixels.
             let grouped = editor.strokes.contains { $0.tool.blend == .multiply }
+            // A highlighter after an eraser must find nothing where it erased: erasers then
+            // clear inside the group (the PDF falls back to pixels for that page); otherwise
+            // they paint the background and everything stays vector.
+            let firstEraser = editor.strokes.firstIndex { $0.tool == .eraser }
+            let clearing = firstEraser.map { i in editor.strokes[i...].contains { $0.tool.blend == .multiply } } ?? false
             if grouped { cairo_push_group(cr) }
-            for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
+            for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: clearing ? nil : backgroundPattern) }
             if grouped {
                 cairo_pop_group_to_source(cr)
                 cairo_paint(cr)
@@ -75,20 +80,28 @@ public enum VectorExport {
         return sink.data
     }
 
-    private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+    /// Draws one stroke. `eraserPaint` nil: the strokes are in a group of their own, where an
+    /// eraser clears (so a highlighter after it multiplies into nothing, as on screen).
+    private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer?) {
         let outline = stroke.outline
         guard !outline.path.isEmpty else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let clip = stroke.clip {
+            // What lay beyond the canvas it was drawn on was never drawn.
+            cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
+            cairo_clip(cr)
+        }
         CairoContext.setStroke(outline, on: cr)
         if stroke.tool == .eraser {
-            cairo_set_source(cr, eraserPaint)
+            if let eraserPaint { cairo_set_source(cr, eraserPaint) } else { cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR) }
         } else {
             // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
             // crosses itself.
             let c = stroke.style.color
             cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
         }
-        cairo_set_operator(cr, stroke.tool.blend == .multiply ? CAIRO_OPERATOR_MULTIPLY : CAIRO_OPERATOR_OVER)
+        if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
         cairo_stroke(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 }

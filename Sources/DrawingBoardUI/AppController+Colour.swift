@@ -7,7 +7,15 @@ extension AppController {
     /// The brush colour as the wheel shows it: a grey keeps the last hue chosen, and black the
     /// last hue and saturation (they have none of their own).
     public var brushHSV: HSV {
-        var hsv = editor.toolState.style.color.hsv
+        let color = editor.toolState.style.color
+        var hsv = color.hsv
+        // While the colour is still the one the wheel made, keep the wheel's own hue and
+        // saturation: worked out again from 8-bit RGB they would drift as the strip moves.
+        if RGBColor(HSV(hue: wheelHue, saturation: wheelSaturation, value: hsv.value)) == color {
+            hsv.hue = wheelHue
+            hsv.saturation = wheelSaturation
+            return hsv
+        }
         if hsv.value == 0 {
             hsv.hue = wheelHue
             hsv.saturation = wheelSaturation
@@ -20,7 +28,7 @@ extension AppController {
     /// Remembers a colour's hue and saturation for the wheel, where it has them.
     func rememberWheel(_ color: RGBColor) {
         let hsv = color.hsv
-        guard hsv.value > 0 else { return }
+        guard hsv.value > 0, RGBColor(HSV(hue: wheelHue, saturation: wheelSaturation, value: hsv.value)) != color else { return }
         wheelSaturation = hsv.saturation
         if hsv.saturation > 0 { wheelHue = hsv.hue }
     }
@@ -57,7 +65,7 @@ extension AppController {
     func hexKey(_ input: KeyInput) -> Bool {
         guard var text = hexEntry, !input.ctrl else { return false }
         switch input.key {
-        case .character(let c) where c.isHexDigit || c == "#":
+        case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
             if c != "#", text.count < 6 { text.append(c) }
             hexEntry = text
         case .backspace, .delete:
@@ -73,13 +81,15 @@ extension AppController {
     }
 
     /// Leaves the hex field, applying what was typed when it is a colour (an empty field
-    /// changes nothing; anything else says what a colour looks like).
-    func finishHexEntry(apply: Bool) {
+    /// changes nothing; Enter on anything else says what a colour looks like, while leaving
+    /// the field by clicking elsewhere just drops the unfinished text).
+    func finishHexEntry(apply: Bool, quietly: Bool = false) {
         guard let text = hexEntry else { return }
         hexEntry = nil
         invalidateChrome()
         guard apply, !text.isEmpty else { return }
         guard let color = RGBColor(typed: text) else {
+            if quietly { return }
             show(error: "“\(text)” is not a colour: type three or six hex digits, like d01010")
             return
         }
@@ -92,14 +102,23 @@ extension AppController {
 
     /// Picks the picture's colour under the window point `p` (nothing outside the canvas).
     func pickColor(at p: Point) {
+        if colorBeforePicking == nil { colorBeforePicking = editor.toolState.style.color }
         guard let color = editor.color(at: view.toCanvas(p)) else { return }
         editor.toolState.style.color = color
         rememberWheel(color)
         invalidateChrome()
     }
 
-    func finishPicking() {
+    /// The eyedropper lifts: the colour stays, or, when the press was cancelled, the colour
+    /// from before comes back.
+    func finishPicking(cancelled: Bool = false) {
         picking = false
+        defer { colorBeforePicking = nil }
+        if cancelled {
+            if let before = colorBeforePicking { editor.toolState.style.color = before }
+            invalidateChrome()
+            return
+        }
         let color = editor.toolState.style.color
         let tool = editor.toolState.tool
         if tool == .eraser || tool == .strokeEraser { editor.toolState.tool = .pencil }

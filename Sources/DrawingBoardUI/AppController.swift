@@ -107,6 +107,8 @@ public final class AppController {
     public static let highlighterStyle = StrokeStyle(color: RGBColor(red: 0xff, green: 0xe0, blue: 0x3c), width: 24, opacity: 0.6)
     var wheelHue = 0.0
     var wheelSaturation = 1.0
+    /// The brush colour when the eyedropper went down (put back if the press is cancelled).
+    var colorBeforePicking: RGBColor?
 
     var bars = BarAnimation()
     private var captures: [PointerSource: Capture] = [:]
@@ -318,6 +320,7 @@ public final class AppController {
     /// The window lost focus or was hidden: strokes in progress are dropped, not committed.
     public func focusLost() {
         dropTouches()
+        finishHexEntry(apply: false)
         for (source, capture) in captures {
             if case .canvas = capture { editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0))) }
         }
@@ -343,7 +346,7 @@ public final class AppController {
             let hit = layout().hit(event.position)
             switch hit {
             case .control(let control):
-                if hexEntry != nil, control != .hexField { finishHexEntry(apply: true) }
+                if hexEntry != nil, control != .hexField { finishHexEntry(apply: true, quietly: true) }
                 captures[event.source] = .control(control)
                 press(control, at: event.position)
             case .chrome:
@@ -352,7 +355,7 @@ public final class AppController {
                 captures[event.source] = .eyedropper
                 pickColor(at: event.position)
             case .canvas:
-                if hexEntry != nil { finishHexEntry(apply: true) }
+                if hexEntry != nil { finishHexEntry(apply: true, quietly: true) }
                 if message != nil, message?.isError == false { message = nil; invalidateChrome() }
                 if !drawingOnCanvas {
                     bars.strokeBegan(at: now)
@@ -385,7 +388,7 @@ public final class AppController {
             guard let capture = captures.removeValue(forKey: event.source) else { return }
             switch capture {
             case .eyedropper:
-                finishPicking()
+                finishPicking(cancelled: event.phase == .cancel)
             case .control(let control):
                 release(control, at: event.position, activate: event.phase == .up)
             case .canvas:

@@ -120,6 +120,75 @@ import Testing
         #expect(mixedImage.pixel(x: 30, y: 30) == argb("#2040c0"))
     }
 
+    @Test func strokesOfAMixedDocumentAreNotPaintedTwice() throws {
+        // Another app's blue pixels with one translucent stroke of ours over them.
+        let foreign = RasterImage(width: 100, height: 60, pixels: [UInt32](repeating: argb("#2040c0"), count: 6000))!
+        let first = try Editor(document: DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white), drawing: foreign, strokes: []))
+        first.use(.pencil, "#ffffff", width: 10, opacity: 0.5)
+        first.drag([(10, 20), (90, 20)])
+        let saved = first.contents()
+        // Reopened: the strokes do not explain the blue, so the drawing is the base.
+        let editor = try Editor(document: saved)
+        let before = try editor.picture()
+        editor.use(.pencil, "#000000", width: 6)
+        editor.drag([(10, 22), (90, 22)])
+        editor.use(.strokeEraser, width: 4)
+        editor.drag([(50, 22), (50, 22)])
+        #expect(editor.strokes.count == 1, "the new stroke went; the old one is part of the pixels")
+        #expect(difference(try editor.picture(), before) == nil, "the translucent stroke is not laid on twice")
+    }
+
+    @Test func aStrokeKeepsToTheCanvasItWasDrawnOnWhenTheCanvasGrows() throws {
+        let editor = try makeEditor(100, 100)
+        editor.use(.pencil, "#d01010", width: 8)
+        editor.drag([(50, 50), (100, 50), (150, 50)])
+        #expect(editor.strokes[0].clip == PixelSize(width: 100, height: 100))
+        editor.drag([(20, 80), (60, 80)])
+        try editor.grow(toFit: PixelSize(width: 200, height: 100))
+        #expect(try editor.picture().pixel(x: 130, y: 50) == white)
+        // Removing the second stroke repaints tiles the first crosses: it must stay cut off.
+        editor.use(.strokeEraser, width: 4)
+        editor.drag([(40, 80), (40, 80)])
+        #expect(editor.strokes.count == 1)
+        let img = try editor.picture()
+        #expect(img.pixel(x: 90, y: 50) == argb("#d01010"))
+        #expect(img.pixel(x: 110, y: 50) == white, "beyond the old edge nothing was ever drawn")
+    }
+
+    @Test func aPointerKeepsTheToolItWentDownWith() throws {
+        let editor = try makeEditor(200, 100)
+        editor.use(.pencil, "#000000", width: 6)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 50)))
+        editor.toolState.tool = .strokeEraser           // X pressed mid-stroke
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(150, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(180, 50)))
+        #expect(editor.strokes.count == 1 && editor.strokes[0].points.count == 4, "the pencil stroke was committed whole")
+        // While the stroke eraser is down, other pointers do not draw (its step holds the tiles
+        // from before it), and it does not start while another pointer draws.
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 90)))
+        editor.toolState.tool = .pencil
+        editor.drag([(10, 10), (190, 10)], source: .finger(1))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(100, 90)))
+        #expect(editor.strokes.count == 1, "the finger's stroke was refused")
+        editor.handle(PointerEvent(source: .finger(2), phase: .down, position: Point(10, 30)))
+        editor.toolState.tool = .strokeEraser
+        editor.drag([(100, 40), (100, 60)])
+        #expect(editor.strokes.count == 1, "no erasing while a stroke is being drawn")
+        editor.handle(PointerEvent(source: .finger(2), phase: .up, position: Point(190, 30)))
+        #expect(editor.strokes.count == 2)
+        // A lost release: the next press ends the gesture as one step.
+        let steps = editor.history.stateID
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 30)))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(100, 30)))
+        #expect(editor.strokes.isEmpty)
+        try editor.undo()
+        #expect(editor.strokes.count == 1 && editor.history.stateID != steps)
+        try editor.undo()
+        #expect(editor.strokes.count == 2)
+    }
+
     @Test func aCancelledStrokeEraserGesturePutsEverythingBack() throws {
         let editor = try makeEditor(200, 200)
         twoStrokes(editor)

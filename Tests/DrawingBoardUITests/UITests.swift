@@ -549,6 +549,12 @@ extension AppController {
         press(c, "i")
         c.key(KeyInput(.escape), time: 0)
         #expect(!c.picking, "Esc leaves the eyedropper")
+        // A cancelled press (the window lost the pointer) puts the colour back.
+        press(c, "i")
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 300)))
+        #expect(c.editor.toolState.style.color.hex == "#c03060")
+        c.pointer(PointerEvent(source: .mouse, phase: .cancel, position: Point(200, 300)))
+        #expect(c.editor.toolState.style.color.hex == "#224466" && !c.picking)
     }
 
     @Test func theWheelAndStripSetTheColourAndTheSlidersFollow() throws {
@@ -571,6 +577,21 @@ extension AppController {
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(strip.center.x, strip.center.y)))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(strip.center.x, strip.center.y)))
         #expect(c.editor.toolState.style.color.hex == "#008000")
+        // Down the strip and back up: the colour comes back exactly, with no drift.
+        c.setSlider(.brushGreen, to: 0)
+        c.finishHexEntry(apply: false)
+        c.beginHexEntry()
+        for ch in "3080c0" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        for value in [0.01, 0.3, 0.02, 192.0 / 255] {
+            let y = strip.minY + (1 - value) * strip.height
+            c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(strip.center.x, y)))
+            c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(strip.center.x, y)))
+        }
+        #expect(c.editor.toolState.style.color.hex == "#3080c0", "\(c.editor.toolState.style.color.hex)")
+        c.setSlider(.brushRed, to: 0)
+        c.setSlider(.brushGreen, to: 128)
+        c.setSlider(.brushBlue, to: 0)
         // A slider moves the wheel's marker: the hue stays green through a grey.
         c.setSlider(.brushGreen, to: 0)
         #expect(c.brushHSV == HSV(hue: 120, saturation: 1, value: 0), "black keeps the wheel's hue and saturation")
@@ -614,6 +635,17 @@ extension AppController {
         c.key(KeyInput(.character("0")), time: 0)
         c.key(KeyInput(.escape), time: 0)
         #expect(c.hexEntry == nil && c.editor.toolState.style.color.hex == "#ff0011", "Esc cancels")
+        // Leaving the field by clicking elsewhere drops unfinished text without a complaint.
+        c.message = nil
+        c.click(.hexField)
+        c.key(KeyInput(.character("a")), time: 0)
+        c.click(.smoothing(.light))
+        #expect(c.hexEntry == nil && c.message == nil && c.editor.toolState.style.color.hex == "#ff0011")
+        c.click(.hexField)
+        c.focusLost()
+        #expect(c.hexEntry == nil, "the field lets go of the keyboard when the window loses focus")
+        c.key(KeyInput(.character("2")), time: 0)
+        #expect(c.editor.toolState.tool == .line)
     }
 
     @Test func smoothingAndShapeHelpersFromThePanel() throws {
