@@ -233,6 +233,14 @@ do {
     json["history_resident_mb"] = Double(editor.history.residentBytes) / 1e6
     json["history_spilled_mb"] = Double(editor.history.spillFileBytes) / 1e6
     json["process_resident_mb"] = Double(residentBytes()) / 1e6
+    // Opening that drawing as a document: its strokes are replayed once and compared with its
+    // pixels (so the stroke eraser can repaint from them).
+    let document = editor.contents()
+    let o0 = now()
+    let reopened = try Editor(document: document, history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
+    let openTime = now() - o0
+    row("opening it as a document (\(reopened.strokes.count) strokes)", ms(openTime))
+    json["open_document_ms"] = openTime * 1e3
 }
 
 // MARK: - 3. Undo memory per step (4K)
