@@ -6,11 +6,20 @@ public struct DocumentContents: Sendable {
     /// The drawing layer, premultiplied ARGB, `size` pixels.
     public var drawing: RasterImage
     public var strokes: [Stroke]
+    /// Pixels under the strokes that no stroke explains (another app's drawing this document
+    /// started from), so the stroke eraser can repaint from them; nil when the strokes are
+    /// the whole drawing.
+    public var base: RasterImage?
+    /// Strokes that are already part of `base`'s pixels and cannot be taken out of them.
+    public var bakedStrokes: Set<UInt64>
 
-    public init(size: PixelSize, background: Background, drawing: RasterImage, strokes: [Stroke]) {
+    public init(size: PixelSize, background: Background, drawing: RasterImage, strokes: [Stroke],
+                base: RasterImage? = nil, bakedStrokes: Set<UInt64> = []) {
         self.size = size
         self.background = background
         self.drawing = drawing
         self.strokes = strokes
+        self.base = base
+        self.bakedStrokes = bakedStrokes
     }
 }

@@ -33,6 +33,13 @@ struct DocumentJSON: Codable {
     var format = 1
     var background: BackgroundSpec
     var strokes: [Stroke]
+    /// The archive entry holding the pixels under the strokes, when there are any
+    /// (`DocumentContents.base`); absent in documents whose strokes are the whole drawing.
+    var base: String?
+    /// Ids of strokes already in those pixels.
+    var baked: [UInt64]?
+
+    static let baseEntry = "drawingboard/base.png"
 
     init(_ contents: DocumentContents) {
         switch contents.background {
@@ -40,6 +47,10 @@ struct DocumentJSON: Codable {
         case .image(_, let name): background = .image(name)
         }
         strokes = contents.strokes
+        if contents.base != nil {
+            base = Self.baseEntry
+            baked = contents.bakedStrokes.isEmpty ? nil : contents.bakedStrokes.sorted()
+        }
     }
 
     func encoded() throws -> Data {

@@ -43,6 +43,10 @@ public enum OpenRaster {
         try add(drawingEntry, try PNGFile.encode(contents.drawing), compress: false)
         try add("mergedimage.png", try PNGFile.encode(merged), compress: false)
         try add("Thumbnails/thumbnail.png", try PNGFile.encode(try ImageOps.thumbnail(merged, maxSide: 256)), compress: false)
+        if let base = contents.base {
+            // Not in stack.xml: other apps see the two layers only.
+            try add(DocumentJSON.baseEntry, try PNGFile.encode(base), compress: false)
+        }
         try add(documentEntry, try DocumentJSON(contents).encoded(), compress: true)
         guard let data = archive.data else { throw DocumentError("cannot build the archive") }
         return data
@@ -107,7 +111,14 @@ public enum OpenRaster {
                 guard image.size == size else { throw DocumentError("the background layer is \(image.size), not \(size)") }
                 background = .image(image, name: name)
             }
-            return DocumentContents(size: size, background: background, drawing: drawing, strokes: json.strokes)
+            var base: RasterImage?
+            if let src = json.base {
+                let image = try layerImage(src)
+                guard image.size == size else { throw DocumentError("the layer under the strokes is \(image.size), not \(size)") }
+                base = image
+            }
+            return DocumentContents(size: size, background: background, drawing: drawing, strokes: json.strokes,
+                                    base: base, bakedStrokes: Set(json.baked ?? []))
         }
         // Another app's document: its visible layers, bottom first, make the drawing.
         var layers: [ImageOps.Layer] = []

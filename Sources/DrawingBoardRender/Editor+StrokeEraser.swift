@@ -141,21 +141,25 @@ extension Editor {
     }
 
     /// Makes the opened document's drawing something the stroke eraser can repaint: pixels no
-    /// stroke explains become the base under the strokes. When the strokes alone do not give
-    /// the drawing (another app drew on it too), the strokes stay part of the base.
-    func adoptOpenedDrawing() throws(RenderError) {
+    /// stroke explains become the base under the strokes. A document saved by DrawingBoard
+    /// brings its base along (`savedBase`); it is trusted only if base and strokes repaint the
+    /// drawing exactly. When nothing accounts for the drawing (another app drew on it too), the
+    /// drawing becomes the base and its strokes stay part of it.
+    func adoptOpenedDrawing(savedBase: RasterImage? = nil, baked: Set<UInt64> = []) throws(RenderError) {
         let all = PixelRect(size: size)
+        if let savedBase, savedBase.size == size {
+            let surface = try CairoSurface(format: .argb32, size: ink.surface.size)
+            surface.write(savedBase.pixels, into: all)
+            base = surface
+            bakedStrokes = baked
+            drawingComesFromStrokes = false
+            if try strokesRepaintTheDrawing() { return }
+            base = nil
+            bakedStrokes = []
+        }
         guard ink.surface.hasContent(in: all) else { return }
         if !strokes.isEmpty {
-            // Replay the strokes and compare, one tile at a time (a big canvas is never read whole).
-            let replayed = try CairoSurface(format: .argb32, size: ink.surface.size)
-            paintFromStrokes(all, onto: replayed)
-            var same = true
-            for tile in ink.grid.tiles(overlapping: all) where same {
-                let rect = ink.grid.rect(of: tile)
-                same = zip(replayed.read(rect), ink.surface.read(rect)).allSatisfy { x, y in x == y || Self.nearlyEqual(x, y) }
-            }
-            if same { return }
+            if try strokesRepaintTheDrawing() { return }
             // Another app drew here too: the strokes stay part of the pixels, and vector export
             // must embed those pixels, since the strokes alone are not the drawing.
             bakedStrokes = Set(strokes.map(\.id))
@@ -167,5 +171,18 @@ extension Editor {
             copy.write(ink.surface.read(rect), into: rect)
         }
         base = copy
+    }
+
+    /// Whether the base and the strokes, painted afresh, give the drawing layer (compared one
+    /// tile at a time, so a big canvas is never read whole).
+    private func strokesRepaintTheDrawing() throws(RenderError) -> Bool {
+        let all = PixelRect(size: size)
+        let replayed = try CairoSurface(format: .argb32, size: ink.surface.size)
+        paintFromStrokes(all, onto: replayed)
+        for tile in ink.grid.tiles(overlapping: all) {
+            let rect = ink.grid.rect(of: tile)
+            guard zip(replayed.read(rect), ink.surface.read(rect)).allSatisfy({ x, y in x == y || Self.nearlyEqual(x, y) }) else { return false }
+        }
+        return true
     }
 }

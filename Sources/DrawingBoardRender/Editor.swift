@@ -74,7 +74,7 @@ public final class Editor {
         }
         drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
         nextStrokeID = (strokes.map(\.id).max() ?? 0) + 1
-        try adoptOpenedDrawing()
+        try adoptOpenedDrawing(savedBase: document.base, baked: document.bakedStrokes)
     }
 
     /// Applies a journal record, exactly as the user's action did.
@@ -98,7 +98,9 @@ public final class Editor {
 
     /// The document as it stands now (strokes in progress are not part of it).
     public func contents() -> DocumentContents {
-        DocumentContents(size: size, background: background, drawing: drawingLayer(), strokes: strokes)
+        let under = baseShown ? base.map { surface in RasterImage(width: size.width, height: size.height, pixels: surface.read(PixelRect(size: size)))! } : nil
+        return DocumentContents(size: size, background: background, drawing: drawingLayer(), strokes: strokes,
+                                base: under, bakedStrokes: under == nil ? [] : bakedStrokes.intersection(strokes.map(\.id)))
     }
 
     /// The background layer's pixels as shown (an image scaled to cover the canvas).

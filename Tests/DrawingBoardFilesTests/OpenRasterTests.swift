@@ -75,6 +75,28 @@ private func sample(background: Background) throws -> Editor {
         #expect(try reopened.flattened() == (try fresh.flattened()), "exactly the picture before the marker")
     }
 
+    @Test func strokesOnAnotherAppsPictureStayErasableAfterASave() throws {
+        let picture = RasterImage(width: 80, height: 60, pixels: [UInt32](repeating: 0xFF20_40C0, count: 4800))!
+        let editor = try Editor(document: DocumentContents(size: PixelSize(width: 80, height: 60), background: .color(.white), drawing: picture, strokes: []))
+        editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: RGBColor(hex: "#d01010")!, width: 8, opacity: 0.5))
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 30)))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(70, 30)))
+        let url = temporaryFile("over-picture.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try OpenRaster.encode(editor).write(to: url)
+        let archive = try Archive(url: url, accessMode: .read)
+        #expect(archive["drawingboard/base.png"] != nil, "the pixels under the strokes are kept")
+        let stack = String(decoding: try OpenRaster.extract(archive["stack.xml"]!, from: archive, limit: 1 << 20), as: UTF8.self)
+        #expect(!stack.contains("base.png"), "other apps see only the two layers")
+        let reopened = try Editor(document: try OpenRaster.read(url))
+        #expect(try reopened.flattened() == (try editor.flattened()))
+        reopened.toolState = ToolState(tool: .strokeEraser, style: StrokeStyle(width: 4))
+        reopened.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 30)))
+        reopened.handle(PointerEvent(source: .mouse, phase: .up, position: Point(40, 30)))
+        #expect(reopened.strokes.isEmpty)
+        #expect(try reopened.flattened().pixel(x: 40, y: 30) == 0xFF20_40C0, "the other app's blue is back under it")
+    }
+
     @Test func theArchiveFollowsTheOpenRasterSpecEntryByEntry() throws {
         let editor = try sample(background: .color(.white))
         let url = temporaryFile("spec.ora")

@@ -105,6 +105,21 @@ import Testing
         #expect(img.pixel(x: 30, y: 30) == argb("#2040c0"), "the other app's pixels come back under the removed stroke")
         #expect(img.pixel(x: 5, y: 5) == argb("#2040c0"))
 
+        // Saved and reopened, the strokes drawn on the other app's picture can still go: the
+        // document keeps the pixels under them.
+        let saved = editor.contents()
+        #expect(saved.base != nil)
+        let later = try Editor(document: saved)
+        later.use(.pencil, "#000000", width: 6)
+        later.drag([(10, 50), (90, 50)])
+        let drawn = try later.picture()
+        later.use(.strokeEraser, width: 6)
+        later.drag([(50, 45), (50, 55)])
+        #expect(later.strokes.isEmpty, "the stroke drawn before the save went too")
+        #expect(try later.picture().pixel(x: 30, y: 50) == argb("#2040c0"))
+        try later.undo()
+        #expect(difference(try later.picture(), drawn) == nil)
+
         // A document whose drawing is more than its strokes: its strokes are part of the
         // pixels and stay; strokes drawn now can still be removed.
         let mixed = try Editor(document: DocumentContents(size: document.size, background: .color(.white), drawing: img, strokes: [
@@ -126,8 +141,11 @@ import Testing
         let first = try Editor(document: DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white), drawing: foreign, strokes: []))
         first.use(.pencil, "#ffffff", width: 10, opacity: 0.5)
         first.drag([(10, 20), (90, 20)])
-        let saved = first.contents()
-        // Reopened: the strokes do not explain the blue, so the drawing is the base.
+        var saved = first.contents()
+        // Saved without the pixels under its strokes (as before DrawingBoard kept them):
+        // reopened, the strokes do not explain the blue, so the drawing is the base.
+        saved.base = nil
+        saved.bakedStrokes = []
         let editor = try Editor(document: saved)
         let before = try editor.picture()
         editor.use(.pencil, "#000000", width: 6)
