@@ -97,6 +97,34 @@ private func sample(background: Background) throws -> Editor {
         #expect(try reopened.flattened().pixel(x: 40, y: 30) == 0xFF20_40C0, "the other app's blue is back under it")
     }
 
+    @Test(arguments: [
+        (#""base": "../../etc/passwd""#, #"layer path "../../etc/passwd" leaves the archive"#),
+        (#""base": "data/nothing.png""#, #"layer "data/nothing.png" is missing"#),
+        (#""base": "drawingboard/small.png""#, "the layer under the strokes is 4x4, not 120x90"),
+    ])
+    func aDamagedBaseEntryIsRefused(_ entry: String, _ expected: String) throws {
+        let url = temporaryFile("base.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try OpenRaster.encode(try sample(background: .color(.white))).write(to: url)
+        let archive = try Archive(url: url, accessMode: .update)
+        let json = String(decoding: try OpenRaster.extract(archive[OpenRaster.documentEntry]!, from: archive, limit: 1 << 20), as: UTF8.self)
+        try archive.remove(archive[OpenRaster.documentEntry]!)
+        let damaged = Data(json.replacingOccurrences(of: #""strokes":"#, with: entry + #", "strokes":"#).utf8)
+        let small = try PNGFile.encode(RasterImage(width: 4, height: 4, pixels: [UInt32](repeating: 0xFF00_0000, count: 16))!)
+        for (path, data) in [(OpenRaster.documentEntry, damaged), ("drawingboard/small.png", small)] {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { position, size in
+                data.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+            }
+        }
+        var message: String?
+        do {
+            _ = try OpenRaster.read(url)
+        } catch {
+            message = error.message
+        }
+        #expect(message == "“\(url.lastPathComponent)” cannot be opened: \(expected)")
+    }
+
     @Test func theArchiveFollowsTheOpenRasterSpecEntryByEntry() throws {
         let editor = try sample(background: .color(.white))
         let url = temporaryFile("spec.ora")
