@@ -28,6 +28,22 @@ import Testing
         try app.key("ctrl+y")
         #expect(try eventually { try app.screenshot().rgb(300, 351) == 0x000000 }, "Ctrl+Y redoes on Wayland")
         try app.key("ctrl+z")
+        // Shift held through Wayland's keyboard: a line comes out level; then the highlighter
+        // (its own wide yellow) over it leaves the line black.
+        Thread.sleep(forTimeInterval: 1.6)
+        try app.key("2")
+        _ = try x.xdotool(["keydown", "--window", app.windowID, "shift"])
+        try app.drag([(150, 500), (300, 505), (450, 512)])
+        _ = try x.xdotool(["keyup", "--window", app.windowID, "shift"])
+        #expect(try eventually { try app.screenshot().rgb(440, 500) == 0x000000 }, "Shift levels the line on Wayland")
+        #expect(try app.screenshot().rgb(440, 510) == 0xFFFFFF)
+        try app.key("h")
+        try app.drag([(300, 440), (300, 500), (300, 560)])
+        #expect(try eventually { try app.screenshot().rgb(300, 470) != 0xFFFFFF }, "the highlighter on Wayland")
+        let marked = try app.screenshot("wayland-highlighter")
+        #expect(marked.rgb(300, 500) == 0x000000, "the line under the marker stays black")
+        try app.key("ctrl+z")
+        try app.key("ctrl+z")
         Thread.sleep(forTimeInterval: 0.3)
         // Back at the unmodified state: quitting does not ask.
         try? app.key("ctrl+q")
