@@ -45,22 +45,26 @@ final class XServer {
     private let process: Process
 
     init(width: Int = 1280, height: Int = 800) throws {
-        var number = 0
-        repeat {
-            number = Int.random(in: 100...900)
-        } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-        display = ":\(number)"
+        // Xvfb picks a free display itself and writes its number to stdout (-displayfd), so
+        // suites starting servers at the same moment never race for one number.
+        let out = Pipe()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let socket = "/tmp/.X11-unix/X\(number)"
-        guard eventually(10, { FileManager.default.fileExists(atPath: socket) }) else {
-            process.terminate()
-            throw DesktopError("Xvfb did not start on \(display) (is the xvfb package installed?)")
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
         }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw DesktopError("Xvfb did not start (is the xvfb package installed?)")
+        }
+        display = ":\(number)"
     }
 
     deinit {
@@ -195,10 +199,14 @@ final class AppUnderTest {
         try process.run()
         if let window {
             windowID = window
-            guard eventually(15, { (try? ready?(self)) ?? true }) else { throw DesktopError("the app did not show up in \(window)") }
+            guard eventually(30, { (try? ready?(self)) ?? true }) else {
+                throw DesktopError(process.isRunning ? "the app did not show up in \(window) in 30 s"
+                                   : "the app exited with status \(process.terminationStatus): \(errorOutput)")
+            }
         } else {
-            guard eventually(10, { (try? windowIDs())?.isEmpty == false }) else {
-                throw DesktopError("no DrawingBoard window appeared")
+            guard eventually(30, { (try? windowIDs())?.isEmpty == false }) else {
+                throw DesktopError(process.isRunning ? "no DrawingBoard window appeared in 30 s"
+                                   : "the app exited with status \(process.terminationStatus) before its window appeared: \(errorOutput)")
             }
             windowID = try windowIDs()[0]
         }
@@ -254,6 +262,16 @@ final class AppUnderTest {
 
     func key(_ keys: String...) throws {
         try server.xdotool(["key", "--window", windowID] + keys)
+    }
+
+    /// Holds `key` down while `body` runs, as a keyboard does: the window gets the X focus and the
+    /// key goes through XTEST, so the server's keyboard state (and, nested, weston's modifier
+    /// state) sees it held, not only the one window a synthetic event would reach.
+    func holding(_ key: String, _ body: () throws -> Void) throws {
+        try server.xdotool(["windowfocus", "--sync", windowID])
+        try server.xdotool(["keydown", key])
+        defer { _ = try? server.xdotool(["keyup", key]) }
+        try body()
     }
 
     /// Waits for the process to end; its exit status, or nil if it is still running.
