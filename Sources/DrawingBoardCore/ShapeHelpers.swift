@@ -28,8 +28,9 @@ public enum ShapeHelpers {
 }
 
 /// Steadies a freehand stroke as it is drawn: each drawn point moves only part of the way
-/// towards the pointer, which irons out a shaky hand; when the pointer lifts, the line glides
-/// in to where it lifted, so the stroke still ends there.
+/// towards the pointer, which irons out a shaky hand; while the pointer rests the line keeps
+/// gliding in to it (`Editor.glide()`), and when it lifts the line glides in to where it
+/// lifted, so the stroke still ends there.
 public struct Stabiliser: Sendable {
     public let smoothing: Smoothing
     private var drawn: Point?
@@ -47,6 +48,13 @@ public struct Stabiliser: Sendable {
         let p = last + (raw - last) * smoothing.follow
         drawn = p
         return p
+    }
+
+    /// Whether the line has not caught up with a pointer at `raw` (more than a pixel behind).
+    public func isBehind(_ raw: Point) -> Bool {
+        guard let p = drawn, smoothing != .off else { return false }
+        let d = raw - p
+        return d.x * d.x + d.y * d.y >= 1
     }
 
     /// The points that bring the line in to `raw`, where the pointer lifted.

@@ -33,6 +33,8 @@ public final class Editor {
     var live: [PointerSource: LiveStroke] = [:]
     /// Per pointer, the stabiliser of a freehand stroke being smoothed.
     private var stabilisers: [PointerSource: Stabiliser] = [:]
+    /// Where each smoothed stroke's pointer really is (the line trails it).
+    private var pointerPositions: [PointerSource: Point] = [:]
     /// The stroke eraser's gesture in progress, if any.
     var erasing: StrokeErasing?
     /// Pixels under the strokes that no stroke explains (an image or another app's drawing
@@ -233,8 +235,10 @@ public final class Editor {
                 var stabiliser = Stabiliser(toolState.smoothing)
                 position = stabiliser.next(position)
                 stabilisers[event.source] = stabiliser
+                pointerPositions[event.source] = event.position
             } else {
                 stabilisers[event.source] = nil
+                pointerPositions[event.source] = nil
             }
             apply(stroke.add(position, modifiers: event.modifiers, canvas: size))
         case .move:
@@ -243,10 +247,12 @@ public final class Editor {
             if var stabiliser = stabilisers[event.source] {
                 position = stabiliser.next(position)
                 stabilisers[event.source] = stabiliser
+                pointerPositions[event.source] = event.position
             }
             apply(stroke.add(position, modifiers: event.modifiers, canvas: size))
         case .up:
             guard let stroke = live.removeValue(forKey: event.source) else { return }
+            pointerPositions[event.source] = nil
             if var stabiliser = stabilisers.removeValue(forKey: event.source) {
                 for p in stabiliser.finish(at: event.position) { _ = stroke.add(p, canvas: size) }
             } else {
@@ -256,6 +262,7 @@ public final class Editor {
             retire(stroke)
         case .cancel:
             stabilisers[event.source] = nil
+            pointerPositions[event.source] = nil
             guard let stroke = live.removeValue(forKey: event.source) else { return }
             retire(stroke)
         }
@@ -270,12 +277,31 @@ public final class Editor {
         }
     }
 
+    /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
+    /// once a frame while the pointer rests, so the line keeps moving in to it.
+    public var strokesTrailPointer: Bool {
+        stabilisers.contains { source, stabiliser in
+            live[source] != nil && pointerPositions[source].map(stabiliser.isBehind) == true
+        }
+    }
+
+    /// Moves every smoothed stroke one step further towards its resting pointer.
+    public func glide() {
+        for (source, var stabiliser) in stabilisers {
+            guard let stroke = live[source], let target = pointerPositions[source], stabiliser.isBehind(target) else { continue }
+            let position = stabiliser.next(target)
+            stabilisers[source] = stabiliser
+            apply(stroke.add(position, canvas: size))
+        }
+    }
+
     /// Drops every stroke in progress (the window lost focus or was hidden).
     public func cancelAll() {
         cancelStrokeErasing()
         let strokes = live.values
         live.removeAll()
         stabilisers.removeAll()
+        pointerPositions.removeAll()
         for stroke in strokes { retire(stroke) }
     }
 

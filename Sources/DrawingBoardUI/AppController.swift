@@ -124,7 +124,11 @@ public final class AppController {
     /// When the last pointer event came (strokes in progress show their newest segment once
     /// the pointer has rested `restDelay`).
     private var lastPointerTime = 0.0
+    /// When a smoothed line last glided in towards a resting pointer.
+    private var lastGlide = -Double.infinity
     public static let restDelay = 0.04
+    /// How often a smoothed line steps in towards a resting pointer (a frame at 60 Hz).
+    public static let glideInterval = 1.0 / 60
     public static let tooltipDelay = 0.6
     public static let messageDuration = 5.0
 
@@ -280,6 +284,7 @@ public final class AppController {
         if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
         if let t = touches, t.tapCandidate, !t.held.isEmpty { next.append(t.startTime + Self.tapDuration + 0.01) }
         if editor.strokesBehindPointer { next.append(lastPointerTime + Self.restDelay) }
+        if editor.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
     }
@@ -290,6 +295,10 @@ public final class AppController {
         now = time
         if bars.advance(to: time) { invalidateChrome() }
         touchTick()
+        if editor.strokesTrailPointer, time >= max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval) - 1e-6 {
+            editor.glide()
+            lastGlide = time
+        }
         if editor.strokesBehindPointer, time >= lastPointerTime + Self.restDelay - 1e-6 { editor.showRestingStrokes() }
         if let m = message, time >= m.until {
             message = nil

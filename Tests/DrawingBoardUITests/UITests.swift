@@ -430,6 +430,38 @@ extension AppController {
         #expect(differing < 40, "the bar stays on top of the stroke in progress (\(differing) pixels differ from a full redraw)")
     }
 
+    @Test func aSmoothedLineGlidesInToARestingPointer() throws {
+        let c = try makeController()
+        c.editor.toolState.smoothing = .strong
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        func shown(_ x: Int, _ y: Int) -> UInt32 { frame.read(PixelRect(x: x, y: y, width: 1, height: 1))[0] }
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 400), time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 400), time: 1.01))
+        c.tick(1.01)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        #expect(shown(300, 400) == 0xFFFF_FFFF, "strong smoothing trails the pointer at first")
+        #expect(c.editor.strokesTrailPointer)
+        // The pointer rests: the loop keeps waking a frame at a time and the line glides in.
+        var time = 1.01, wakes = 0
+        while let wait = c.secondsUntilWakeup(), wakes < 200 {
+            #expect(wait > 0 || time >= 1.01 + AppController.restDelay, "no busy wake while the pointer moves")
+            time += max(wait, 0.001)
+            wakes += 1
+            c.tick(time)
+            c.render(into: frame, icons: icons, damage: c.takeDamage())
+        }
+        #expect(!c.editor.strokesTrailPointer)
+        #expect(time - 1.01 < 1, "caught up within a second (\(time - 1.01) s, \(wakes) wakes)")
+        #expect(wakes > 5, "in steps a frame apart, not one jump (\(wakes) wakes)")
+        #expect(shown(300, 400) != 0xFFFF_FFFF && shown(496, 400) != 0xFFFF_FFFF, "the line reaches the resting pointer before it lifts")
+        #expect(c.secondsUntilWakeup() == nil, "and then the loop sleeps")
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 400), time: time + 0.01))
+        let stroke = try #require(c.editor.strokes.last)
+        #expect(stroke.points.last == Point(500, 400))
+    }
+
     @Test func aRestingPointerShowsTheWholeStrokeInProgress() throws {
         let c = try makeController()
         let frame = try Frame(size: c.window)

@@ -121,6 +121,16 @@ import Testing
         #expect(held.rgb(520, 400) == Self.white, "and stops at the pointer")
         _ = try x.xdotool(["mouseup", "1"])
         #expect(try eventually { try app.screenshot().rgb(490, 400) == Self.black && app.title.hasPrefix("*") })
+
+        // Strong smoothing trails the pointer; held still, the line glides in to it all the same.
+        try app.key("s", "s")
+        _ = try x.xdotool(["mousemove", "--window", app.windowID, "200", "550", "mousedown", "1",
+                           "mousemove", "--window", app.windowID, "350", "550",
+                           "mousemove", "--window", app.windowID, "500", "550"])
+        #expect(try eventually { try app.screenshot().rgb(495, 550) == Self.black }, "a smoothed line reaches the resting pointer")
+        let glided = try app.screenshot("x11-held-smoothed-stroke")
+        #expect(glided.rgb(260, 550) == Self.black && glided.rgb(520, 550) == Self.white)
+        _ = try x.xdotool(["mouseup", "1"])
     }
 
     /// A guard against full-frame presentation: the pixels sent to the X server per motion event
