@@ -100,6 +100,26 @@ extension AppController {
 
     // MARK: - Eyedropper
 
+    /// The eyedropper (I, or its button in the brush panel) starts or stops. The panel steps
+    /// aside so the whole picture can be picked from, and comes back once a colour is picked.
+    func togglePicking() {
+        picking.toggle()
+        if picking {
+            panelBeforePicking = panel
+            panel = nil
+            show(info: "Click the picture to pick its colour (Esc cancels)")
+        } else {
+            message = nil
+            bringBackPanel()
+        }
+        invalidateChrome()
+    }
+
+    private func bringBackPanel() {
+        if let kind = panelBeforePicking { panel = kind }
+        panelBeforePicking = nil
+    }
+
     /// Picks the picture's colour under the window point `p` (nothing outside the canvas).
     func pickColor(at p: Point) {
         if colorBeforePicking == nil { colorBeforePicking = editor.toolState.style.color }
@@ -113,6 +133,7 @@ extension AppController {
     /// from before comes back.
     func finishPicking(cancelled: Bool = false) {
         picking = false
+        bringBackPanel()
         defer { colorBeforePicking = nil }
         if cancelled {
             if let before = colorBeforePicking { editor.toolState.style.color = before }

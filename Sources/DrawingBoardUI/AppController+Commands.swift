@@ -36,15 +36,12 @@ extension AppController {
             select(Tool.allCases[Int(String(c))! - 1])
         case .character(let c) where Tool.allCases.contains { $0.letter == c }:
             select(Tool.allCases.first { $0.letter == c }!)
-        case .character("i"):
-            picking.toggle()
-            if picking { show(info: "Click the picture to pick its colour (Esc cancels)") }
-            invalidateChrome()
+        case .character("i"): togglePicking()
         case .character("s"): cycleSmoothing()
         case .character("["): nudgeWidth(up: false)
         case .character("]"): nudgeWidth(up: true)
         case .escape:
-            if picking { picking = false; message = nil } else if message != nil { message = nil } else if panel != nil { panel = nil } else { return false }
+            if picking { togglePicking() } else if message != nil { message = nil } else if panel != nil { panel = nil } else { return false }
             invalidateChrome()
         case .f11:
             request(.setFullscreen(!isFullscreen))

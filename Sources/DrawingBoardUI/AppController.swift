@@ -109,6 +109,8 @@ public final class AppController {
     var wheelSaturation = 1.0
     /// The brush colour when the eyedropper went down (put back if the press is cancelled).
     var colorBeforePicking: RGBColor?
+    /// The panel the eyedropper put aside, to bring back with the picked colour.
+    var panelBeforePicking: PanelKind?
 
     var bars = BarAnimation()
     private var captures: [PointerSource: Capture] = [:]
@@ -509,7 +511,7 @@ public final class AppController {
         case .resetView: setView(.identity)
         case .colorWheel, .valueStrip: break
         case .hexField: if hexEntry == nil { beginHexEntry() }
-        case .eyedropper: picking.toggle()
+        case .eyedropper: togglePicking()
         case .smoothing(let smoothing): editor.toolState.smoothing = smoothing
         case .shapeHelper(let helper): editor.toolState.shapeHelpers.formSymmetricDifference(helper)
         }
