@@ -14,6 +14,7 @@ public enum ScriptParser {
         } catch {
             throw ScriptError("", "not valid JSON: \(jsonProblem(in: data))")
         }
+        if let problem = JSONStrictness.problem(in: data) { throw problem }
         return try parseDocument(root)
     }
 
@@ -49,8 +50,9 @@ public enum ScriptParser {
         if let stepsValue = doc["steps"] {
             let list = try array(stepsValue, at: "steps")
             steps.reserveCapacity(list.count)
+            var tool = Tool.pencil
             for (i, item) in list.enumerated() {
-                steps.append(try parseStep(item, at: "steps[\(i)]"))
+                steps.append(try parseStep(item, at: "steps[\(i)]", tool: &tool))
             }
         }
         return DrawingScript(canvas: canvas, background: background, open: open, steps: steps)
@@ -94,7 +96,8 @@ public enum ScriptParser {
     static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick"]
     static let stateKeys = ["tool", "color", "width", "opacity", "smoothing"]
 
-    static func parseStep(_ value: JSONValue, at path: String) throws(ScriptError) -> DrawingScript.Step {
+    /// `tool`: the tool in use when the step starts (the script's steps so far set it).
+    static func parseStep(_ value: JSONValue, at path: String, tool: inout Tool) throws(ScriptError) -> DrawingScript.Step {
         let obj = try object(value, at: path, what: "a step object")
         try rejectUnknownKeys(obj, at: path, allowed: stateKeys + actionKeys + ["modifiers"])
         var change = DrawingScript.ToolChange()
@@ -105,6 +108,7 @@ public enum ScriptParser {
             }
             change.tool = tool
         }
+        if let t = change.tool { tool = t }
         if let v = obj["color"] { change.color = try color(v, at: "\(path).color") }
         if let v = obj["width"] {
             change.width = try number(v, at: "\(path).width", in: StrokeStyle.widthRange, rangeText: "1...200")
@@ -130,6 +134,10 @@ public enum ScriptParser {
                 case "alt": modifiers.insert(.fromCentre)
                 case let other: throw ScriptError("\(path).modifiers[\(i)]", "\"\(other)\" is not a modifier (shift or alt)")
                 }
+            }
+            if !modifiers.isEmpty, !tool.isShape {
+                let shapes = Tool.allCases.filter(\.isShape).map(\.rawValue).joined(separator: ", ")
+                throw ScriptError("\(path).modifiers", "the \(tool.rawValue) has no shape for them to change (they go with \(shapes))")
             }
         }
         let actions = actionKeys.filter { obj[$0] != nil }

@@ -69,15 +69,15 @@ private func withSteps(_ steps: String) -> String {
         (withSteps(#"{"opacity": 1.5}"#), "steps[0].opacity: 1.5 is outside 0...1"),
         (withSteps(#"{"tool": "brush"}"#), #"steps[0].tool: "brush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter)"#),
         (withSteps(#"{"color": "red"}"#), #"steps[0].color: "red" is not a colour; write #rrggbb"#),
-        (withSteps(#"{"stroke": [[1, 2], [3]]}"#), "steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
-        (withSteps(#"{"stroke": [[1, 2], ["a", 3]]}"#), "steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
-        (withSteps(#"{"stroke": [[1, 2], [3, null]]}"#), "steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1, 2], [3]]}"#), "steps[0].stroke[1]: [3] is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1, 2], ["a", 3]]}"#), "steps[0].stroke[1]: [\"a\", 3] is not a point [x, y] of two numbers"),
+        (withSteps(#"{"stroke": [[1, 2], [3, null]]}"#), "steps[0].stroke[1]: [3, null] is not a point [x, y] of two numbers"),
         (withSteps(#"{"stroke": [[1, 2], 7]}"#), "steps[0].stroke[1]: 7 is not a point [x, y] of two numbers"),
         (withSteps(#"{"stroke": [[1e9, 2]]}"#), "steps[0].stroke[0]: [1000000000, 2] is too far outside the canvas (limit 1000000)"),
         (withSteps(#"{"stroke": []}"#), "steps[0].stroke: needs at least one point"),
         (withSteps(#"{"stroke": {"x": 1}}"#), "steps[0].stroke: an object is not an array"),
         (withSteps(#"{"touch": {}}"#), "steps[0].touch: needs at least one finger"),
-        (withSteps(#"{"touch": {"1": [[0, 0]], "2": [[1]]}}"#), "steps[0].touch.2[0]: an array is not a point [x, y] of two numbers"),
+        (withSteps(#"{"touch": {"1": [[0, 0]], "2": [[1]]}}"#), "steps[0].touch.2[0]: [1] is not a point [x, y] of two numbers"),
         (withSteps(#"{"undo": -1}"#), "steps[0].undo: -1 is negative"),
         (withSteps(#"{"undo": 1.5}"#), "steps[0].undo: 1.5 is not a whole number"),
         (withSteps(#"{"clear": "yes"}"#), #"steps[0].clear: "yes" is not true or false"#),
@@ -97,12 +97,25 @@ private func withSteps(_ steps: String) -> String {
         (#"{"version": 2, "canvas": {"width": 1, "height": 1}}"#, "version: 2 is not supported (this DrawingBoard reads version 1)"),
         (#"{"canvas": {"width": 1, "height": 1}, "colour": 1}"#, "colour: unknown key (expected one of version, canvas, background, steps, open)"),
         (#"{"canvas": {"width": 1, "height": 1}, "background": {"image": ""}}"#, "background.image: is empty"),
-        (#"[1, 2]"#, "an array is not a script"),
+        (#"[1, 2]"#, "[1, 2] is not a script"),
         ("", "not valid JSON: the file is empty"),
         ("{\n  \"canvas\": {\"width\": 1,, \"height\": 1}\n}", "not valid JSON: syntax error at line 2, column 25"),
         (#"{"canvas": {"width": 1, "height": 1}} trailing"#, "not valid JSON: syntax error at line 1, column 39"),
     ])
     func reportsTheProblemAndWhere(_ json: String, _ expected: String) {
+        #expect(problem(json) == expected)
+    }
+
+    /// Foundation's reader lets these through; JSON does not, or one value would silently be lost.
+    @Test(arguments: [
+        (withSteps(#"{"width": 8, "width": 9}"#), #"steps[0]: has "width" twice (at line 1, column 79); give each key once"#),
+        (#"{"canvas": {"width": 10, "height": 10}, "canvas": {"width": 20, "height": 20}}"#,
+         #"has "canvas" twice (at line 1, column 41); give each key once"#),
+        (withSteps(#"{"touch": {"1": [[0, 0]], "1": [[5, 5]]}}"#), #"steps[0].touch: has "1" twice (at line 1, column 92); give each key once"#),
+        ("{\n  \"canvas\": {\"width\": 1, \"height\": 1,}\n}", #"not valid JSON: a comma before "}" at line 2, column 37 (JSON allows no trailing comma)"#),
+        (withSteps(#"{"stroke": [[1, 2], [3, 4],]}"#), #"not valid JSON: a comma before "]" at line 1, column 92 (JSON allows no trailing comma)"#),
+    ])
+    func refusesWhatJSONDoesNotAllow(_ json: String, _ expected: String) {
         #expect(problem(json) == expected)
     }
 
@@ -117,7 +130,7 @@ private func withSteps(_ steps: String) -> String {
         let script = try parse(withSteps(#"""
             {"tool": "stroke-eraser", "width": 12},
             {"tool": "highlighter", "color": "#ffee00", "opacity": 0.5, "smoothing": "strong"},
-            {"stroke": [[1, 2], [3, 4]], "modifiers": ["shift", "alt"]},
+            {"tool": "rectangle", "stroke": [[1, 2], [3, 4]], "modifiers": ["shift", "alt"]},
             {"touch": {"1": [[5, 5]]}, "modifiers": ["alt"]},
             {"pick": [10, 20]},
             {"smoothing": "off"}
@@ -135,7 +148,15 @@ private func withSteps(_ steps: String) -> String {
         #expect(problem(withSteps(#"{"smoothing": "heavy"}"#)) == #"steps[0].smoothing: "heavy" is not a smoothing (one of off, light, strong)"#)
         #expect(problem(withSteps(#"{"stroke": [[1, 1]], "modifiers": ["ctrl"]}"#)) == #"steps[0].modifiers[0]: "ctrl" is not a modifier (shift or alt)"#)
         #expect(problem(withSteps(#"{"undo": 1, "modifiers": ["shift"]}"#)) == #"steps[0].modifiers: only goes with "stroke" or "touch" (keys held while dragging)"#)
-        #expect(problem(withSteps(#"{"pick": [1]}"#)) == "steps[0].pick: an array is not a point [x, y] of two numbers")
+        #expect(problem(withSteps(#"{"pick": [1]}"#)) == "steps[0].pick: [1] is not a point [x, y] of two numbers")
+        #expect(problem(withSteps(#"{"pick": [10, 50, 3]}"#)) == "steps[0].pick: [10, 50, 3] is not a point [x, y] of two numbers")
+        // Shift and Alt shape lines, boxes and ellipses; on a freehand tool they would do nothing.
+        #expect(problem(withSteps(#"{"stroke": [[1, 1], [9, 9]], "modifiers": ["shift"]}"#))
+                == "steps[0].modifiers: the pencil has no shape for them to change (they go with line, dashed-line, rectangle, ellipse)")
+        #expect(problem(withSteps(#"{"tool": "line"}, {"undo": 1}, {"stroke": [[1, 1], [9, 9]], "modifiers": ["alt"]}, {"tool": "highlighter"}, {"stroke": [[1, 1]], "modifiers": []}"#)) == nil,
+                "the tool set by an earlier step counts; an empty list holds nothing")
+        #expect(problem(withSteps(#"{"tool": "ellipse"}, {"tool": "eraser", "stroke": [[1, 1], [9, 9]], "modifiers": ["shift"]}"#))
+                == "steps[1].modifiers: the eraser has no shape for them to change (they go with line, dashed-line, rectangle, ellipse)")
         #expect(problem(withSteps(#"{"pick": [1, 2], "stroke": [[1, 1]]}"#))?.contains("one action per step") == true)
     }
 }

@@ -22,7 +22,7 @@ import Testing
         Case(name: "unknown tool", script: #"{\#(canvas), "steps": [{"tool": "airbrush"}]}"#,
              expected: #"drawingboard: s.json: steps[0].tool: "airbrush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter)"#),
         Case(name: "bad point", script: #"{\#(canvas), "steps": [{"stroke": [[1, 2], [3, "x"]]}]}"#,
-             expected: "drawingboard: s.json: steps[0].stroke[1]: an array is not a point [x, y] of two numbers"),
+             expected: #"drawingboard: s.json: steps[0].stroke[1]: [3, "x"] is not a point [x, y] of two numbers"#),
         Case(name: "not JSON", script: "{\"canvas\": {\"width\": 100,\n \"height\": }}",
              expected: "drawingboard: s.json: not valid JSON: syntax error at line 2, column 12"),
         Case(name: "absurd canvas", script: #"{"canvas": {"width": 100000, "height": 100000}}"#,
