@@ -66,8 +66,17 @@ extension AppController {
         guard var text = hexEntry, !input.ctrl else { return false }
         switch input.key {
         case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
-            if c != "#", text.count < 6 { text.append(c) }
+            if c == "#" { break }
+            guard text.count < 6 else {
+                show(error: "A colour has six hex digits at most")
+                break
+            }
+            text.append(c)
             hexEntry = text
+            if message?.isError == true { message = nil }
+        case .character(let c):
+            // Said at once, not dropped silently: the field takes hex digits only.
+            show(error: "“\(c)” is not a hex digit: type 0–9 and a–f, like d01010")
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
             hexEntry = text
@@ -90,7 +99,7 @@ extension AppController {
         guard apply, !text.isEmpty else { return }
         guard let color = RGBColor(typed: text) else {
             if quietly { return }
-            show(error: "“\(text)” is not a colour: type three or six hex digits, like d01010")
+            show(error: "“\(text)” is not a colour: type three or six hex digits, like d01 or d01010")
             return
         }
         editor.toolState.style.color = color

@@ -185,7 +185,8 @@ public final class AppController {
 
     /// The control under the mouse long enough for its tooltip, with where the tooltip goes.
     public func tooltip() -> (text: String, frame: Rect)? {
-        guard let hover, now - hover.since >= Self.tooltipDelay - 1e-6, pressed == nil, captures.isEmpty,
+        // No tooltip while the hex field is typed in: it would cover the sliders being matched.
+        guard let hover, now - hover.since >= Self.tooltipDelay - 1e-6, pressed == nil, captures.isEmpty, hexEntry == nil,
               let text = hover.control.tooltip, let anchor = layout().frame(of: hover.control) else { return nil }
         let s = scale
         let width = min(Double(window.width) - 8 * s, Double(text.count) * 8.2 * s + 24 * s)

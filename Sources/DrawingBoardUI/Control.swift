@@ -74,7 +74,7 @@ public enum Control: Sendable, Hashable {
     case colorWheel
     /// The brightness (HSV value) strip beside the wheel.
     case valueStrip
-    /// The brush colour as text: click, type six hex digits, Enter.
+    /// The brush colour as text: click, type three or six hex digits, Enter.
     case hexField
     /// Pick the brush colour from the picture.
     case eyedropper
@@ -102,7 +102,7 @@ public enum Control: Sendable, Hashable {
         case .resetView: return "Reset zoom and position (Ctrl+0)"
         case .colorWheel: return "Hue and saturation"
         case .valueStrip: return "Brightness"
-        case .hexField: return "Type a colour: six hex digits, then Enter"
+        case .hexField: return "Type a colour: three or six hex digits, then Enter"
         case .eyedropper: return "Pick a colour from the picture (I)"
         case .smoothing: return "Steady freehand strokes (S cycles)"
         case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (or hold Shift)"

@@ -387,6 +387,14 @@ extension AppController {
         #expect(c.tooltip()?.text == "Undo (Ctrl+Z)")
         c.hover(at: Point(500, 400), time: 6)
         #expect(c.tooltip() == nil)
+        // The hex field's tooltip goes while it is typed in, off the sliders being matched.
+        c.click(.panel(.brush))
+        let hex = try #require(c.layout().frame(of: .hexField))
+        c.hover(at: hex.center, time: 10)
+        c.tick(10 + AppController.tooltipDelay)
+        #expect(c.tooltip()?.text == "Type a colour: three or six hex digits, then Enter")
+        c.beginHexEntry()
+        #expect(c.tooltip() == nil)
     }
 
     @Test func onlyChangedAreasAreRedrawn() throws {
@@ -654,6 +662,7 @@ extension AppController {
         #expect(c.hexEntry == "")
         for ch in "#1A2b3cff" { c.key(KeyInput(.character(ch)), time: 0) }
         #expect(c.hexEntry == "1A2b3c", "six digits at most; # is implied")
+        #expect(c.message?.text == "A colour has six hex digits at most" && c.message?.isError == true, "a seventh digit is refused out loud")
         c.key(KeyInput(.enter), time: 0)
         #expect(c.editor.toolState.style.color.hex == "#1a2b3c")
         #expect(c.hexEntry == nil)
@@ -662,12 +671,14 @@ extension AppController {
         c.key(KeyInput(.character("1")), time: 0)
         c.key(KeyInput(.character("x")), time: 0)
         #expect(c.editor.toolState.tool == .pencil, "while typing, letters are not tool shortcuts")
+        #expect(c.hexEntry == "f01" && c.message?.text == "“x” is not a hex digit: type 0–9 and a–f, like d01010",
+                "a letter that is not hex is said, not dropped silently")
         c.key(KeyInput(.enter), time: 0)
         #expect(c.editor.toolState.style.color.hex == "#ff0011", "three digits are short for six")
         c.click(.hexField)
         for ch in "12" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.enter), time: 0)
-        #expect(c.message?.text == "“12” is not a colour: type three or six hex digits, like d01010")
+        #expect(c.message?.text == "“12” is not a colour: type three or six hex digits, like d01 or d01010")
         #expect(c.editor.toolState.style.color.hex == "#ff0011", "a bad entry changes nothing")
         c.click(.hexField)
         c.key(KeyInput(.character("0")), time: 0)
