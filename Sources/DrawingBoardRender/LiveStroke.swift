@@ -39,7 +39,9 @@ final class LiveStroke {
 
     /// The shape helpers in force (the latest sample's).
     private(set) var modifiers: ShapeModifiers
-    /// Shift or Alt asked for by the panel's switches, whatever the keys do.
+    /// Shift or Alt asked for by the panel's switches. A held key turns its switch's helper
+    /// over for the drag (Shift with Snap on draws a free angle), as GIMP's Shift does with
+    /// its fixed-aspect option.
     let fixedModifiers: ShapeModifiers
 
     init(tool: Tool, style: StrokeStyle, mask: CairoSurface, modifiers: ShapeModifiers = []) {
@@ -73,7 +75,7 @@ final class LiveStroke {
 
     /// Adds a sample, and says how the screen must change.
     func add(_ p: Point, modifiers held: ShapeModifiers = [], canvas: PixelSize) -> Change {
-        let modifiers = held.union(fixedModifiers)
+        let modifiers = held.symmetricDifference(fixedModifiers)
         if samples.last == p, !samples.isEmpty {
             // The same place with other keys held reshapes a shape; anything else is a repeat.
             guard tool.isShape, modifiers != self.modifiers else { return .none }

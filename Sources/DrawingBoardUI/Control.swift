@@ -105,8 +105,8 @@ public enum Control: Sendable, Hashable {
         case .hexField: return "Type a colour: three or six hex digits, then Enter"
         case .eyedropper: return "Pick a colour from the picture (I)"
         case .smoothing: return "Steady freehand strokes (S cycles)"
-        case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (or hold Shift)"
-        case .shapeHelper: return "Shapes from their centre (or hold Alt)"
+        case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (Shift turns it over)"
+        case .shapeHelper: return "Shapes from their centre (Alt turns it over)"
         default: return nil
         }
     }
@@ -160,4 +160,9 @@ public enum PendingAction: Sendable, Hashable {
         if case .restore = self { return [.restore, .discard] }
         return [.save, .discard, .cancel]
     }
+}
+
+extension ShapeModifiers {
+    /// The panel switch's label.
+    var title: String { self == .constrain ? "Snap 15°" : "From centre" }
 }

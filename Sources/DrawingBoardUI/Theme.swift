@@ -29,4 +29,6 @@ public enum Theme {
     static let tooltip = RGBA(0.13, 0.13, 0.14, 0.94)
     static let error = RGBA(hex: "#c01c28")
     static let info = RGBA(hex: "#26a269")
+    /// Marks the shape tools while a shape helper is switched on.
+    static let warning = RGBA(hex: "#e66100")
 }

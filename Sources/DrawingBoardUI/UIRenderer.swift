@@ -72,6 +72,13 @@ enum UIRenderer {
             if !p.icon(tool.rawValue, in: f, side: iconSide, selected ? Theme.onAccent : Theme.ink) {
                 p.text(String(tool.title.prefix(2)), in: f, size: Theme.smallText * s, selected ? Theme.onAccent : Theme.ink)
             }
+            if tool.isShape, !v.shapeHelpers.isEmpty {
+                // A shape helper is switched on in the brush panel: a mark on the shape tools,
+                // so shapes that snap or grow from their centre do not come as a surprise.
+                let dot = Point(inner.maxX - 6 * s, inner.minY + 6 * s)
+                p.fillCircle(center: dot, radius: 5 * s, Theme.warning)
+                p.strokeCircle(center: dot, radius: 5 * s, RGBA(1, 1, 1), width: 1.5 * s)
+            }
         case .undo, .redo, .save, .clear:
             background(selected: false)
             let enabled = item.control == .undo ? v.canUndo : item.control == .redo ? v.canRedo : true
@@ -158,9 +165,21 @@ enum UIRenderer {
             background(selected: selected)
             p.text(smoothing.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
         case .shapeHelper(let helper):
+            // A check box before the label, so off reads as a switch too, not as plain text.
             let on = v.shapeHelpers.contains(helper)
-            background(selected: on)
-            p.text(helper == .constrain ? "Snap 15°" : "From centre", in: f, size: Theme.textSize * s, on ? Theme.onAccent : Theme.ink)
+            if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 10 * s) }
+            let side = 22 * s
+            let box = Rect(x: inner.minX + 8 * s, y: (f.center.y - side / 2).rounded(), width: side, height: side)
+            if on {
+                p.fill(box, Theme.accent, radius: 5 * s)
+                p.line(from: Point(box.minX + 5 * s, box.center.y), to: Point(box.minX + 9.5 * s, box.maxY - 6 * s), width: 2.5 * s, Theme.onAccent)
+                p.line(from: Point(box.minX + 9.5 * s, box.maxY - 6 * s), to: Point(box.maxX - 5 * s, box.minY + 6 * s), width: 2.5 * s, Theme.onAccent)
+            } else {
+                p.fill(box, RGBA(1, 1, 1), radius: 5 * s)
+                p.outline(box, Theme.inkDisabled, width: 2 * s, radius: 5 * s)
+            }
+            let label = Rect(x: box.maxX + 8 * s, y: f.minY, width: inner.maxX - box.maxX - 8 * s, height: f.height)
+            p.text(helper.title, in: label, size: Theme.textSize * s, Theme.ink, align: .left)
         }
     }
 

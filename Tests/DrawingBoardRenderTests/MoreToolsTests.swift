@@ -322,6 +322,19 @@ import Testing
         editor.toolState.shapeHelpers = .fromCentre
         editor.drag([(50, 50), (60, 55)])
         #expect(editor.strokes.last?.points == [Point(40, 45), Point(60, 55)])
+        // A held key turns its switch over for the drag: Alt with From centre on draws from the corner.
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(50, 50), modifiers: .fromCentre))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(60, 55), modifiers: .fromCentre))
+        #expect(editor.strokes.last?.points == [Point(50, 50), Point(60, 55)])
+        // Snap on, Shift held: a free angle; Snap on alone: level.
+        editor.toolState.shapeHelpers = .constrain
+        editor.use(.line, "#000000", width: 2)
+        editor.toolState.shapeHelpers = .constrain
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 150), modifiers: .constrain))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(120, 157), modifiers: .constrain))
+        #expect(editor.strokes.last?.points == [Point(20, 150), Point(120, 157)])
+        editor.drag([(20, 180), (120, 187)])
+        #expect(editor.strokes.last?.points.map(\.y) == [180, 180])
     }
 
     // MARK: Smoothing

@@ -720,4 +720,28 @@ extension AppController {
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 250), modifiers: .constrain))
         #expect(c.editor.strokes.last?.points == [Point(100, 200), Point(200, 300)])
     }
+
+    /// The switches show their state as check boxes, and while one is on the shape tools in the
+    /// top bar carry a mark (the panel may be closed, and a snapped shape should not surprise).
+    @Test func shapeHelperSwitchesShowTheirStateAndMarkTheShapeTools() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        let snap = try #require(c.layout().frame(of: .shapeHelper(.constrain)))
+        let line = try #require(c.layout().frame(of: .tool(.line)))
+        let pencil = try #require(c.layout().frame(of: .tool(.pencil)))
+        // The box's middle, left of the label; the mark's place at the tool's corner.
+        let box = (Int(snap.minX + 3 + 8 + 11), Int(snap.center.y))
+        let mark = (Int(line.maxX - 3 - 6), Int(line.minY + 3 + 6))
+        var shot = try c.shown()
+        #expect(shot.pixel(x: box.0, y: box.1) & 0xFFFFFF == 0xFFFFFF, "off: an empty box")
+        #expect(shot.pixel(x: box.0 - 10, y: box.1) & 0xFFFFFF != 0xFFFFFF, "with its outline")
+        #expect(shot.pixel(x: mark.0, y: mark.1) & 0xFFFFFF != 0xE66100, "no mark while the helpers are off")
+        c.click(.shapeHelper(.constrain))
+        shot = try c.shown()
+        #expect(shot.pixel(x: box.0 - 7, y: box.1 - 7) & 0xFFFFFF == 0x3465A4, "on: a filled box")
+        #expect(shot.pixel(x: mark.0, y: mark.1) & 0xFFFFFF == 0xE66100, "the line tool is marked")
+        #expect(shot.pixel(x: Int(pencil.maxX) - 9, y: Int(pencil.minY) + 9) & 0xFFFFFF != 0xE66100, "freehand tools are not")
+        c.click(.closePanel)
+        #expect(try c.shown().pixel(x: mark.0, y: mark.1) & 0xFFFFFF == 0xE66100, "the mark stays with the panel closed")
+    }
 }
