@@ -27,6 +27,9 @@ public enum Tool: String, Sendable, CaseIterable, Codable {
     /// Whether the tool leaves a stroke in the drawing (the stroke eraser only removes some).
     public var makesStrokes: Bool { self != .strokeEraser }
 
+    /// The eraser and the stroke eraser (they share a width of their own in the window).
+    public var isEraser: Bool { self == .eraser || self == .strokeEraser }
+
     /// How the tool's stroke combines with the drawing layer.
     public var blend: InkBlend {
         switch self {

@@ -151,7 +151,7 @@ extension AppController {
         }
         let color = editor.toolState.style.color
         let tool = editor.toolState.tool
-        if tool == .eraser || tool == .strokeEraser { editor.toolState.tool = .pencil }
+        if tool.isEraser { select(.pencil) }
         rememberColor()
         show(info: "Picked \(color.hex)")
         invalidateChrome()

@@ -101,10 +101,14 @@ public final class AppController {
     public internal(set) var hexEntry: String?
     /// Whether the next press on the canvas picks a colour instead of drawing.
     public internal(set) var picking = false
-    /// The wheel's hue, kept while the colour is a grey (which has none of its own).
     /// The style of the pens while the highlighter is chosen, or the highlighter's otherwise.
     var otherStyle = AppController.highlighterStyle
     public static let highlighterStyle = StrokeStyle(color: RGBColor(red: 0xff, green: 0xe0, blue: 0x3c), width: 24, opacity: 0.6)
+    /// The erasers' width while a pen is chosen, or the pens' while an eraser is: the two keep
+    /// their own sizes (as in Xournal++), so widening the eraser leaves the pencil as it was.
+    var spareWidth = AppController.eraserWidth
+    public static let eraserWidth = 16.0
+    /// The wheel's hue, kept while the colour is a grey (which has none of its own).
     var wheelHue = 0.0
     var wheelSaturation = 1.0
     /// The brush colour when the eyedropper went down (put back if the press is cancelled).
@@ -554,11 +558,15 @@ public final class AppController {
     }
 
     public func select(_ tool: Tool) {
-        // The highlighter keeps its own colour, width and opacity, as a marker beside a pen.
-        if (editor.toolState.tool == .highlighter) != (tool == .highlighter) {
+        // The highlighter keeps its own colour, width and opacity, as a marker beside a pen;
+        // the erasers keep their own width and share the pens' colour.
+        let current = editor.toolState.tool
+        if current.isEraser { swap(&editor.toolState.style.width, &spareWidth) }
+        if (current == .highlighter) != (tool == .highlighter) {
             swap(&editor.toolState.style, &otherStyle)
             rememberWheel(editor.toolState.style.color)
         }
+        if tool.isEraser { swap(&editor.toolState.style.width, &spareWidth) }
         editor.toolState.tool = tool
         invalidateChrome()
     }
@@ -568,6 +576,11 @@ public final class AppController {
         let w = Int(editor.toolState.style.width.rounded())
         let step = w < 10 ? 1 : (w < 50 ? 5 : 10)
         setSlider(.width, to: up ? w + step : w - step)
+        // With the panel closed, say what the width is now (the panel's slider shows it otherwise).
+        if panel != .brush {
+            let tool = editor.toolState.tool
+            show(info: "\(tool.isEraser ? "Eraser" : tool == .highlighter ? "Highlighter" : "Pen") width: \(Int(editor.toolState.style.width.rounded())) px")
+        }
     }
 
     func rememberColor() {

@@ -239,8 +239,37 @@ extension AppController {
         c.setSlider(.width, to: 200)
         c.key(KeyInput(.character("]")), time: 0)
         #expect(c.editor.toolState.style.width == 200)
+        #expect(c.messageText == "Eraser width: 200 px", "with the panel closed the width is said")
         c.key(KeyInput(.f11), time: 0)
         #expect(c.takeEffects().contains(.setFullscreen(true)))
+    }
+
+    /// Pens and shapes share a width, the two erasers have their own and the highlighter its
+    /// whole style; the colour is the pens' whichever eraser is in hand.
+    @Test func erasersKeepTheirOwnWidth() throws {
+        let c = try makeController()
+        func press(_ c: AppController, _ key: Character) { c.key(KeyInput(.character(key)), time: 0) }
+        #expect(c.editor.toolState.style.width == 4)
+        press(c, "e")
+        #expect(c.editor.toolState.style.width == AppController.eraserWidth)
+        c.setSlider(.width, to: 40)
+        press(c, "1")
+        #expect(c.editor.toolState.style.width == 4, "widening the eraser left the pencil as it was")
+        c.setSlider(.width, to: 6)
+        press(c, "3")
+        #expect(c.editor.toolState.style.width == 6, "shapes share the pencil's width")
+        press(c, "x")
+        #expect(c.editor.toolState.style.width == 40, "the stroke eraser shares the eraser's")
+        press(c, "h")
+        #expect(c.editor.toolState.style == AppController.highlighterStyle)
+        press(c, "e")
+        #expect(c.editor.toolState.style.width == 40 && c.editor.toolState.style.color == .black)
+        press(c, "1")
+        #expect(c.editor.toolState.style.width == 6)
+        // The eraser's strokes really are that wide.
+        press(c, "e")
+        c.drag([(100, 300), (300, 300)])
+        #expect(c.editor.strokes.last?.style.width == 40)
     }
 
     @Test func barsHideWhileDrawingAndComeBack() throws {
