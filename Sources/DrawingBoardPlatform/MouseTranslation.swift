@@ -8,25 +8,29 @@ public enum MouseTranslation {
     /// SDL_TOUCH_MOUSEID, ((Uint32)-1), which Swift cannot import.
     public static let touchMouseID = UInt32.max
 
-    public static func button(_ b: SDL_MouseButtonEvent, ratio: Double, time: Double) -> PlatformEvent? {
+    /// `modifiers`: Shift and Alt as the key events before this one left them.
+    public static func button(_ b: SDL_MouseButtonEvent, ratio: Double, time: Double, modifiers: ShapeModifiers = []) -> PlatformEvent? {
         guard b.which != touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
         let p = Point(Double(b.x) * ratio, Double(b.y) * ratio)
         return .pointer(PointerEvent(source: .mouse, phase: b.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up, position: p, time: time,
-                                     modifiers: heldShapeModifiers()))
+                                     modifiers: modifiers))
     }
 
-    public static func motion(_ m: SDL_MouseMotionEvent, ratio: Double, time: Double) -> PlatformEvent? {
+    public static func motion(_ m: SDL_MouseMotionEvent, ratio: Double, time: Double, modifiers: ShapeModifiers = []) -> PlatformEvent? {
         guard m.which != touchMouseID else { return nil }
         let p = Point(Double(m.x) * ratio, Double(m.y) * ratio)
         if m.state & 1 != 0 {
-            return .pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: time, modifiers: heldShapeModifiers()))
+            return .pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: time, modifiers: modifiers))
         }
         return .hover(p)
     }
 
-    /// Shift and Alt as the keyboard holds them now: the shape helpers.
-    public static func heldShapeModifiers() -> ShapeModifiers {
-        let mod = UInt32(SDL_GetModState().rawValue)
+    /// Shift and Alt in a key event's modifier state: the shape helpers. Taken from the key
+    /// events in queue order, not from SDL_GetModState(): SDL reads every pending event at once,
+    /// so by the time a queued button press is handled the global state may already say that a
+    /// Shift pressed around it is up again.
+    public static func shapeModifiers(_ keyMod: UInt16) -> ShapeModifiers {
+        let mod = UInt32(keyMod)
         var result: ShapeModifiers = []
         if mod & KMOD_SHIFT.rawValue != 0 { result.insert(.constrain) }
         if mod & KMOD_ALT.rawValue != 0 { result.insert(.fromCentre) }

@@ -146,6 +146,9 @@ public final class Window {
         return result
     }
 
+    /// Shift and Alt as the key events so far leave them (see `MouseTranslation.shapeModifiers`).
+    private var heldModifiers: ShapeModifiers = []
+
     private func translate(_ e: inout SDL_Event) -> [PlatformEvent] {
         switch SDL_EventType(e.type) {
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
@@ -165,15 +168,17 @@ public final class Window {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: return .resized
-            case SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED: return .focusLost
+            case SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED:
+                heldModifiers = []
+                return .focusLost
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .exposed
             case SDL_WINDOWEVENT_LEAVE: return .hover(nil)
             default: return nil
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
-            return MouseTranslation.button(e.button, ratio: ratio, time: time)
+            return MouseTranslation.button(e.button, ratio: ratio, time: time, modifiers: heldModifiers)
         case SDL_MOUSEMOTION:
-            return MouseTranslation.motion(e.motion, ratio: ratio, time: time)
+            return MouseTranslation.motion(e.motion, ratio: ratio, time: time, modifiers: heldModifiers)
         case SDL_MOUSEWHEEL:
             guard e.wheel.which != UInt32.max, e.wheel.y != 0 else { return nil }
             var x: Int32 = 0, y: Int32 = 0
@@ -182,9 +187,14 @@ public final class Window {
             return .wheel(steps: Int(e.wheel.y), at: Point(Double(x) * ratio, Double(y) * ratio), zoom: ctrl)
         case SDL_KEYDOWN where MouseTranslation.isShapeModifierKey(e.key.keysym.sym),
              SDL_KEYUP where MouseTranslation.isShapeModifierKey(e.key.keysym.sym):
-            return .modifiers(MouseTranslation.heldShapeModifiers())
+            heldModifiers = MouseTranslation.shapeModifiers(e.key.keysym.mod)
+            return .modifiers(heldModifiers)
         case SDL_KEYDOWN:
+            heldModifiers = MouseTranslation.shapeModifiers(e.key.keysym.mod)
             return KeyTranslation.key(e.key.keysym).map { .key($0) }
+        case SDL_KEYUP:
+            heldModifiers = MouseTranslation.shapeModifiers(e.key.keysym.mod)
+            return nil
         case SDL_DROPFILE:
             guard let file = e.drop.file else { return nil }
             defer { SDL_free(file) }

@@ -124,4 +124,20 @@ private func pointers(_ events: [PlatformEvent]) -> [PointerEvent] {
         b.button = UInt8(SDL_BUTTON_RIGHT)
         #expect(MouseTranslation.button(b, ratio: 1, time: 0) == nil, "only the left button draws")
     }
+
+    /// Shift and Alt come from the key events' own state, so a press queued between a Shift
+    /// down and up carries it, however late the loop reads the queue.
+    @Test func shiftAndAltComeFromKeyEventState() {
+        #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_LSHIFT.rawValue)) == .constrain)
+        #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_RALT.rawValue | KMOD_RSHIFT.rawValue)) == [.constrain, .fromCentre])
+        #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_CTRL.rawValue | KMOD_NUM.rawValue)) == [])
+        var b = SDL_MouseButtonEvent()
+        b.type = SDL_MOUSEBUTTONDOWN.rawValue
+        b.button = UInt8(SDL_BUTTON_LEFT)
+        guard case .pointer(let p)? = MouseTranslation.button(b, ratio: 1, time: 0, modifiers: .constrain) else {
+            Issue.record("expected a pointer event")
+            return
+        }
+        #expect(p.modifiers == .constrain)
+    }
 }

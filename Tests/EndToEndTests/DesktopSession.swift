@@ -264,14 +264,16 @@ final class AppUnderTest {
         try server.xdotool(["key", "--window", windowID] + keys)
     }
 
-    /// Holds `key` down while `body` runs, as a keyboard does: the window gets the X focus and the
-    /// key goes through XTEST, so the server's keyboard state (and, nested, weston's modifier
-    /// state) sees it held, not only the one window a synthetic event would reach.
-    func holding(_ key: String, _ body: () throws -> Void) throws {
+    /// Drags with `key` held, as a keyboard does: the window gets the X focus and the key goes
+    /// through XTEST, so the server's keyboard state (and, nested, weston's) sees it held. All in
+    /// one xdotool run, so the app gets the key, the drag and the release in one burst, as it
+    /// does from a fast hand on a busy machine.
+    func drag(holding key: String, _ points: [(Int, Int)]) throws {
         try server.xdotool(["windowfocus", "--sync", windowID])
-        try server.xdotool(["keydown", key])
-        defer { _ = try? server.xdotool(["keyup", key]) }
-        try body()
+        var args = ["mousemove", "--window", windowID, "\(points[0].0)", "\(points[0].1)", "keydown", key, "mousedown", "1"]
+        for p in points.dropFirst() { args += ["mousemove", "--window", windowID, "\(p.0)", "\(p.1)"] }
+        args += ["mouseup", "1", "keyup", key]
+        try server.xdotool(args)
     }
 
     /// Waits for the process to end; its exit status, or nil if it is still running.

@@ -32,7 +32,7 @@ import Testing
         // (its own wide yellow) over it leaves the line black.
         Thread.sleep(forTimeInterval: 1.6)
         try app.key("2")
-        try app.holding("shift") { try app.drag([(150, 500), (300, 505), (450, 512)]) }
+        try app.drag(holding: "shift", [(150, 500), (300, 505), (450, 512)])
         #expect(try eventually { try app.screenshot().rgb(440, 500) == 0x000000 }, "Shift levels the line on Wayland")
         #expect(try app.screenshot().rgb(440, 510) == 0xFFFFFF)
         try app.key("h")

@@ -92,7 +92,7 @@ import Testing
         // A line with Shift held comes out level.
         waitForBars()
         try app.key("2")
-        try app.holding("shift") { try app.drag([(150, 550), (300, 556), (450, 560)]) }
+        try app.drag(holding: "shift", [(150, 550), (300, 556), (450, 560)])
         #expect(try eventually { try app.screenshot().rgb(440, 550) != Self.white })
         shot = try app.screenshot("x11-shift-line")
         #expect(shot.rgb(440, 559) == Self.white, "levelled, not following the pointer down to y = 560")
