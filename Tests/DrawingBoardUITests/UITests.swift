@@ -424,6 +424,16 @@ extension AppController {
         #expect(c.tooltip()?.text == "Type a colour: three or six hex digits, then Enter")
         c.beginHexEntry()
         #expect(c.tooltip() == nil)
+        // The Brush button's tooltip would cover the open panel's bottom row.
+        c.finishHexEntry(apply: false)
+        let brush = try #require(c.layout().frame(of: .panel(.brush)))
+        c.hover(at: brush.center, time: 20)
+        c.tick(20 + AppController.tooltipDelay)
+        #expect(c.tooltip() == nil)
+        c.click(.closePanel)
+        c.hover(at: brush.center + Point(1, 0), time: 30)
+        c.tick(30 + AppController.tooltipDelay)
+        #expect(c.tooltip() != nil, "with the panel closed it shows")
     }
 
     @Test func onlyChangedAreasAreRedrawn() throws {
