@@ -598,12 +598,20 @@ public final class AppController {
 
     func undo() {
         do { try editor.undo() } catch { show(error: "\(error)") }
+        followBackground()
         invalidateChrome()
     }
 
     func redo() {
         do { try editor.redo() } catch { show(error: "\(error)") }
+        followBackground()
         invalidateChrome()
+    }
+
+    /// The background sliders and swatch show the background colour the picture has now (an
+    /// undone colour change takes them back too). Over an image they keep the last colour.
+    private func followBackground() {
+        if case .color(let c) = editor.background { backgroundColor = c }
     }
 
     // MARK: - Messages
