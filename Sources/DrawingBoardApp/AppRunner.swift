@@ -110,6 +110,7 @@ public final class AppRunner {
     private func perform(_ effect: AppEffect) {
         switch effect {
         case .setTitle(let title): window.setTitle(title)
+        case .setPointerShape(let shape): window.setPointer(crosshair: shape == .crosshair)
         case .setFullscreen(let on):
             window.setFullscreen(on)
             controller.setFullscreen(window.isFullscreen)

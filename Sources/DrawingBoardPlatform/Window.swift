@@ -55,6 +55,7 @@ public final class Window {
     }
 
     deinit {
+        for cursor in [crosshairCursor, arrowCursor] { if let cursor { SDL_FreeCursor(cursor) } }
         presenter = DeadPresenter()
         SDL_DestroyWindow(handle)
         SDL_Quit()
@@ -97,6 +98,16 @@ public final class Window {
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(handle, title)
     }
+
+    /// The system crosshair over the window (the eyedropper), or the usual arrow.
+    public func setPointer(crosshair: Bool) {
+        if crosshair, crosshairCursor == nil { crosshairCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_CROSSHAIR) }
+        if arrowCursor == nil { arrowCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW) }
+        if let cursor = crosshair ? crosshairCursor : arrowCursor { SDL_SetCursor(cursor) }
+    }
+
+    private var crosshairCursor: OpaquePointer?
+    private var arrowCursor: OpaquePointer?
 
     public func setFullscreen(_ on: Bool) {
         SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)

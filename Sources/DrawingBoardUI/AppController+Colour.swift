@@ -117,6 +117,8 @@ extension AppController {
             panelBeforePicking = panel
             panel = nil
             show(info: "Click the picture to pick its colour (Esc cancels)")
+            // It stays while the eyedropper is on (the pointer is a crosshair meanwhile too).
+            message?.until = .infinity
         } else {
             message = nil
             bringBackPanel()
@@ -146,6 +148,7 @@ extension AppController {
         defer { colorBeforePicking = nil }
         if cancelled {
             if let before = colorBeforePicking { editor.toolState.style.color = before }
+            message = nil
             invalidateChrome()
             return
         }

@@ -113,6 +113,8 @@ public final class AppController {
     var wheelSaturation = 1.0
     /// The brush colour when the eyedropper went down (put back if the press is cancelled).
     var colorBeforePicking: RGBColor?
+    /// The pointer shape last asked of the platform.
+    private var pointerShape = PointerShape.arrow
     /// The panel the eyedropper put aside, to bring back with the picked colour.
     var panelBeforePicking: PanelKind?
 
@@ -209,6 +211,11 @@ public final class AppController {
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
         updateTitle()
+        let shape: PointerShape = picking ? .crosshair : .arrow
+        if shape != pointerShape {
+            pointerShape = shape
+            effects.append(.setPointerShape(shape))
+        }
         defer { effects.removeAll() }
         return effects
     }
@@ -290,7 +297,7 @@ public final class AppController {
     public func secondsUntilWakeup() -> Double? {
         var next: [Double] = []
         if let t = bars.nextChange(after: now) { next.append(t) }
-        if let m = message { next.append(m.until) }
+        if let m = message, m.until.isFinite { next.append(m.until) }
         if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
         if let t = touches, t.tapCandidate, !t.held.isEmpty { next.append(t.startTime + Self.tapDuration + 0.01) }
         if editor.strokesBehindPointer { next.append(lastPointerTime + Self.restDelay) }

@@ -24,5 +24,14 @@ public enum AppEffect: Sendable, Hashable {
     case chooseFile(FileRequest)
     case setTitle(String)
     case setFullscreen(Bool)
+    /// The mouse pointer's shape over the window.
+    case setPointerShape(PointerShape)
     case quit
+}
+
+/// Shapes the mouse pointer takes over the window.
+public enum PointerShape: Sendable, Hashable {
+    case arrow
+    /// The eyedropper is on: the next press picks a colour.
+    case crosshair
 }
