@@ -171,7 +171,8 @@ public final class AppController {
     public func layout() -> Layout {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
-               showResetView: !view.isIdentity, dialogButtons: pendingQuestion?.buttons ?? [])
+               showResetView: !view.isIdentity, dialogButtons: pendingQuestion?.buttons ?? [],
+               eraser: editor.toolState.tool.isEraser)
     }
 
     /// The value a slider shows.

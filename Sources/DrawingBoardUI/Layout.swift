@@ -37,10 +37,12 @@ public struct Layout: Sendable {
     /// out when the window is too narrow for them.
     public private(set) var wheel: Rect?
     public private(set) var valueStrip: Rect?
+    /// A line of explanation in the brush panel when an eraser is the tool (which has no colour).
+    public private(set) var panelNote: Rect?
 
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, showResetView: Bool = false,
-                dialogButtons: [DialogButton] = [.save, .discard, .cancel]) {
+                dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -84,7 +86,7 @@ public struct Layout: Sendable {
 
         var front: [Item] = []
         if let kind {
-            front += layoutPanel(kind, above: bottom, recentColors: recentColors)
+            front += layoutPanel(kind, above: bottom, recentColors: recentColors, eraser: eraser)
         }
         if hasMessage {
             let mw = min(640 * s, w - 4 * Theme.margin * s), mh = 44 * s
@@ -106,12 +108,15 @@ public struct Layout: Sendable {
         items = front + bar
     }
 
-    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, recentColors: Int) -> [Item] {
+    /// `eraser`: the brush panel shows an eraser's settings, its width and smoothing (an eraser
+    /// has no colour or opacity: it clears).
+    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, recentColors: Int, eraser: Bool) -> [Item] {
         let s = scale
         let w = Double(window.width)
         let row = Theme.row * s, pad = 12 * s
-        let rows: [SliderKind] = kind == .brush
-            ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
+        let forEraser = kind == .brush && eraser
+        let rows: [SliderKind] = forEraser ? [.width]
+            : kind == .brush ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
             : [.backgroundRed, .backgroundGreen, .backgroundBlue]
         let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
         let brushRows = kind == .brush ? row + 8 * s : 0 // smoothing and the shape helpers
@@ -119,7 +124,7 @@ public struct Layout: Sendable {
         // The wheel column: as tall as the slider rows, with the brightness strip beside it.
         let wheelSide = Double(rows.count) * row - 8 * s, stripWidth = 32 * s, gap = 16 * s
         let wheelColumn = wheelSide + gap + stripWidth + gap
-        let roomy = kind == .brush && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
+        let roomy = kind == .brush && !forEraser && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
         let width = min((roomy ? 560 * s + wheelColumn : 560 * s), w - 2 * Theme.margin * s)
         let panel = Rect(x: ((w - width) / 2).rounded(), y: (bottom.minY - Theme.margin * s - height).rounded(), width: width.rounded(), height: height.rounded())
         self.panel = panel
@@ -159,7 +164,9 @@ public struct Layout: Sendable {
             swatch = Rect(x: left.maxX - swatchWidth, y: firstTrack.minY + 4 * s, width: swatchWidth, height: Double(colorRows.count) * row - 8 * s)
         }
         let extra = Rect(x: inner.minX, y: y + 8 * s, width: inner.width, height: row)
-        if kind == .brush {
+        if forEraser {
+            panelNote = extra
+        } else if kind == .brush {
             // Hex field and eyedropper, then the recent colours.
             let hexWidth = 120 * s
             result.append(Item(control: .hexField, frame: Rect(x: extra.minX, y: extra.minY, width: hexWidth, height: row)))
@@ -169,7 +176,11 @@ public struct Layout: Sendable {
             for i in 0..<min(recentColors, Self.maxRecentColors, max(fit, 0)) {
                 result.append(Item(control: .recentColor(i), frame: Rect(x: colorsX + Double(i) * (row + 4 * s), y: extra.minY, width: row, height: row)))
             }
-            // Smoothing (off / light / strong), then the two shape helpers.
+        } else {
+            result.append(Item(control: .chooseImage, frame: extra))
+        }
+        if kind == .brush {
+            // Smoothing (off / light / strong), then the two shape helpers (not for erasers).
             let helpers = Rect(x: inner.minX, y: extra.maxY + 8 * s, width: inner.width, height: row)
             smoothingLabel = Rect(x: helpers.minX, y: helpers.minY, width: 96 * s, height: row)
             var x = helpers.minX + 96 * s
@@ -178,12 +189,12 @@ public struct Layout: Sendable {
                 result.append(Item(control: .smoothing(smoothing), frame: Rect(x: x, y: helpers.minY, width: option, height: row)))
                 x += option
             }
-            let helperWidth = min(150 * s, (helpers.maxX - x - 16 * s) / 2)
-            x = helpers.maxX - 2 * helperWidth
-            result.append(Item(control: .shapeHelper(.constrain), frame: Rect(x: x, y: helpers.minY, width: helperWidth, height: row)))
-            result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
-        } else {
-            result.append(Item(control: .chooseImage, frame: extra))
+            if !forEraser {
+                let helperWidth = min(150 * s, (helpers.maxX - x - 16 * s) / 2)
+                x = helpers.maxX - 2 * helperWidth
+                result.append(Item(control: .shapeHelper(.constrain), frame: Rect(x: x, y: helpers.minY, width: helperWidth, height: row)))
+                result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
+            }
         }
         return result
     }

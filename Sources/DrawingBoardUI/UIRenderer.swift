@@ -203,17 +203,34 @@ enum UIRenderer {
     private static func drawPanel(_ v: ViewState, _ p: Painter) {
         let s = v.scale
         let l = v.layout
+        let eraser = v.panel == .brush && v.tool.isEraser
         if let title = l.panelTitle {
-            p.text(v.panel == .brush ? "Brush" : "Background", in: Rect(x: title.minX + 4 * s, y: title.minY, width: 150 * s, height: title.height),
+            let text = eraser ? v.tool.title : v.panel == .brush ? "Brush" : "Background"
+            p.text(text, in: Rect(x: title.minX + 4 * s, y: title.minY, width: 150 * s, height: title.height),
                    size: (Theme.textSize + 2) * s, Theme.ink, align: .left, bold: true)
         }
         if let preview = l.widthPreview {
-            // The stroke as it will be drawn: width in canvas pixels, colour and opacity.
+            // The stroke as it will be drawn: width in canvas pixels, colour and opacity (an
+            // eraser's path in grey; a very light colour gets an outline so it still shows).
             let w = min(v.style.width, preview.height - 8 * s)
+            let from = Point(preview.minX + w / 2 + 8 * s, preview.center.y), to = Point(preview.maxX - w / 2 - 8 * s, preview.center.y)
+            let color = RGBA(v.style.color, alpha: v.style.opacity)
             p.clipped(to: preview) {
-                p.line(from: Point(preview.minX + w / 2 + 8 * s, preview.center.y), to: Point(preview.maxX - w / 2 - 8 * s, preview.center.y),
-                       width: w, RGBA(v.style.color, alpha: v.style.opacity))
+                if eraser {
+                    p.line(from: from, to: to, width: w, Theme.track)
+                } else {
+                    if 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue > 0.85 {
+                        p.line(from: from, to: to, width: w + 2 * s, Theme.chromeBorder)
+                    }
+                    p.line(from: from, to: to, width: w, color)
+                }
             }
+        }
+        if let note = l.panelNote {
+            let text = v.tool == .strokeEraser
+                ? "Removes every whole stroke it touches; one drag is one undo step."
+                : "Clears the drawing under it, down to the background."
+            p.text(text, in: note.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
         if let label = l.smoothingLabel {
             p.text("Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)

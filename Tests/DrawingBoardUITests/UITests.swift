@@ -276,6 +276,28 @@ extension AppController {
         #expect(c.editor.strokes.last?.style.width == 40)
     }
 
+    /// An eraser has no colour or opacity: with one in hand the brush panel offers its width and
+    /// smoothing, and says what it does; the pencil's colour and opacity are out of its reach.
+    @Test func theBrushPanelShowsAnErasersOwnSettings() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        #expect(c.layout().frame(of: .slider(.opacity)) != nil && c.layout().frame(of: .hexField) != nil)
+        c.key(KeyInput(.character("e")), time: 0)
+        let l = c.layout()
+        let controls = Set(l.items.map(\.control))
+        #expect(controls.contains(.slider(.width)) && controls.contains(.smoothing(.strong)))
+        for gone: Control in [.slider(.opacity), .slider(.brushRed), .colorWheel, .valueStrip, .hexField, .eyedropper, .shapeHelper(.constrain)] {
+            #expect(!controls.contains(gone), "no \(gone) for the eraser")
+        }
+        let note = try #require(l.panelNote)
+        let shot = try c.shown()
+        let inked = (Int(note.minX)..<Int(note.maxX)).filter { x in shot.pixel(x: x, y: Int(note.center.y)) & 0xFF < 0x80 }.count
+        #expect(inked > 20, "a line of text says what the eraser does")
+        #expect(l.panel!.height < 300, "the panel is as small as its settings")
+        c.key(KeyInput(.character("1")), time: 0)
+        #expect(c.layout().frame(of: .slider(.brushRed)) != nil && c.layout().panelNote == nil, "the pencil's colour is back")
+    }
+
     @Test func barsHideWhileDrawingAndComeBack() throws {
         let c = try makeController()
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400), time: 1))
