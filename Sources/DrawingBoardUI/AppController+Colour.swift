@@ -90,18 +90,20 @@ extension AppController {
     }
 
     /// Leaves the hex field, applying what was typed when it is a colour (an empty field
-    /// changes nothing; Enter on anything else says what a colour looks like, while leaving
-    /// the field by clicking elsewhere just drops the unfinished text).
+    /// changes nothing). Enter on anything else says what a colour looks like and leaves the
+    /// text in the field to be put right; leaving the field by clicking elsewhere just drops
+    /// unfinished text.
     func finishHexEntry(apply: Bool, quietly: Bool = false) {
         guard let text = hexEntry else { return }
-        hexEntry = nil
-        invalidateChrome()
-        guard apply, !text.isEmpty else { return }
-        guard let color = RGBColor(typed: text) else {
-            if quietly { return }
+        let color = RGBColor(typed: text)
+        if apply, !quietly, !text.isEmpty, color == nil {
             show(error: "“\(text)” is not a colour: type three or six hex digits, like d01 or d01010")
             return
         }
+        hexEntry = nil
+        invalidateChrome()
+        guard apply, let color else { return }
+        if message?.isError == true { message = nil }
         editor.toolState.style.color = color
         rememberWheel(color)
         rememberColor()

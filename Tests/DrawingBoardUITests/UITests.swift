@@ -749,6 +749,12 @@ extension AppController {
         c.key(KeyInput(.enter), time: 0)
         #expect(c.message?.text == "“12” is not a colour: type three or six hex digits, like d01 or d01010")
         #expect(c.editor.toolState.style.color.hex == "#ff0011", "a bad entry changes nothing")
+        #expect(c.hexEntry == "12", "and stays in the field to be put right")
+        for ch in "3456" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.toolState.style.color.hex == "#123456" && c.hexEntry == nil)
+        #expect(c.message == nil, "the complaint goes once the colour is right")
+        c.editor.toolState.style.color = RGBColor(hex: "#ff0011")!
         c.click(.hexField)
         c.key(KeyInput(.character("0")), time: 0)
         c.key(KeyInput(.escape), time: 0)
