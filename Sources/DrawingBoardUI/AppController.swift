@@ -194,10 +194,17 @@ public final class AppController {
     public func tooltip() -> (text: String, frame: Rect)? {
         // No tooltip while the hex field is typed in: it would cover the sliders being matched.
         guard let hover, now - hover.since >= Self.tooltipDelay - 1e-6, pressed == nil, captures.isEmpty, hexEntry == nil,
-              let text = hover.control.tooltip, let anchor = layout().frame(of: hover.control) else { return nil }
+              let base = hover.control.tooltip, let anchor = layout().frame(of: hover.control) else { return nil }
         // A panel's own button says nothing while the panel is open: it would cover the panel's
         // bottom row, and the open panel already says what the button does.
         if case .panel(let kind) = hover.control, kind == panel { return nil }
+        var text = base
+        let helpers = editor.toolState.shapeHelpers
+        if case .tool(let tool) = hover.control, tool.isShape, !helpers.isEmpty {
+            // The orange mark on the shape tools, explained.
+            let on = [ShapeModifiers.constrain, .fromCentre].filter(helpers.contains).map(\.title).joined(separator: " and ")
+            text += " · \(on) on (Brush panel)"
+        }
         let s = scale
         let width = min(Double(window.width) - 8 * s, Double(text.count) * 8.2 * s + 24 * s)
         let height = 32 * s

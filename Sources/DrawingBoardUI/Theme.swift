@@ -16,7 +16,8 @@ public enum Theme {
     static let textSize = 15.0
     static let smallText = 13.0
 
-    static let chrome = RGBA(0.97, 0.97, 0.965, 0.97)
+    /// Opaque, so strokes under a panel never show through its text.
+    static let chrome = RGBA(0.97, 0.97, 0.965, 1)
     static let chromeBorder = RGBA(0, 0, 0, 0.14)
     static let shadow = RGBA(0, 0, 0, 0.10)
     static let ink = RGBA(0.16, 0.16, 0.17)

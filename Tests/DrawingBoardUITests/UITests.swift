@@ -818,5 +818,8 @@ extension AppController {
         #expect(shot.pixel(x: Int(pencil.maxX) - 9, y: Int(pencil.minY) + 9) & 0xFFFFFF != 0xE66100, "freehand tools are not")
         c.click(.closePanel)
         #expect(try c.shown().pixel(x: mark.0, y: mark.1) & 0xFFFFFF == 0xE66100, "the mark stays with the panel closed")
+        c.hover(at: line.center, time: 50)
+        c.tick(50 + AppController.tooltipDelay)
+        #expect(c.tooltip()?.text.hasSuffix("· Snap 15° on (Brush panel)") == true, "its tooltip says what the mark means: \(c.tooltip()?.text ?? "none")")
     }
 }
