@@ -132,7 +132,8 @@ public final class AppRunner {
             case .openFile: filters = [("Drawings and images", ["*.ora"] + images), ("All files", ["*"])]
             }
             chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing,
-                                            suggestedName: request.suggestedName, filters: filters))
+                                            suggestedName: request.suggestedName, filters: filters,
+                                            folder: request.folder ?? FileChooser.picturesFolder))
         }
     }
 

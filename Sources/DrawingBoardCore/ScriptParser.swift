@@ -128,12 +128,21 @@ public enum ScriptParser {
             guard obj["stroke"] != nil || obj["touch"] != nil else {
                 throw ScriptError("\(path).modifiers", "only goes with \"stroke\" or \"touch\" (keys held while dragging)")
             }
+            if case .string(let name) = v {
+                throw ScriptError("\(path).modifiers", "\"\(name)\" is not an array; write [\"\(name)\"]")
+            }
             for (i, item) in try array(v, at: "\(path).modifiers").enumerated() {
-                switch try string(item, at: "\(path).modifiers[\(i)]") {
-                case "shift": modifiers.insert(.constrain)
-                case "alt": modifiers.insert(.fromCentre)
-                case let other: throw ScriptError("\(path).modifiers[\(i)]", "\"\(other)\" is not a modifier (shift or alt)")
+                let name = try string(item, at: "\(path).modifiers[\(i)]")
+                let modifier: ShapeModifiers
+                switch name {
+                case "shift": modifier = .constrain
+                case "alt": modifier = .fromCentre
+                default: throw ScriptError("\(path).modifiers[\(i)]", "\"\(name)\" is not a modifier (shift or alt)")
                 }
+                guard !modifiers.contains(modifier) else {
+                    throw ScriptError("\(path).modifiers[\(i)]", "\"\(name)\" is given twice")
+                }
+                modifiers.insert(modifier)
             }
             if !modifiers.isEmpty, !tool.isShape {
                 let shapes = Tool.allCases.filter(\.isShape).map(\.rawValue).joined(separator: ", ")

@@ -12,13 +12,23 @@ public final class FileChooser: @unchecked Sendable {
         public var suggestedName: String?
         /// (name, patterns) pairs, e.g. ("PNG images", ["*.png"]).
         public var filters: [(String, [String])]
+        /// The folder the chooser starts in (nil: the chooser's own choice).
+        public var folder: String?
 
-        public init(id: Int, title: String, saving: Bool, suggestedName: String? = nil, filters: [(String, [String])] = []) {
+        public init(id: Int, title: String, saving: Bool, suggestedName: String? = nil, filters: [(String, [String])] = [],
+                    folder: String? = nil) {
             self.id = id
             self.title = title
             self.saving = saving
             self.suggestedName = suggestedName
             self.filters = filters
+            self.folder = folder
+        }
+
+        /// The suggested name inside the starting folder, or the folder alone.
+        var startPath: String? {
+            guard let folder else { return suggestedName }
+            return URL(fileURLWithPath: folder).appendingPathComponent(suggestedName ?? "").path + (suggestedName == nil ? "/" : "")
         }
     }
 
@@ -93,8 +103,8 @@ public final class FileChooser: @unchecked Sendable {
         var arguments = ["--file-selection", "--title=\(request.title)"]
         if request.saving {
             arguments += ["--save", "--confirm-overwrite"]
-            if let name = request.suggestedName { arguments.append("--filename=\(name)") }
         }
+        if let start = request.startPath, request.saving || request.folder != nil { arguments.append("--filename=\(start)") }
         for (name, patterns) in request.filters {
             arguments.append("--file-filter=\(name) | \(patterns.joined(separator: " "))")
         }
@@ -103,7 +113,7 @@ public final class FileChooser: @unchecked Sendable {
 
     private func askWithKdialog(_ request: Request, _ kdialog: String) {
         let filter = request.filters.map { "\($0.1.joined(separator: " "))|\($0.0)" }.joined(separator: "\n")
-        let start = request.suggestedName ?? FileManager.default.currentDirectoryPath
+        let start = request.startPath ?? FileManager.default.currentDirectoryPath
         run(kdialog, ["--title", request.title, request.saving ? "--getsavefilename" : "--getopenfilename", start, filter], id: request.id)
     }
 

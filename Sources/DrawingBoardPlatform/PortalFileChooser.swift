@@ -65,6 +65,7 @@ enum PortalFileChooser {
         option("handle_token", g_variant_new_string(token))
         option("modal", g_variant_new_boolean(1))
         if request.saving, let name = request.suggestedName { option("current_name", g_variant_new_string(name)) }
+        if let folder = request.folder { option("current_folder", g_variant_new_bytestring(folder)) }
         if !request.filters.isEmpty {
             let list = g_variant_builder_new(g_variant_type_new("a(sa(us))"))
             for (name, patterns) in request.filters {
@@ -100,5 +101,18 @@ enum PortalFileChooser {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)
+    }
+}
+
+extension FileChooser {
+    /// Where a chooser starts when the drawing has no file yet: the user's Pictures folder (from
+    /// xdg-user-dirs, through GLib), or the home folder.
+    public static var picturesFolder: String {
+        if let dir = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES) {
+            let path = String(cString: dir)
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { return path }
+        }
+        return ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
     }
 }

@@ -61,7 +61,8 @@ extension AppController {
             return
         }
         let base = URL(fileURLWithPath: documentName).deletingPathExtension().lastPathComponent
-        request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: "\(base).ora")))
+        let folder = documentPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: "\(base).ora", folder: folder)))
     }
 
     /// Writes the document (.ora) or the picture (.png) atomically: a failure leaves any old

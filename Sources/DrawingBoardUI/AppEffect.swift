@@ -11,11 +11,15 @@ public struct FileRequest: Sendable, Hashable {
     public var title: String
     /// For saving: the name the chooser proposes.
     public var suggestedName: String?
+    /// Where the chooser starts: the open document's folder; nil for the platform's default
+    /// (the Pictures folder).
+    public var folder: String?
 
-    public init(purpose: Purpose, title: String, suggestedName: String? = nil) {
+    public init(purpose: Purpose, title: String, suggestedName: String? = nil, folder: String? = nil) {
         self.purpose = purpose
         self.title = title
         self.suggestedName = suggestedName
+        self.folder = folder
     }
 }
 

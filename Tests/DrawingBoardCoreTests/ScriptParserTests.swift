@@ -150,6 +150,8 @@ private func withSteps(_ steps: String) -> String {
         #expect(problem(withSteps(#"{"undo": 1, "modifiers": ["shift"]}"#)) == #"steps[0].modifiers: only goes with "stroke" or "touch" (keys held while dragging)"#)
         #expect(problem(withSteps(#"{"pick": [1]}"#)) == "steps[0].pick: [1] is not a point [x, y] of two numbers")
         #expect(problem(withSteps(#"{"pick": [10, 50, 3]}"#)) == "steps[0].pick: [10, 50, 3] is not a point [x, y] of two numbers")
+        #expect(problem(withSteps(#"{"tool": "line", "stroke": [[1, 1]], "modifiers": ["shift", "shift"]}"#)) == #"steps[0].modifiers[1]: "shift" is given twice"#)
+        #expect(problem(withSteps(#"{"tool": "line", "stroke": [[1, 1]], "modifiers": "shift"}"#)) == #"steps[0].modifiers: "shift" is not an array; write ["shift"]"#)
         // Shift and Alt shape lines, boxes and ellipses; on a freehand tool they would do nothing.
         #expect(problem(withSteps(#"{"stroke": [[1, 1], [9, 9]], "modifiers": ["shift"]}"#))
                 == "steps[0].modifiers: the pencil has no shape for them to change (they go with line, dashed-line, rectangle, ellipse)")

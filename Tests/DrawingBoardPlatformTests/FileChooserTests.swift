@@ -48,6 +48,20 @@ import Testing
         #expect(a != nil && a?.path == nil && a?.error == nil)
     }
 
+    @Test func theChooserStartsInTheGivenFolder() throws {
+        let dir = try folder(with: ["zenity": #"echo "$@" > "$(dirname "$0")/args"; echo /home/me/a.ora"#])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chooser = FileChooser(wake: {})
+        chooser.busAddress = nil
+        chooser.searchPath = dir.path
+        _ = answer(chooser, FileChooser.Request(id: 3, title: "Save Drawing", saving: true, suggestedName: "Untitled.ora", folder: "/home/me/Pictures"))
+        var args = try String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8)
+        #expect(args.contains("--filename=/home/me/Pictures/Untitled.ora"), "\(args)")
+        _ = answer(chooser, FileChooser.Request(id: 4, title: "Background Image", saving: false, folder: "/home/me/Pictures"))
+        args = try String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8)
+        #expect(args.contains("--filename=/home/me/Pictures/") && !args.contains("--save"), "\(args)")
+    }
+
     @Test func withNoChooserAtAllTheAnswerSaysSo() throws {
         let dir = try folder(with: [:])
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -104,6 +104,7 @@ final class StubPortal {
         let save = try #require(portal.calls.first)
         #expect(save["method"] as? String == "SaveFile")
         #expect(save["current_name"] as? String == "Untitled.ora")
+        #expect((save["current_folder"] as? String)?.hasPrefix("/") == true, "it starts in a folder of the user's: \(save)")
         #expect((save["parent"] as? String)?.hasPrefix("x11:") == true, "the dialog is parented to the window: \(save)")
         #expect("\(save["filters"] ?? "")".contains("*.ora"))
         #expect(!FileManager.default.fileExists(atPath: app.chooserLog.path), "zenity was not used")

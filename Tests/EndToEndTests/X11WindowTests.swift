@@ -230,7 +230,9 @@ import Testing
         #expect(eventually { (try? PNGFile.decode(atPath: saved).pixel(x: 600, y: 250)) == 0xFF00_0000 })
         let log = try String(contentsOf: app.chooserLog, encoding: .utf8)
         #expect(log.split(separator: "\n").count == 1, "asked once: \(log)")
-        #expect(log.contains("--save") && log.contains("--filename=Untitled.ora"))
+        // A new drawing's chooser starts in the Pictures folder (here, with no user dirs, home).
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        #expect(log.contains("--save") && log.contains("--filename=\(home)/Untitled.ora"), "\(log)")
     }
 
     @Test func aDrawingSavedAsOpenRasterOpensFromTheCommandLine() throws {

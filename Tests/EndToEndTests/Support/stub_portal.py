@@ -30,6 +30,7 @@ def on_call(connection, sender, path, interface, method, params, invocation):
     with open(log_path, "a") as log:
         log.write(json.dumps({"method": method, "parent": parent, "title": title,
                               "current_name": options.get("current_name"),
+                              "current_folder": bytes(options.get("current_folder", b"")).rstrip(b"\0").decode(),
                               "filters": options.get("filters")}) + "\n")
     invocation.return_value(GLib.Variant("(o)", (request,)))
     try:
