@@ -93,6 +93,7 @@ extension Editor {
     func paintFromStrokes(_ region: PixelRect, onto target: CairoSurface?) {
         let surface = target ?? ink.surface
         surface.zero(region)
+        if target == nil { highlights?.surface.zero(region) }
         if let base, baseShown, let cr = try? CairoContext(surface) {
             cr.clip(to: region)
             cr.paint(base)
@@ -135,8 +136,10 @@ extension Editor {
         guard var gesture = erasing else { return }
         erasing = nil
         var records = gesture.savedOrder.map { TileRecord(tile: $0, payload: gesture.saved[$0]!) }
-        invalidate(ink.swap(&records))
+        let changed = ink.swap(&records)
+        invalidate(changed)
         for r in gesture.removed.reversed() { strokes.insert(r.stroke, at: r.index) }
+        repaintHighlights(changed)
         gesture.removed.removeAll()
     }
 

@@ -27,6 +27,10 @@ public final class Editor {
 
     let ink: InkLayer
     let backgroundLayer: BackgroundLayer
+    /// What highlighters laid over the background (see Editor+Highlights); nil until the first.
+    var highlights: InkLayer?
+    /// Compositing scratch for the highlights while an eraser in progress clears them.
+    private var highlightsScratch: CairoSurface?
     /// Compositing scratch: the drawing layer with the live strokes applied, for display.
     private var scratch: CairoSurface?
     private var scratchContext: CairoContext?
@@ -77,6 +81,7 @@ public final class Editor {
         drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
         nextStrokeID = (strokes.map(\.id).max() ?? 0) + 1
         try adoptOpenedDrawing(savedBase: document.base, baked: document.bakedStrokes)
+        try paintHighlightsOfOpenedDocument()
     }
 
     /// Applies a journal record, exactly as the user's action did.
@@ -198,10 +203,12 @@ public final class Editor {
         try Self.checkLimits(target)
         cancelAll()
         try ink.grow(toFit: target)
+        try highlights?.grow(toFit: target)
         try backgroundLayer.resize(to: target)
         masks.removeAll()
         scratch = nil
         scratchContext = nil
+        highlightsScratch = nil
         size = target
         invalidateAll()
         recorder?(.grow(target))
@@ -364,10 +371,17 @@ public final class Editor {
         maskContext.setSource(.black)
         maskContext.stroke(outline)
         beforePainting()
-        inkContext.clip(to: area)
-        inkContext.setBlend(tool.blend)
-        inkContext.setSource(style.color, alpha: style.opacity)
-        inkContext.paint(through: mask)
+        if tool.blend == .multiply {
+            // Into the drawing's colours only where there is drawing (the highlights layer
+            // takes the marker over the background).
+            Self.multiplyKeepingAlpha(target ?? ink.surface, mask: mask, area: area, color: style.color, opacity: style.opacity)
+        } else {
+            inkContext.clip(to: area)
+            inkContext.setBlend(tool.blend)
+            inkContext.setSource(style.color, alpha: style.opacity)
+            inkContext.paint(through: mask)
+        }
+        if target == nil { try applyToHighlights(tool: tool, style: style, mask: mask, area: area) }
     }
 
     /// A coverage mask the size of the drawing layer, for painting a stroke.
@@ -384,6 +398,7 @@ public final class Editor {
         cancelAll()
         let records = ink.nonEmptyTiles()
         for record in records { ink.put(.empty, into: record.tile) }
+        highlights?.surface.zero(PixelRect(size: size))
         var step = HistoryStep(kind: .clear, tiles: records, strokeEdit: .cleared(strokes))
         step.baseShownBefore = baseShown
         baseShown = false
@@ -432,9 +447,13 @@ public final class Editor {
         endBackgroundPreview()
         let stateBefore = history.stateID
         defer { if history.stateID != stateBefore { recorder?(.undo) } }
+        var changed: PixelRect?
+        defer { repaintHighlights(changed) }
         return try readingHistory {
             try history.undo { step in
-                try swapState(&step)
+                changed = try swapState(&step)
+                // A clear also took highlights where nothing else was drawn.
+                if step.kind == .clear { changed = PixelRect(size: size) }
                 switch step.strokeEdit {
                 case .none: break
                 case .added: strokes.removeLast()
@@ -455,9 +474,13 @@ public final class Editor {
         endBackgroundPreview()
         let stateBefore = history.stateID
         defer { if history.stateID != stateBefore { recorder?(.redo) } }
+        var changed: PixelRect?
+        defer { repaintHighlights(changed) }
         return try readingHistory {
             try history.redo { step in
-                try swapState(&step)
+                changed = try swapState(&step)
+                // A clear also took highlights where nothing else was drawn.
+                if step.kind == .clear { changed = PixelRect(size: size) }
                 switch step.strokeEdit {
                 case .none: break
                 case .added(let stroke): strokes.append(stroke)
@@ -471,16 +494,19 @@ public final class Editor {
         }
     }
 
-    /// Exchanges a step's saved tiles and background with the live ones.
-    private func swapState(_ step: inout HistoryStep) throws(RenderError) {
+    /// Exchanges a step's saved tiles and background with the live ones; returns the drawing
+    /// area that changed.
+    private func swapState(_ step: inout HistoryStep) throws(RenderError) -> PixelRect? {
         if let other = step.background {
             let current = backgroundLayer.background
             try backgroundLayer.show(other)
             step.background = current
             invalidateAll()
         }
-        invalidate(ink.swap(&step.tiles))
+        let changed = ink.swap(&step.tiles)
+        invalidate(changed)
         revision += 1
+        return changed
     }
 
     private func readingHistory(_ body: () throws -> Bool) throws(RenderError) -> Bool {
@@ -519,15 +545,26 @@ public final class Editor {
         cr.paint(backgroundLayer.surface, smooth: view.scale < 1)
         let touching = live.values.filter { $0.drawn?.intersection(visible) != nil }
         for stroke in touching { stroke.catchUpMask() }
+        paintHighlights(on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })
         guard !touching.isEmpty else {
             cr.paint(ink.surface, smooth: view.scale < 1)
             return
         }
+        // A highlighter in progress multiplies into everything under it, as it will once drawn.
+        defer {
+            for stroke in touching where stroke.tool.blend == .multiply {
+                cr.isolated {
+                    cr.setBlend(.multiply)
+                    cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
+                    cr.paint(through: stroke.mask, smooth: view.scale < 1)
+                }
+            }
+        }
         // OVER is associative: painting strokes go straight onto the frame after the drawing.
         // Only an eraser needs the drawing copied first, to clear it where the eraser is.
-        if touching.allSatisfy({ $0.tool.blend == .over }) {
+        if touching.allSatisfy({ $0.tool.blend != .clear }) {
             cr.paint(ink.surface, smooth: view.scale < 1)
-            for stroke in touching {
+            for stroke in touching where stroke.tool.blend == .over {
                 cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
                 cr.paint(through: stroke.mask, smooth: view.scale < 1)
             }
@@ -544,13 +581,34 @@ public final class Editor {
         sc.isolated {
             sc.clip(to: visible)
             sc.copy(ink.surface)
-            for stroke in touching {
+            for stroke in touching where stroke.tool.blend != .multiply {
                 sc.setBlend(stroke.tool.blend)
                 sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
                 sc.paint(through: stroke.mask)
             }
         }
         cr.paint(scratch, smooth: view.scale < 1)
+    }
+
+    /// Lays the highlights over the background just painted (with an eraser in progress
+    /// clearing them where it passes, as it will once drawn).
+    private func paintHighlights(on cr: CairoContext, visible: PixelRect, view: ViewTransform, erasers: [LiveStroke]) {
+        guard let highlights else { return }
+        var layer = highlights.surface
+        if !erasers.isEmpty {
+            if highlightsScratch == nil { highlightsScratch = try? CairoSurface(format: .argb32, size: highlights.surface.size) }
+            if let scratch = highlightsScratch, let sc = try? CairoContext(scratch) {
+                sc.clip(to: visible)
+                sc.copy(highlights.surface)
+                sc.setBlend(.clear)
+                for eraser in erasers { sc.paint(through: eraser.mask) }
+                layer = scratch
+            }
+        }
+        cr.isolated {
+            cr.setBlend(.multiply)
+            cr.paint(layer, smooth: view.scale < 1)
+        }
     }
 
     /// What the window shows beyond the canvas's edges.
@@ -567,7 +625,17 @@ public final class Editor {
         let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return nil }
         let one = PixelRect(x: x, y: y, width: 1, height: 1)
-        let under = backgroundLayer.surface.read(one)[0], over = ink.surface.read(one)[0]
+        var under = backgroundLayer.surface.read(one)[0]
+        let over = ink.surface.read(one)[0]
+        if let highlights {
+            // The background as the highlights multiply it: each channel times (1 − a + colour).
+            let h = highlights.surface.read(one)[0], a = h >> 24
+            func tinted(_ shift: UInt32) -> UInt32 {
+                let factor = 255 - a + ((h >> shift) & 0xFF)
+                return ((under >> shift) & 0xFF) * factor / 255
+            }
+            under = 0xFF00_0000 | tinted(16) << 16 | tinted(8) << 8 | tinted(0)
+        }
         // Premultiplied OVER, channel by channel.
         let alpha = Double(over >> 24) / 255
         func channel(_ shift: UInt32) -> UInt8 {
@@ -581,6 +649,11 @@ public final class Editor {
         let out = try CairoSurface(format: .argb32, size: size)
         let cr = try CairoContext(out)
         cr.paint(backgroundLayer.surface)
+        if let highlights {
+            cr.setBlend(.multiply)
+            cr.paint(highlights.surface)
+            cr.setBlend(.over)
+        }
         cr.paint(ink.surface)
         return out
     }

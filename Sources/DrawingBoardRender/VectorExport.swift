@@ -48,21 +48,11 @@ public enum VectorExport {
         cairo_set_source(cr, backgroundPattern)
         cairo_paint(cr)
         if editor.drawingComesFromStrokes {
-            // Highlighters multiply into the drawing, not into the background (a layer of its
-            // own on screen): their drawing goes in a group laid over the background. PDF keeps
-            // that as vectors; Cairo's SVG writer has no multiply and embeds the page as pixels.
-            let grouped = editor.strokes.contains { $0.tool.blend == .multiply }
-            // A highlighter after an eraser must find nothing where it erased: erasers then
-            // clear inside the group (the PDF falls back to pixels for that page); otherwise
-            // they paint the background and everything stays vector.
-            let firstEraser = editor.strokes.firstIndex { $0.tool == .eraser }
-            let clearing = firstEraser.map { i in editor.strokes[i...].contains { $0.tool.blend == .multiply } } ?? false
-            if grouped { cairo_push_group(cr) }
-            for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: clearing ? nil : backgroundPattern) }
-            if grouped {
-                cairo_pop_group_to_source(cr)
-                cairo_paint(cr)
-            }
+            // On the page, in order: a highlighter multiplies into everything under it, the
+            // background included, and an eraser paints the background back, as on screen.
+            // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
+            // with highlighters as pixels.
+            for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
         } else {
             let layer = try CairoSurface(image: editor.drawingLayer())
             cairo_set_source_surface(cr, layer.handle, 0, 0)
@@ -80,9 +70,8 @@ public enum VectorExport {
         return sink.data
     }
 
-    /// Draws one stroke. `eraserPaint` nil: the strokes are in a group of their own, where an
-    /// eraser clears (so a highlighter after it multiplies into nothing, as on screen).
-    private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer?) {
+    /// Draws one stroke; an eraser paints with `eraserPaint` (the background).
+    private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
         let outline = stroke.outline
         guard !outline.path.isEmpty else { return }
         cairo_save(cr)
@@ -94,7 +83,7 @@ public enum VectorExport {
         }
         CairoContext.setStroke(outline, on: cr)
         if stroke.tool == .eraser {
-            if let eraserPaint { cairo_set_source(cr, eraserPaint) } else { cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR) }
+            cairo_set_source(cr, eraserPaint)
         } else {
             // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
             // crosses itself.

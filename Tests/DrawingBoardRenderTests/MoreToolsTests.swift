@@ -264,6 +264,69 @@ import Testing
         #expect(rgb(try editor.picture().pixel(x: 40, y: 100)).g < 100)
     }
 
+    /// A background image with "text": black bars on light grey, as a scanned page.
+    private func scannedPage() -> Background {
+        var pixels = [UInt32](repeating: 0xFFE0_E0E0, count: 200 * 100)
+        for y in 44..<56 { for x in 20..<180 where x % 20 < 12 { pixels[y * 200 + x] = 0xFF00_0000 } }
+        return .image(RasterImage(width: 200, height: 100, pixels: pixels)!, name: "page.png")
+    }
+
+    @Test func theHighlighterMultipliesIntoTheBackgroundToo() throws {
+        let editor = try makeEditor(200, 100, background: scannedPage())
+        editor.use(.highlighter, "#ffee00", width: 30, opacity: 0.6)
+        editor.drag([(10, 50), (190, 50)])
+        let img = try editor.picture()
+        #expect(img.pixel(x: 25, y: 50) == argb("#000000"), "text in the background stays black under the marker")
+        // Light grey paper: e0 x (1, 0.96, 0.4) = (e0, d7, 5a).
+        let paper = rgb(img.pixel(x: 35, y: 50))
+        #expect(abs(paper.r - 0xE0) <= 1 && abs(paper.g - 0xD7) <= 1 && abs(paper.b - 0x5A) <= 1, "\(paper)")
+        #expect(img.pixel(x: 35, y: 20) == argb("#e0e0e0"), "beside the marker nothing changes")
+        #expect(alpha(editor.drawingLayer().pixel(x: 35, y: 50)) == 0, "nothing appears in the drawing where nothing was drawn")
+        #expect(editor.color(at: Point(35, 50)).map { rgb($0.argb) }.map { abs($0.g - 0xD7) <= 1 && abs($0.b - 0x5A) <= 1 } == true,
+                "the eyedropper sees the marked paper")
+        // Undo takes the marker off the paper, redo puts it back.
+        try editor.undo()
+        #expect(try editor.picture().pixel(x: 35, y: 50) == argb("#e0e0e0"))
+        try editor.redo()
+        #expect(try editor.picture() == img)
+        // The eraser takes it off the paper as well.
+        editor.use(.eraser, width: 10)
+        editor.drag([(35, 30), (35, 70)])
+        #expect(try editor.picture().pixel(x: 35, y: 50) == argb("#e0e0e0"), "erased down to the plain background")
+        #expect(try editor.picture().pixel(x: 55, y: 50) == img.pixel(x: 55, y: 50), "the rest of the marker stays")
+        // Clear takes it too; undoing the clear brings it back, where no other ink was.
+        editor.clear()
+        #expect(try editor.picture().pixel(x: 55, y: 50) == argb("#e0e0e0"))
+        try editor.undo()
+        #expect(try editor.picture().pixel(x: 55, y: 50) == img.pixel(x: 55, y: 50))
+        // The stroke eraser removes the marker from the paper, the eraser's cut staying cut.
+        editor.use(.strokeEraser, width: 4)
+        editor.drag([(100, 40), (100, 60)])
+        #expect(editor.strokes.map(\.tool) == [.eraser])
+        #expect(try editor.picture().pixel(x: 55, y: 50) == argb("#e0e0e0"))
+    }
+
+    @Test func theHighlighterInProgressShowsAsItWillBeDrawn() throws {
+        let editor = try makeEditor(200, 100, background: scannedPage())
+        editor.use(.pencil, "#2060c0", width: 8)
+        editor.drag([(50, 10), (50, 90)])
+        editor.use(.highlighter, "#ff80c0", width: 24, opacity: 0.5)
+        editor.drag([(10, 30), (190, 30)])
+        // A second marker crossing the first, and an eraser, each seen while in progress.
+        for (tool, points) in [(Tool.highlighter, [(100.0, 5.0), (100, 95)]), (.eraser, [(150, 5), (150, 95)])] {
+            editor.use(tool, "#80ff40", width: 20, opacity: 0.5)
+            editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(points[0].0, points[0].1)))
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(points[1].0, points[1].1)))
+            let frame = try Frame(size: editor.size)
+            editor.compose(into: frame, area: PixelRect(size: editor.size))
+            let live = RasterImage(width: 200, height: 100, pixels: frame.read(PixelRect(size: editor.size)))!
+            editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(points[1].0, points[1].1)))
+            let committed = try editor.picture()
+            let differing = zip(live.pixels, committed.pixels).filter { x, y in !Editor.nearlyEqual(x, y) }.count
+            #expect(differing == 0, "\(tool): the preview is the picture it commits (\(differing) pixels differ)")
+        }
+    }
+
     // MARK: Eyedropper
 
     @Test func theEyedropperPicksThePictureBackgroundIncluded() throws {
