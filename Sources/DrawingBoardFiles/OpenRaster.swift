@@ -14,6 +14,7 @@ public enum OpenRaster {
     static let documentEntry = "drawingboard/document.json"
     static let backgroundEntry = "data/background.png"
     static let drawingEntry = "data/drawing.png"
+    static let highlightsEntry = "data/highlights.png"
 
     /// Limits for reading.
     static let maxFileBytes: UInt64 = 2 << 30
@@ -35,11 +36,18 @@ public enum OpenRaster {
             }
         }
         try add("mimetype", Data(mimeType.utf8), compress: false)
+        // What highlighters laid on the background goes between the two, multiplied, so other
+        // apps show the marked background too (DrawingBoard paints it again from the strokes).
+        let highlights = editor.highlightsLayerImage()
         try add("stack.xml", StackXML.write(width: contents.size.width, height: contents.size.height, layers: [
             .init(name: "Drawing", src: drawingEntry, x: 0, y: 0, opacity: 1, visible: true),
+        ] + (highlights == nil ? [] : [
+            .init(name: "Highlights", src: highlightsEntry, x: 0, y: 0, opacity: 1, visible: true, compositeOp: "svg:multiply"),
+        ]) + [
             .init(name: "Background", src: backgroundEntry, x: 0, y: 0, opacity: 1, visible: true),
         ]), compress: true)
         try add(backgroundEntry, try PNGFile.encode(editor.backgroundLayerImage()), compress: false)
+        if let highlights { try add(highlightsEntry, try PNGFile.encode(highlights), compress: false) }
         try add(drawingEntry, try PNGFile.encode(contents.drawing), compress: false)
         try add("mergedimage.png", try PNGFile.encode(merged), compress: false)
         try add("Thumbnails/thumbnail.png", try PNGFile.encode(try ImageOps.thumbnail(merged, maxSide: 256)), compress: false)
@@ -123,7 +131,8 @@ public enum OpenRaster {
         // Another app's document: its visible layers, bottom first, make the drawing.
         var layers: [ImageOps.Layer] = []
         for layer in stack.layers.reversed() where layer.visible {
-            layers.append(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity))
+            layers.append(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity,
+                                         multiply: layer.compositeOp == "svg:multiply"))
         }
         let drawing = try ImageOps.flatten(layers, size: size)
         return DocumentContents(size: size, background: .color(.white), drawing: drawing, strokes: [])

@@ -14,6 +14,8 @@ struct StackXML {
         var y: Int
         var opacity: Double
         var visible: Bool
+        /// How the layer goes over those under it: `svg:src-over`, or `svg:multiply`.
+        var compositeOp = "svg:src-over"
     }
 
     var width: Int
@@ -41,7 +43,7 @@ struct StackXML {
         xml += "<image version=\"0.0.3\" w=\"\(width)\" h=\"\(height)\" xres=\"72\" yres=\"72\">\n  <stack>\n"
         for l in layers {
             xml += "    <layer name=\"\(esc(l.name))\" src=\"\(esc(l.src))\" x=\"\(l.x)\" y=\"\(l.y)\" opacity=\"\(l.opacity)\""
-            xml += " visibility=\"\(l.visible ? "visible" : "hidden")\" composite-op=\"svg:src-over\"/>\n"
+            xml += " visibility=\"\(l.visible ? "visible" : "hidden")\" composite-op=\"\(esc(l.compositeOp))\"/>\n"
         }
         xml += "  </stack>\n</image>\n"
         return Data(xml.utf8)
@@ -73,7 +75,8 @@ struct StackXML {
                     x: attributes["x"].flatMap { Int($0) } ?? 0,
                     y: attributes["y"].flatMap { Int($0) } ?? 0,
                     opacity: min(max(attributes["opacity"].flatMap { Double($0) } ?? 1, 0), 1),
-                    visible: attributes["visibility"] != "hidden"))
+                    visible: attributes["visibility"] != "hidden",
+                    compositeOp: attributes["composite-op"] ?? "svg:src-over"))
                 if layers.count > OpenRaster.maxEntries {
                     problem = "more than \(OpenRaster.maxEntries) layers"
                     parser.abortParsing()

@@ -105,4 +105,10 @@ extension Editor {
         _ = try highlightsLayer()
         repaintHighlights(PixelRect(size: size))
     }
+
+    /// The highlights layer's pixels, when any highlighter has marked the background.
+    public func highlightsLayerImage() -> RasterImage? {
+        guard let highlights, highlights.surface.hasContent(in: PixelRect(size: size)) else { return nil }
+        return RasterImage(width: size.width, height: size.height, pixels: highlights.surface.read(PixelRect(size: size)))
+    }
 }

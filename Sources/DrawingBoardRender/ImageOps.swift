@@ -20,20 +20,25 @@ public enum ImageOps {
         public var x: Int
         public var y: Int
         public var opacity: Double
+        /// Multiplied into the layers under it (`svg:multiply`) rather than laid over them.
+        public var multiply: Bool
 
-        public init(image: RasterImage, x: Int, y: Int, opacity: Double) {
+        public init(image: RasterImage, x: Int, y: Int, opacity: Double, multiply: Bool = false) {
             self.image = image
             self.x = x
             self.y = y
             self.opacity = opacity
+            self.multiply = multiply
         }
     }
 
-    /// The layers composited bottom to top (source-over) into a transparent `size` image.
+    /// The layers composited bottom to top (source-over, or multiply) into a transparent `size`
+    /// image.
     public static func flatten(_ layers: [Layer], size: PixelSize) throws(RenderError) -> RasterImage {
         let out = try CairoSurface(format: .argb32, size: size)
         let cr = try CairoContext(out)
         for layer in layers {
+            cr.setBlend(layer.multiply ? .multiply : .over)
             cr.paint(try CairoSurface(image: layer.image), at: Point(Double(layer.x), Double(layer.y)), alpha: layer.opacity)
         }
         return out.rasterImage()

@@ -75,6 +75,38 @@ private func sample(background: Background) throws -> Editor {
         #expect(try reopened.flattened() == (try fresh.flattened()), "exactly the picture before the marker")
     }
 
+    /// A marker over a background image: DrawingBoard paints the marked background again from
+    /// the strokes; other apps get it as a multiply layer between background and drawing.
+    @Test func highlightsOverTheBackgroundTravelAsAMultiplyLayer() throws {
+        let original = try sample(background: .image(gradient(120, 90), name: "g.png"))
+        original.toolState = ToolState(tool: .highlighter, style: StrokeStyle(color: RGBColor(hex: "#ffee00")!, width: 20, opacity: 0.6))
+        original.handle(PointerEvent(source: .mouse, phase: .down, position: Point(5, 80)))
+        original.handle(PointerEvent(source: .mouse, phase: .up, position: Point(115, 80)))
+        let url = temporaryFile("marked.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try OpenRaster.encode(original).write(to: url)
+        let archive = try Archive(url: url, accessMode: .update)
+        let stack = String(decoding: try OpenRaster.extract(archive["stack.xml"]!, from: archive, limit: 1 << 20), as: UTF8.self)
+        #expect(stack.contains(#"src="data/highlights.png" x="0" y="0" opacity="1.0" visibility="visible" composite-op="svg:multiply""#), "\(stack)")
+        let reopened = try Editor(document: try OpenRaster.read(url))
+        #expect(try reopened.flattened() == (try original.flattened()), "DrawingBoard shows the marked background again")
+        // Without DrawingBoard's own entry, as another app reads it: the layers, multiply honoured.
+        try archive.remove(archive[OpenRaster.documentEntry]!)
+        let foreign = try OpenRaster.read(url)
+        #expect(foreign.strokes.isEmpty)
+        let flat = try Editor(document: foreign).flattened(), expected = try original.flattened()
+        var worst = 0
+        for (x, y) in zip(flat.pixels, expected.pixels) {
+            for shift: UInt32 in [0, 8, 16] {
+                let a = Int((x >> shift) & 0xFF), b = Int((y >> shift) & 0xFF)
+                worst = max(worst, abs(a - b))
+            }
+        }
+        #expect(worst <= 2, "the layers composite to the same picture (worst channel difference \(worst))")
+        #expect(flat.pixel(x: 30, y: 80) != (try sample(background: .image(gradient(120, 90), name: "g.png")).flattened()).pixel(x: 30, y: 80),
+                "the marker shows")
+    }
+
     @Test func strokesOnAnotherAppsPictureStayErasableAfterASave() throws {
         let picture = RasterImage(width: 80, height: 60, pixels: [UInt32](repeating: 0xFF20_40C0, count: 4800))!
         let editor = try Editor(document: DocumentContents(size: PixelSize(width: 80, height: 60), background: .color(.white), drawing: picture, strokes: []))
