@@ -299,6 +299,15 @@ import Testing
         #expect(try eventually { try app.screenshot().rgb(Int(banner.minX) + 6, Int(banner.center.y)) == 0xC01C28 }, "an error banner")
         let after = try app.screenshot("x11-bad-image-message")
         #expect(after.rgb(100, 600) == 0x0000FF, "the background is unchanged")
+        // The highlighter (#ffe03c at 60%) multiplies into the background image: blue x
+        // (1, 0.93, 0.54) = #00008a, where laying it over would give #99868a.
+        try app.key("h")
+        try app.drag([(100, 600), (200, 600), (300, 600)])
+        #expect(try eventually {
+            let p = try app.screenshot().rgb(200, 600)
+            return p >> 16 == 0 && p >> 8 & 0xFF == 0 && abs(Int(p & 0xFF) - 0x8A) <= 2
+        }, "marked blue: \(String((try? app.screenshot().rgb(200, 600)) ?? 0, radix: 16))")
+        try app.screenshot("x11-highlighter-on-image")
     }
 
     @Test func quittingAsksOnlyWhenThereIsUnsavedWork() throws {
