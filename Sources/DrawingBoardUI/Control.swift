@@ -165,4 +165,5 @@ public enum PendingAction: Sendable, Hashable {
 extension ShapeModifiers {
     /// The panel switch's label.
     var title: String { self == .constrain ? "Snap 15°" : "From centre" }
+    var shortTitle: String { self == .constrain ? "15°" : "Centre" }
 }

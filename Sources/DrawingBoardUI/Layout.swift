@@ -86,7 +86,13 @@ public struct Layout: Sendable {
 
         var front: [Item] = []
         if let kind {
-            front += layoutPanel(kind, above: bottom, recentColors: recentColors, eraser: eraser)
+            front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser)
+            if let p = panel, p.minY < max(top.maxY, 0) + Theme.margin * s {
+                // A window too short for the panel between the bars: the top bar steps out of
+                // the way while the panel is open (the panel's rows are a finger high still).
+                topBar = Rect(x: top.minX, y: -top.height - Theme.margin * s, width: top.width, height: top.height)
+                bar.removeAll { $0.frame.minY < top.maxY }
+            }
         }
         if hasMessage {
             let mw = min(640 * s, w - 4 * Theme.margin * s), mh = 44 * s
@@ -110,14 +116,25 @@ public struct Layout: Sendable {
 
     /// `eraser`: the brush panel shows an eraser's settings, its width and smoothing (an eraser
     /// has no colour or opacity: it clears).
-    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, recentColors: Int, eraser: Bool) -> [Item] {
+    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, below topEdge: Double, recentColors: Int, eraser: Bool) -> [Item] {
         let s = scale
         let w = Double(window.width)
-        let row = Theme.row * s, pad = 12 * s
+        let pad = 12 * s
         let forEraser = kind == .brush && eraser
         let rows: [SliderKind] = forEraser ? [.width]
             : kind == .brush ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
             : [.backgroundRed, .backgroundGreen, .backgroundBlue]
+        // Title, sliders, the extra row (hex field and recent colours, or "Choose image..."),
+        // and for the brush the smoothing row, each a row high; rows get shorter in a short
+        // window, down to a finger's size, so the panel fits between the bars.
+        let rowCount = Double(rows.count + 2 + (kind == .brush ? 1 : 0))
+        let gaps = (kind == .brush ? 16 : 8) * s
+        func rowHeight(below edge: Double) -> Double {
+            ((bottom.minY - edge - 2 * Theme.margin * s - 2 * pad - gaps) / rowCount).rounded(.down)
+        }
+        // Between the bars if rows a finger high fit there; else up to the window's top.
+        let fitted = rowHeight(below: topEdge) >= Theme.minimumTarget * s ? rowHeight(below: topEdge) : rowHeight(below: 0)
+        let row = min(Theme.row * s, max(Theme.minimumTarget * s, fitted))
         let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
         let brushRows = kind == .brush ? row + 8 * s : 0 // smoothing and the shape helpers
         let height = 2 * pad + row + Double(rows.count) * row + extraRow + brushRows
@@ -126,7 +143,8 @@ public struct Layout: Sendable {
         let wheelColumn = wheelSide + gap + stripWidth + gap
         let roomy = kind == .brush && !forEraser && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
         let width = min((roomy ? 560 * s + wheelColumn : 560 * s), w - 2 * Theme.margin * s)
-        let panel = Rect(x: ((w - width) / 2).rounded(), y: (bottom.minY - Theme.margin * s - height).rounded(), width: width.rounded(), height: height.rounded())
+        let panel = Rect(x: ((w - width) / 2).rounded(), y: max(Theme.margin * s, bottom.minY - Theme.margin * s - height).rounded(),
+                         width: width.rounded(), height: height.rounded())
         self.panel = panel
         panelKind = kind
         var result: [Item] = []

@@ -179,7 +179,8 @@ enum UIRenderer {
                 p.outline(box, Theme.inkDisabled, width: 2 * s, radius: 5 * s)
             }
             let label = Rect(x: box.maxX + 8 * s, y: f.minY, width: inner.maxX - box.maxX - 8 * s, height: f.height)
-            p.text(helper.title, in: label, size: Theme.textSize * s, Theme.ink, align: .left)
+            // A narrow window leaves room for the short label only (the tooltip says the rest).
+            p.text(f.width < 130 * s ? helper.shortTitle : helper.title, in: label, size: Theme.textSize * s, Theme.ink, align: .left)
         }
     }
 

@@ -42,7 +42,7 @@ extension AppController {
     @Test(arguments: [1.0, 2.0])
     func everyControlIsBigEnoughForAFinger(scale: Double) {
         for panel in [nil, PanelKind.brush, .background] {
-            let l = Layout(window: PixelSize(width: Int(1200 * scale), height: Int(800 * scale)), scale: scale, barsHidden: 0,
+            let l = Layout(window: PixelSize(width: Int(640 * scale), height: Int(480 * scale)), scale: scale, barsHidden: 0,
                            panel: panel, recentColors: 8, hasMessage: true, hasDialog: false)
             for item in l.items where item.control != .dismissMessage {
                 #expect(item.frame.width >= Theme.minimumTarget * scale && item.frame.height >= Theme.minimumTarget * scale,
@@ -51,12 +51,15 @@ extension AppController {
         }
     }
 
-    /// (The brush panel is taller than a 640x480 window leaves between the bars.)
-    @Test(arguments: [(1000, 700, 1.0), (2000, 1400, 2.0), (1100, 760, 1.0)])
+    /// In a 640x480 window the panel's rows shorten, down to a finger's size, so it still fits.
+    @Test(arguments: [(1000, 700, 1.0), (2000, 1400, 2.0), (1100, 760, 1.0), (640, 480, 1.0), (1280, 960, 2.0)])
     func everyControlSitsInsideItsCardWithoutOverlapping(w: Int, h: Int, scale: Double) {
-        for panel in [nil, PanelKind.brush, .background] {
+        for (panel, eraser) in [(nil, false), (PanelKind.brush, false), (.brush, true), (.background, false)] {
             let l = Layout(window: PixelSize(width: w, height: h), scale: scale, barsHidden: 0,
-                           panel: panel, recentColors: 8, hasMessage: false, hasDialog: false)
+                           panel: panel, recentColors: 8, hasMessage: false, hasDialog: false, eraser: eraser)
+            if let p = l.panel {
+                #expect(p.minY >= 0 && p.maxY <= l.bottomBar.minY, "the \(panel!) panel \(p) fits above the bottom bar (\(w)x\(h))")
+            }
             let cards = [l.topBar, l.bottomBar] + [l.panel].compactMap { $0 }
             for item in l.items {
                 // The brightness strip's target is a little wider than the strip, for fingers.
