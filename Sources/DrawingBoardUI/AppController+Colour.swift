@@ -104,6 +104,17 @@ extension AppController {
         invalidateChrome()
         guard apply, let color else { return }
         if message?.isError == true { message = nil }
+        if panel == .background {
+            // The Background panel's field: one undoable background change.
+            guard editor.background != .color(color) else { return }
+            do {
+                try editor.setBackground(.color(color))
+                backgroundColor = color
+            } catch {
+                show(error: "\(error)")
+            }
+            return
+        }
         editor.toolState.style.color = color
         rememberWheel(color)
         rememberColor()

@@ -14,7 +14,7 @@ public final class AppController {
     public private(set) var scale: Double
     public internal(set) var panel: PanelKind?
     public private(set) var recentColors: [RGBColor]
-    public private(set) var backgroundColor: RGBColor
+    public internal(set) var backgroundColor: RGBColor
     public internal(set) var documentPath: String?
     public private(set) var isFullscreen = false
     /// How the canvas is shown: zoom and pan change only this.

@@ -195,7 +195,11 @@ public struct Layout: Sendable {
                 result.append(Item(control: .recentColor(i), frame: Rect(x: colorsX + Double(i) * (row + 4 * s), y: extra.minY, width: row, height: row)))
             }
         } else {
-            result.append(Item(control: .chooseImage, frame: extra))
+            // The background's hex field, then "Choose image...".
+            let hexWidth = 120 * s
+            result.append(Item(control: .hexField, frame: Rect(x: extra.minX, y: extra.minY, width: hexWidth, height: row)))
+            result.append(Item(control: .chooseImage, frame: Rect(x: extra.minX + hexWidth + 8 * s, y: extra.minY,
+                                                                   width: extra.width - hexWidth - 8 * s, height: row)))
         }
         if kind == .brush {
             // Smoothing (off / light / strong), then the two shape helpers (not for erasers).

@@ -153,7 +153,7 @@ enum UIRenderer {
             let editing = v.hexEntry != nil
             p.fill(inner, RGBA(1, 1, 1), radius: 8 * s)
             p.outline(inner, editing ? Theme.accent : Theme.chromeBorder, width: (editing ? 2 : 1) * s, radius: 8 * s)
-            let text = v.hexEntry.map { "#\($0)|" } ?? v.style.color.hex
+            let text = v.hexEntry.map { "#\($0)|" } ?? (v.panel == .background ? v.backgroundColor.hex : v.style.color.hex)
             p.text(text, in: inner.insetBy(10 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         case .eyedropper:
             background(selected: v.picking)

@@ -775,6 +775,24 @@ extension AppController {
         #expect(c.editor.toolState.tool == .line)
     }
 
+    @Test func theBackgroundPanelTakesATypedColourToo() throws {
+        let c = try makeController()
+        c.click(.panel(.background))
+        let field = try #require(c.layout().frame(of: .hexField))
+        #expect(c.layout().frame(of: .chooseImage).map { $0.minX >= field.maxX } == true, "beside Choose image")
+        c.click(.hexField)
+        for ch in "fe9" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.background == .color(RGBColor(hex: "#ffee99")!))
+        #expect(c.backgroundColor == RGBColor(hex: "#ffee99")! && c.value(of: .backgroundBlue) == 0x99, "the sliders follow")
+        #expect(c.editor.toolState.style.color == .black, "the brush is untouched")
+        #expect(c.editor.history.steps.map(\.kind) == [.background], "one undoable step")
+        let shot = try c.shown()
+        #expect(shot.pixel(x: 20, y: 300) & 0xFFFFFF == 0xFFEE99)
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.editor.background == .color(.white) && c.backgroundColor == .white)
+    }
+
     @Test func smoothingAndShapeHelpersFromThePanel() throws {
         let c = try makeController()
         c.click(.panel(.brush))
