@@ -75,10 +75,20 @@ extension Editor {
         }
     }
 
+    /// Whether any stroke in the list marks the highlights layer.
+    var hasHighlighterStrokes: Bool {
+        strokes.contains { $0.tool.blend == .multiply && !bakedStrokes.contains($0.id) }
+    }
+
     /// Paints `region` of the highlights layer anew from the strokes (after an undo, a redo, or
-    /// strokes put back).
+    /// strokes put back). With no highlighter stroke left, the layer goes (composing no longer
+    /// pays for it); when one comes back, the step that brought it covers its area.
     func repaintHighlights(_ region: PixelRect?) {
-        guard let highlights, let region = region?.intersection(PixelRect(size: size)) else { return }
+        guard hasHighlighterStrokes else {
+            highlights = nil
+            return
+        }
+        guard let region = region?.intersection(PixelRect(size: size)), let highlights = try? highlightsLayer() else { return }
         highlights.surface.zero(region)
         guard let mask = borrowMask(), let maskContext = try? CairoContext(mask) else { return }
         defer { giveBack(mask) }

@@ -115,6 +115,7 @@ extension Editor {
         guard let gesture = erasing else { return }
         erasing = nil
         guard !gesture.removed.isEmpty else { return }
+        if !hasHighlighterStrokes { highlights = nil }
         let records = gesture.savedOrder.map { TileRecord(tile: $0, payload: gesture.saved[$0]!) }
         history.push(HistoryStep(kind: .strokeErase, tiles: records, strokeEdit: .removed(gesture.removed)))
         revision += 1

@@ -365,6 +365,9 @@ public final class Editor {
                    onto target: CairoSurface? = nil, beforePainting: () -> Void = {}) throws(RenderError) {
         let maskContext = try CairoContext(mask)
         let inkContext = try CairoContext(target ?? ink.surface)
+        // A highlighter's layer is made before anything is painted, so a failure leaves the
+        // drawing as it was.
+        if target == nil, tool.blend == .multiply { _ = try highlightsLayer() }
         mask.zero(area)
         defer { mask.zero(area) }
         maskContext.clip(to: area)
@@ -398,7 +401,7 @@ public final class Editor {
         cancelAll()
         let records = ink.nonEmptyTiles()
         for record in records { ink.put(.empty, into: record.tile) }
-        highlights?.surface.zero(PixelRect(size: size))
+        highlights = nil
         var step = HistoryStep(kind: .clear, tiles: records, strokeEdit: .cleared(strokes))
         step.baseShownBefore = baseShown
         baseShown = false

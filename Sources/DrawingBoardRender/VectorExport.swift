@@ -54,6 +54,14 @@ public enum VectorExport {
             // with highlighters as pixels.
             for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
         } else {
+            // The drawing as pixels; what highlighters laid on the background goes under it.
+            if let marks = editor.highlightsLayerImage() {
+                let layer = try CairoSurface(image: marks)
+                cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY)
+                cairo_set_source_surface(cr, layer.handle, 0, 0)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            }
             let layer = try CairoSurface(image: editor.drawingLayer())
             cairo_set_source_surface(cr, layer.handle, 0, 0)
             cairo_paint(cr)

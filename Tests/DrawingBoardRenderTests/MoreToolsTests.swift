@@ -306,6 +306,29 @@ import Testing
         #expect(try editor.picture().pixel(x: 55, y: 50) == argb("#e0e0e0"))
     }
 
+    /// Another app's drawing (pixels only, transparent on its right half), marked across: the
+    /// PDF holds the drawing as an image, and the marks on the background multiplied under it.
+    @Test func marksOnAPixelDocumentReachItsPDF() throws {
+        var pixels = [UInt32](repeating: 0, count: 100 * 60)
+        for y in 0..<60 { for x in 0..<50 { pixels[y * 100 + x] = argb("#2040c0") } }
+        let document = DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white),
+                                        drawing: RasterImage(width: 100, height: 60, pixels: pixels)!, strokes: [])
+        let editor = try Editor(document: document)
+        let unmarked = String(decoding: try VectorExport.export(editor, as: .pdf), as: UTF8.self)
+        #expect(!unmarked.contains("/BM /Multiply"))
+        editor.use(.highlighter, "#ffee00", width: 20, opacity: 0.6)
+        editor.drag([(10, 30), (90, 30)])
+        #expect(editor.highlightsLayerImage() != nil, "the marks on the background half")
+        let marked = String(decoding: try VectorExport.export(editor, as: .pdf), as: UTF8.self)
+        #expect(marked.contains("/BM /Multiply"), "the marks are multiplied into the page under the drawing")
+        // Clear drops the layer; undo brings it back.
+        editor.clear()
+        #expect(editor.highlightsLayerImage() == nil)
+        try editor.undo()
+        #expect(editor.highlightsLayerImage() != nil)
+        #expect(try editor.picture().pixel(x: 80, y: 30) != argb("#ffffff"))
+    }
+
     @Test func theHighlighterInProgressShowsAsItWillBeDrawn() throws {
         let editor = try makeEditor(200, 100, background: scannedPage())
         editor.use(.pencil, "#2060c0", width: 8)
