@@ -102,6 +102,9 @@ public final class AppRunner {
             }
         case .focusLost: controller.focusLost()
         case .quit: controller.requestQuit()
+        case .terminate:
+            controller.terminated()
+            running = false
         case .droppedFile(let path): controller.open(path)
         case .wake: break
         }

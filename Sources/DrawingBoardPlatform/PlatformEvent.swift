@@ -18,6 +18,9 @@ public enum PlatformEvent: Sendable {
     case exposed
     /// The user closed the window.
     case quit
+    /// The system asked the app to end (SIGTERM at logout, SIGINT, SIGHUP): it ends at once,
+    /// without asking; unsaved work stays in the journal for the next start.
+    case terminate
     /// A file was dropped on the window.
     case droppedFile(String)
     /// A background task finished (a file chooser answered).

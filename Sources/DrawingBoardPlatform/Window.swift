@@ -30,6 +30,9 @@ public final class Window {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        // SDL would turn SIGTERM into a quit request, which asks about unsaved work and so never
+        // ends at logout: the window handles the signals itself (`PlatformEvent.terminate`).
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw PlatformError.sdl("cannot start the video system") }
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         // X11 has a plain window framebuffer: use it without OpenGL. SDL 2.26's Wayland driver
@@ -52,7 +55,23 @@ public final class Window {
             presenter = try TexturePresenter(window: window)
         }
         wakeEvent = SDL_RegisterEvents(1)
+        terminateEvent = SDL_RegisterEvents(1)
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let type = terminateEvent
+            source.setEventHandler {
+                var event = SDL_Event()
+                event.type = type
+                SDL_PushEvent(&event)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
     }
+
+    private let terminateEvent: UInt32
+    private var signalSources: [DispatchSourceSignal] = []
 
     deinit {
         for cursor in [crosshairCursor, arrowCursor] { if let cursor { SDL_FreeCursor(cursor) } }
@@ -212,6 +231,7 @@ public final class Window {
             return .droppedFile(String(cString: file))
         default:
             if e.type == wakeEvent { return .wake }
+            if e.type == terminateEvent { return .terminate }
             return nil
         }
     }

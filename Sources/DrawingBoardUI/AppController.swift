@@ -61,6 +61,14 @@ public final class AppController {
         journal = nil
     }
 
+    /// The system ended the app (logout, a signal): no question can be asked, so unsaved work
+    /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
+    /// journal goes as on a normal quit.
+    public func terminated() {
+        if !isModified { journal?.remove() }
+        journal = nil
+    }
+
     /// Replaces the drawing with `next` (an opened document), keeping the tool settings.
     func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, restartJournal: Bool = true) {
         next.toolState = editor.toolState

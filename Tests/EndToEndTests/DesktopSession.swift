@@ -214,7 +214,7 @@ final class AppUnderTest {
     }
 
     deinit {
-        // SIGTERM reaches SDL as a quit request, which asks about unsaved work: kill outright.
+        // SIGTERM would end it too, but keep its journal for a next start: kill outright.
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

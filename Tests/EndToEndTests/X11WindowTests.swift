@@ -386,4 +386,34 @@ import Testing
         let sessions = state.appendingPathComponent("drawingboard/sessions")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: sessions.path)) ?? []).isEmpty)
     }
+
+    /// SIGTERM (logout, a task manager) ends the app at once, without a question it could not
+    /// answer; unsaved work is offered back at the next start, and a clean session leaves nothing.
+    @Test func sigtermEndsAtOnceAndKeepsUnsavedWorkForTheNextStart() throws {
+        let x = try XServer()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let env = ["XDG_STATE_HOME": state.path]
+        let sessions = state.appendingPathComponent("drawingboard/sessions")
+        let first = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
+        try first.drag([(150, 300), (450, 300)])
+        #expect(try eventually { try first.screenshot().rgb(300, 300) == 0x000000 })
+        kill(first.process.processIdentifier, SIGTERM)
+        #expect(first.waitForExit() == 0, "ended without asking")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: sessions.path)) ?? []).count == 1, "the work is kept")
+
+        let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
+        let dialog = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
+                            hasMessage: false, hasDialog: true, dialogButtons: [.restore, .discard])
+        let restore = dialog.frame(of: .dialog(.restore))!
+        #expect(try eventually { try second.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }, "the offer shows")
+        try second.click(restore.center)
+        #expect(try eventually { try second.screenshot().rgb(300, 300) == 0x000000 }, "the stroke is back")
+        try second.answerChooser(with: second.home.appendingPathComponent("kept.ora").path)
+        try second.key("ctrl+s")
+        #expect(try eventually { !second.title.hasPrefix("*") }, "saved: \(second.title)")
+        kill(second.process.processIdentifier, SIGTERM)
+        #expect(second.waitForExit() == 0)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: sessions.path)) ?? []).isEmpty, "nothing unsaved, nothing left")
+    }
 }
