@@ -202,9 +202,23 @@ public final class Editor {
         guard target != size else { return }
         try Self.checkLimits(target)
         cancelAll()
+        // A background image under a drawing stays where it is, so the drawing keeps lying on
+        // the same spot of it (the new room is white paper); with nothing drawn yet it is
+        // scaled again to cover the larger canvas.
+        var anchored: Background?
+        if case .image(_, let name) = backgroundLayer.background,
+           !strokes.isEmpty || ink.surface.hasContent(in: PixelRect(size: size)) {
+            let shown = backgroundLayer.surface.rasterImage()
+            var pixels = [UInt32](repeating: 0xFFFF_FFFF, count: target.area)
+            for y in 0..<shown.height {
+                pixels.replaceSubrange(y * target.width..<(y * target.width + shown.width), with: shown.pixels[(y * shown.width)..<((y + 1) * shown.width)])
+            }
+            anchored = RasterImage(width: target.width, height: target.height, pixels: pixels).map { .image($0, name: name) }
+        }
         try ink.grow(toFit: target)
         try highlights?.grow(toFit: target)
         try backgroundLayer.resize(to: target)
+        if let anchored { try backgroundLayer.show(anchored) }
         masks.removeAll()
         scratch = nil
         scratchContext = nil

@@ -173,6 +173,32 @@ import Testing
         #expect(img.pixel(x: 110, y: 50) == white, "beyond the old edge nothing was ever drawn")
     }
 
+    /// Annotations stay on the spot of the background image they were drawn on when the canvas
+    /// grows (a window made larger); an image with nothing drawn on it is fitted to the new size.
+    @Test func aBackgroundImageStaysUnderItsDrawingWhenTheCanvasGrows() throws {
+        let bare = try makeEditor(120, 80, background: .image(gradientImage(120, 80), name: "g.png"))
+        let before = bare.backgroundLayerImage()
+        try bare.grow(toFit: PixelSize(width: 240, height: 120))
+        #expect(bare.backgroundLayerImage().pixel(x: 60, y: 40) != before.pixel(x: 60, y: 40), "nothing drawn: fitted again")
+
+        let editor = try makeEditor(120, 80, background: .image(gradientImage(120, 80), name: "g.png"))
+        editor.use(.pencil, "#000000", width: 4)
+        editor.drag([(10, 10), (20, 20)])
+        let under = editor.backgroundLayerImage()
+        try editor.grow(toFit: PixelSize(width: 240, height: 120))
+        let grown = editor.backgroundLayerImage()
+        #expect(grown.size == PixelSize(width: 240, height: 120))
+        for (x, y) in [(0, 0), (60, 40), (119, 79)] {
+            #expect(grown.pixel(x: x, y: y) == under.pixel(x: x, y: y), "the image did not move under the drawing at (\(x), \(y))")
+        }
+        #expect(grown.pixel(x: 200, y: 100) == argb("#ffffff"), "the new room is white paper")
+        #expect(try editor.picture().pixel(x: 15, y: 15) == argb("#000000"))
+        // Undo and redo of the stroke leave the background where it is.
+        try editor.undo()
+        try editor.redo()
+        #expect(editor.backgroundLayerImage() == grown)
+    }
+
     @Test func aPointerKeepsTheToolItWentDownWith() throws {
         let editor = try makeEditor(200, 100)
         editor.use(.pencil, "#000000", width: 6)
