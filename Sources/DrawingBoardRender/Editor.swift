@@ -30,10 +30,10 @@ public final class Editor {
     /// What highlighters laid over the background (see Editor+Highlights); nil until the first.
     var highlights: InkLayer?
     /// Compositing scratch for the highlights while an eraser in progress clears them.
-    private var highlightsScratch: CairoSurface?
+    var highlightsScratch: CairoSurface?
     /// Compositing scratch: the drawing layer with the live strokes applied, for display.
-    private var scratch: CairoSurface?
-    private var scratchContext: CairoContext?
+    var scratch: CairoSurface?
+    var scratchContext: CairoContext?
     var live: [PointerSource: LiveStroke] = [:]
     /// Per pointer, the stabiliser of a freehand stroke being smoothed.
     private var stabilisers: [PointerSource: Stabiliser] = [:]
@@ -51,6 +51,8 @@ public final class Editor {
     var bakedStrokes: Set<UInt64> = []
     /// Stroke boxes by id, for the stroke eraser (ids are unique within a document).
     var strokeBounds: [UInt64: Rect] = [:]
+    /// The background shown while a slider is dragged replaced this one (recorded at the end).
+    var backgroundBeforePreview: Background?
     private var masks: [CairoSurface] = []
     private var nextStrokeID: UInt64 = 1
     private var dirty: PixelRect?
@@ -82,25 +84,6 @@ public final class Editor {
         nextStrokeID = (strokes.map(\.id).max() ?? 0) + 1
         try adoptOpenedDrawing(savedBase: document.base, baked: document.bakedStrokes)
         try paintHighlightsOfOpenedDocument()
-    }
-
-    /// Applies a journal record, exactly as the user's action did.
-    public func replay(_ record: EditRecord) throws(RenderError) {
-        switch record {
-        case .stroke(let stroke):
-            let saved = toolState
-            toolState = ToolState(tool: stroke.tool, style: stroke.style)
-            let source = PointerSource.finger(Int.min)
-            handle(PointerEvent(source: source, phase: .down, position: stroke.points[0]))
-            for p in stroke.points.dropFirst().dropLast() { handle(PointerEvent(source: source, phase: .move, position: p)) }
-            handle(PointerEvent(source: source, phase: .up, position: stroke.points[stroke.points.count - 1]))
-            toolState = saved
-        case .undo: try undo()
-        case .redo: try redo()
-        case .clear: clear()
-        case .background(let background): try setBackground(background)
-        case .grow(let size): try grow(toFit: size)
-        }
     }
 
     /// The document as it stands now (strokes in progress are not part of it).
@@ -191,7 +174,7 @@ public final class Editor {
         dirty = union(dirty, rect)
     }
 
-    private func invalidateAll() {
+    func invalidateAll() {
         invalidate(PixelRect(size: size))
     }
 
@@ -406,283 +389,5 @@ public final class Editor {
 
     func giveBack(_ mask: CairoSurface) {
         if mask.size == ink.surface.size { masks.append(mask) }
-    }
-
-    // MARK: - Steps
-
-    /// Clears the drawing (not the background) as one undoable step.
-    public func clear() {
-        cancelAll()
-        let records = ink.nonEmptyTiles()
-        for record in records { ink.put(.empty, into: record.tile) }
-        highlights = nil
-        var step = HistoryStep(kind: .clear, tiles: records, strokeEdit: .cleared(strokes))
-        step.baseShownBefore = baseShown
-        baseShown = false
-        history.push(step)
-        strokes.removeAll()
-        revision += 1
-        invalidateAll()
-        recorder?(.clear)
-    }
-
-    /// Changes the background as one undoable step; the drawing is untouched.
-    public func setBackground(_ background: Background) throws(RenderError) {
-        let previous = backgroundLayer.background
-        try backgroundLayer.show(background)
-        history.push(HistoryStep(kind: .background, background: previous))
-        revision += 1
-        invalidateAll()
-        recorder?(.background(background))
-    }
-
-    private var backgroundBeforePreview: Background?
-
-    /// Shows `background` without recording a step, while a slider is being dragged; the first
-    /// call remembers the background to record in `endBackgroundPreview`.
-    public func previewBackground(_ background: Background) throws(RenderError) {
-        if backgroundBeforePreview == nil { backgroundBeforePreview = backgroundLayer.background }
-        try backgroundLayer.show(background)
-        invalidateAll()
-    }
-
-    /// Records the previewed background change as one undoable step (none if nothing changed).
-    public func endBackgroundPreview() {
-        guard let previous = backgroundBeforePreview else { return }
-        backgroundBeforePreview = nil
-        guard previous != backgroundLayer.background else { return }
-        history.push(HistoryStep(kind: .background, background: previous))
-        revision += 1
-        recorder?(.background(backgroundLayer.background))
-    }
-
-    /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
-    /// there is nothing to undo.
-    @discardableResult
-    public func undo() throws(RenderError) -> Bool {
-        cancelAll()
-        endBackgroundPreview()
-        let stateBefore = history.stateID
-        defer { if history.stateID != stateBefore { recorder?(.undo) } }
-        var changed: PixelRect?
-        defer { repaintHighlights(changed) }
-        return try readingHistory {
-            try history.undo { step in
-                changed = try swapState(&step)
-                // A clear also took highlights where nothing else was drawn.
-                if step.kind == .clear { changed = PixelRect(size: size) }
-                switch step.strokeEdit {
-                case .none: break
-                case .added: strokes.removeLast()
-                case .cleared(let previous):
-                    strokes = previous
-                    baseShown = step.baseShownBefore
-                case .removed(let removed):
-                    for r in removed.reversed() { strokes.insert(r.stroke, at: r.index) }
-                }
-            }
-        }
-    }
-
-    /// Redoes the next undone step, restoring exactly the pixels from after it.
-    @discardableResult
-    public func redo() throws(RenderError) -> Bool {
-        cancelAll()
-        endBackgroundPreview()
-        let stateBefore = history.stateID
-        defer { if history.stateID != stateBefore { recorder?(.redo) } }
-        var changed: PixelRect?
-        defer { repaintHighlights(changed) }
-        return try readingHistory {
-            try history.redo { step in
-                changed = try swapState(&step)
-                // A clear also took highlights where nothing else was drawn.
-                if step.kind == .clear { changed = PixelRect(size: size) }
-                switch step.strokeEdit {
-                case .none: break
-                case .added(let stroke): strokes.append(stroke)
-                case .cleared:
-                    strokes.removeAll()
-                    baseShown = false
-                case .removed(let removed):
-                    for r in removed { strokes.remove(at: r.index) }
-                }
-            }
-        }
-    }
-
-    /// Exchanges a step's saved tiles and background with the live ones; returns the drawing
-    /// area that changed.
-    private func swapState(_ step: inout HistoryStep) throws(RenderError) -> PixelRect? {
-        if let other = step.background {
-            let current = backgroundLayer.background
-            try backgroundLayer.show(other)
-            step.background = current
-            invalidateAll()
-        }
-        let changed = ink.swap(&step.tiles)
-        invalidate(changed)
-        revision += 1
-        return changed
-    }
-
-    private func readingHistory(_ body: () throws -> Bool) throws(RenderError) -> Bool {
-        do {
-            return try body()
-        } catch let error as RenderError {
-            throw error
-        } catch {
-            throw RenderError("cannot read the undo history back from disk: \(error)")
-        }
-    }
-
-    // MARK: - Output
-
-    /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
-    /// `area` of `frame` (window pixels), shown through `view`; outside the canvas, a neutral grey.
-    public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
-        guard let cr = frame.context else { return }
-        cr.isolated { compose(on: cr, area: area, view: view) }
-    }
-
-    private func compose(on cr: CairoContext, area: PixelRect, view: ViewTransform) {
-        cr.clip(to: area)
-        let canvasArea = view.isIdentity ? area : view.canvasRect(area)
-        guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
-            cr.setSource(Self.outside)
-            cr.paintAll()
-            return
-        }
-        if !view.isIdentity || area.maxX > size.width || area.maxY > size.height {
-            cr.setSource(Self.outside)
-            cr.paintAll()
-        }
-        cr.transform(scale: view.scale, offset: view.offset)
-        cr.clip(to: PixelRect(size: size))
-        cr.paint(backgroundLayer.surface, smooth: view.scale < 1)
-        let touching = live.values.filter { $0.drawn?.intersection(visible) != nil }
-        for stroke in touching { stroke.catchUpMask() }
-        paintHighlights(on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })
-        guard !touching.isEmpty else {
-            cr.paint(ink.surface, smooth: view.scale < 1)
-            return
-        }
-        // A highlighter in progress multiplies into everything under it, as it will once drawn.
-        defer {
-            for stroke in touching where stroke.tool.blend == .multiply {
-                cr.isolated {
-                    cr.setBlend(.multiply)
-                    cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
-                    cr.paint(through: stroke.mask, smooth: view.scale < 1)
-                }
-            }
-        }
-        // OVER is associative: painting strokes go straight onto the frame after the drawing.
-        // Only an eraser needs the drawing copied first, to clear it where the eraser is.
-        if touching.allSatisfy({ $0.tool.blend != .clear }) {
-            cr.paint(ink.surface, smooth: view.scale < 1)
-            for stroke in touching where stroke.tool.blend == .over {
-                cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
-                cr.paint(through: stroke.mask, smooth: view.scale < 1)
-            }
-            return
-        }
-        if scratch == nil {
-            scratch = try? CairoSurface(format: .argb32, size: ink.surface.size)
-            scratchContext = scratch.flatMap { try? CairoContext($0) }
-        }
-        guard let scratch, let sc = scratchContext else {
-            cr.paint(ink.surface, smooth: view.scale < 1)
-            return
-        }
-        sc.isolated {
-            sc.clip(to: visible)
-            sc.copy(ink.surface)
-            for stroke in touching where stroke.tool.blend != .multiply {
-                sc.setBlend(stroke.tool.blend)
-                sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
-                sc.paint(through: stroke.mask)
-            }
-        }
-        cr.paint(scratch, smooth: view.scale < 1)
-    }
-
-    /// Lays the highlights over the background just painted (with an eraser in progress
-    /// clearing them where it passes, as it will once drawn).
-    private func paintHighlights(on cr: CairoContext, visible: PixelRect, view: ViewTransform, erasers: [LiveStroke]) {
-        guard let highlights else { return }
-        var layer = highlights.surface
-        if !erasers.isEmpty {
-            if highlightsScratch == nil { highlightsScratch = try? CairoSurface(format: .argb32, size: highlights.surface.size) }
-            if let scratch = highlightsScratch, let sc = try? CairoContext(scratch) {
-                sc.clip(to: visible)
-                sc.copy(highlights.surface)
-                sc.setBlend(.clear)
-                for eraser in erasers { sc.paint(through: eraser.mask) }
-                layer = scratch
-            }
-        }
-        cr.isolated {
-            cr.setBlend(.multiply)
-            cr.paint(layer, smooth: view.scale < 1)
-        }
-    }
-
-    /// What the window shows beyond the canvas's edges.
-    static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
-
-    /// The picture as the user sees it: the drawing over the background.
-    public func flattened() throws(RenderError) -> RasterImage {
-        try flattenedSurface().rasterImage()
-    }
-
-    /// The colour the picture shows at canvas point `p` (the drawing over the background), as
-    /// the eyedropper picks it; nil outside the canvas.
-    public func color(at p: Point) -> RGBColor? {
-        let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
-        guard x >= 0, y >= 0, x < size.width, y < size.height else { return nil }
-        let one = PixelRect(x: x, y: y, width: 1, height: 1)
-        var under = backgroundLayer.surface.read(one)[0]
-        let over = ink.surface.read(one)[0]
-        if let highlights {
-            // The background as the highlights multiply it: each channel times (1 − a + colour).
-            let h = highlights.surface.read(one)[0], a = h >> 24
-            func tinted(_ shift: UInt32) -> UInt32 {
-                let factor = 255 - a + ((h >> shift) & 0xFF)
-                return ((under >> shift) & 0xFF) * factor / 255
-            }
-            under = 0xFF00_0000 | tinted(16) << 16 | tinted(8) << 8 | tinted(0)
-        }
-        // Premultiplied OVER, channel by channel.
-        let alpha = Double(over >> 24) / 255
-        func channel(_ shift: UInt32) -> UInt8 {
-            let top = Double((over >> shift) & 0xFF), bottom = Double((under >> shift) & 0xFF)
-            return UInt8(min(max((top + bottom * (1 - alpha)).rounded(), 0), 255))
-        }
-        return RGBColor(red: channel(16), green: channel(8), blue: channel(0))
-    }
-
-    func flattenedSurface() throws(RenderError) -> CairoSurface {
-        let out = try CairoSurface(format: .argb32, size: size)
-        let cr = try CairoContext(out)
-        cr.paint(backgroundLayer.surface)
-        if let highlights {
-            cr.setBlend(.multiply)
-            cr.paint(highlights.surface)
-            cr.setBlend(.over)
-        }
-        cr.paint(ink.surface)
-        return out
-    }
-
-    /// The picture encoded as PNG.
-    public func pngData() throws(RenderError) -> [UInt8] {
-        [UInt8](try PNGFile.encode(try flattenedSurface()))
-    }
-
-    /// The drawing layer alone (transparent where nothing is drawn or where it was erased).
-    public func drawingLayer() -> RasterImage {
-        let all = ink.surface.read(PixelRect(size: size))
-        return RasterImage(width: size.width, height: size.height, pixels: all)!
     }
 }

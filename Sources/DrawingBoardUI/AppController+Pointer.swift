@@ -1,0 +1,177 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// Pointer input in window pixels: a press goes to the control under it or to the canvas, and
+/// the pointer keeps what it went down on until it lifts.
+extension AppController {
+    // MARK: - Pointer input (window pixels)
+
+    public func pointer(_ event: PointerEvent) {
+        now = max(now, event.time)
+        lastPointerTime = event.time
+        switch event.phase {
+        case .down:
+            let hit = layout().hit(event.position)
+            switch hit {
+            case .control(let control):
+                if hexEntry != nil, control != .hexField { finishHexEntry(apply: true, quietly: true) }
+                captures[event.source] = .control(control)
+                press(control, at: event.position)
+            case .chrome:
+                captures[event.source] = .chrome
+            case .canvas where picking:
+                captures[event.source] = .eyedropper
+                pickColor(at: event.position)
+            case .canvas:
+                if hexEntry != nil { finishHexEntry(apply: true, quietly: true) }
+                if message != nil, message?.isError == false { message = nil; invalidateChrome() }
+                if !drawingOnCanvas {
+                    bars.strokeBegan(at: now)
+                    hover = nil
+                    invalidateChrome()
+                }
+                captures[event.source] = .canvas
+                if case .finger = event.source { touchDown(event) } else { editor.handle(onCanvas(event)) }
+            }
+        case .move:
+            switch captures[event.source] {
+            case .control(.slider(let kind)):
+                setSlider(kind, atX: event.position.x)
+            case .control(.colorWheel), .control(.valueStrip):
+                dragColor(captures[event.source]!, at: event.position)
+            case .eyedropper:
+                pickColor(at: event.position)
+            case .control(let control):
+                let inside = layout().frame(of: control)?.contains(event.position) ?? false
+                if (pressed == control) != inside {
+                    pressed = inside ? control : nil
+                    invalidateChrome()
+                }
+            case .canvas:
+                if case .finger = event.source { touchMove(event) } else { editor.handle(onCanvas(event)) }
+            case .chrome, nil:
+                break
+            }
+        case .up, .cancel:
+            guard let capture = captures.removeValue(forKey: event.source) else { return }
+            switch capture {
+            case .eyedropper:
+                finishPicking(cancelled: event.phase == .cancel)
+            case .control(let control):
+                release(control, at: event.position, activate: event.phase == .up)
+            case .canvas:
+                if case .finger = event.source {
+                    touchUp(event)
+                } else {
+                    let revision = editor.revision
+                    editor.handle(onCanvas(event))
+                    if editor.revision != revision { rememberColor() }
+                }
+                if !drawingOnCanvas { bars.strokesEnded(at: now) }
+            case .chrome:
+                break
+            }
+        }
+    }
+
+    /// Whether any pointer is down on the canvas.
+    var drawingOnCanvas: Bool {
+        captures.values.contains { if case .canvas = $0 { return true } else { return false } }
+    }
+
+    /// The event with its position in canvas pixels.
+    func onCanvas(_ event: PointerEvent) -> PointerEvent {
+        var e = event
+        e.position = view.toCanvas(event.position)
+        return e
+    }
+
+    /// Commits a stroke by forwarding its release, remembering its colour.
+    func commitStroke(_ up: PointerEvent) {
+        let revision = editor.revision
+        editor.handle(onCanvas(up))
+        if editor.revision != revision { rememberColor() }
+    }
+
+    /// Shows the canvas through `next`; everything on screen is redrawn.
+    public func setView(_ next: ViewTransform) {
+        guard next != view else { return }
+        let hadReset = !view.isIdentity
+        view = next
+        dirty = [PixelRect(size: window)]
+        if hadReset != !view.isIdentity { invalidateChrome() }
+    }
+
+    /// The mouse moved with no button held (`nil`: it left the window).
+    public func hover(at p: Point?, time: Double) {
+        now = max(now, time)
+        let control: Control? = p.flatMap { if case .control(let c) = layout().hit($0) { return c } else { return nil } }
+        guard control != hover?.control else { return }
+        let hadTooltip = tooltip() != nil
+        hover = control.map { ($0, now) }
+        if hadTooltip || control != nil { invalidateChrome() }
+    }
+
+    /// A wheel turn over a slider nudges it; with Ctrl held over the canvas, it zooms about the
+    /// pointer.
+    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) {
+        if zoom, layout().hit(p) == .canvas {
+            let factor = steps > 0 ? 1.25 : 0.8
+            setView(ViewTransform.pinch(from: view, startCentre: p, startDistance: 1, centre: p, distance: factor))
+            return
+        }
+        guard case .control(.slider(let kind)) = layout().hit(p) else { return }
+        setSlider(kind, to: value(of: kind) + steps)
+        editor.endBackgroundPreview()
+    }
+
+    func press(_ control: Control, at p: Point) {
+        pressed = control
+        if case .slider(let kind) = control { setSlider(kind, atX: p.x) }
+        if control == .colorWheel || control == .valueStrip { dragColor(.control(control), at: p) }
+        invalidateChrome()
+    }
+
+    func release(_ control: Control, at p: Point, activate: Bool) {
+        pressed = nil
+        invalidateChrome()
+        if case .slider = control {
+            editor.endBackgroundPreview()
+            return
+        }
+        if control == .colorWheel || control == .valueStrip { return }
+        guard activate, layout().frame(of: control)?.contains(p) ?? false else { return }
+        perform(control)
+    }
+
+    /// Does what pressing `control` does.
+    public func perform(_ control: Control) {
+        invalidateChrome()
+        switch control {
+        case .tool(let tool): select(tool)
+        case .undo: undo()
+        case .redo: redo()
+        case .save: save(choosingName: false)
+        case .clear: editor.clear()
+        case .panel(let kind): panel = panel == kind ? nil : kind
+        case .closePanel: panel = nil
+        case .slider: break
+        case .recentColor(let i):
+            if i < recentColors.count {
+                editor.toolState.style.color = recentColors[i]
+                rememberWheel(recentColors[i])
+            }
+        case .chooseImage: chooseBackgroundImage()
+        case .dismissMessage: message = nil
+        case .dialog(let button): answerQuitQuestion(button)
+        case .touchMode: touchMode = touchMode == .draw ? .navigate : .draw
+        case .resetView: setView(.identity)
+        case .colorWheel, .valueStrip: break
+        case .hexField: if hexEntry == nil { beginHexEntry() }
+        case .eyedropper: togglePicking()
+        case .smoothing(let smoothing): editor.toolState.smoothing = smoothing
+        case .shapeHelper(let helper): editor.toolState.shapeHelpers.formSymmetricDifference(helper)
+        }
+    }
+}

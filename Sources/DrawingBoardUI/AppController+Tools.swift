@@ -1,0 +1,95 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// Sliders, tools and their widths, recent colours, undo and redo.
+extension AppController {
+    // MARK: - Sliders and tools
+
+    func setSlider(_ kind: SliderKind, atX x: Double) {
+        guard let v = layout().sliderValue(kind, atX: x) else { return }
+        setSlider(kind, to: v)
+    }
+
+    /// Sets a slider, clamped to its range, and applies it.
+    public func setSlider(_ kind: SliderKind, to raw: Int) {
+        let v = min(max(raw, kind.range.lowerBound), kind.range.upperBound)
+        var style = editor.toolState.style
+        var bg = backgroundColor
+        switch kind {
+        case .width: style.width = Double(v)
+        case .opacity: style.opacity = Double(v) / 100
+        case .brushRed: style.color.red = UInt8(v)
+        case .brushGreen: style.color.green = UInt8(v)
+        case .brushBlue: style.color.blue = UInt8(v)
+        case .backgroundRed: bg.red = UInt8(v)
+        case .backgroundGreen: bg.green = UInt8(v)
+        case .backgroundBlue: bg.blue = UInt8(v)
+        }
+        editor.toolState.style = style
+        if kind == .brushRed || kind == .brushGreen || kind == .brushBlue { rememberWheel(style.color) }
+        if bg != backgroundColor || (kind.isBackground && editor.background != .color(bg)) {
+            backgroundColor = bg
+            do {
+                try editor.previewBackground(.color(bg))
+            } catch {
+                show(error: "\(error)")
+            }
+        }
+        invalidateChrome()
+    }
+
+    public func select(_ tool: Tool) {
+        // The highlighter keeps its own colour, width and opacity, as a marker beside a pen;
+        // the erasers keep their own width and share the pens' colour.
+        let current = editor.toolState.tool
+        if current.isEraser { swap(&editor.toolState.style.width, &spareWidth) }
+        if (current == .highlighter) != (tool == .highlighter) {
+            swap(&editor.toolState.style, &otherStyle)
+            rememberWheel(editor.toolState.style.color)
+        }
+        if tool.isEraser { swap(&editor.toolState.style.width, &spareWidth) }
+        editor.toolState.tool = tool
+        invalidateChrome()
+    }
+
+    /// `[` and `]`: finer steps for thin pens, coarser for wide ones.
+    func nudgeWidth(up: Bool) {
+        let w = Int(editor.toolState.style.width.rounded())
+        let step = w < 10 ? 1 : (w < 50 ? 5 : 10)
+        setSlider(.width, to: up ? w + step : w - step)
+        // With the panel closed, say what the width is now (the panel's slider shows it otherwise).
+        if panel != .brush {
+            let tool = editor.toolState.tool
+            show(info: "\(tool.isEraser ? "Eraser" : tool == .highlighter ? "Highlighter" : "Pen") width: \(Int(editor.toolState.style.width.rounded())) px")
+        }
+    }
+
+    func rememberColor() {
+        guard editor.toolState.tool != .eraser, editor.toolState.tool != .strokeEraser else { return }
+        let c = editor.toolState.style.color
+        guard recentColors.first != c else { return }
+        recentColors.removeAll { $0 == c }
+        recentColors.insert(c, at: 0)
+        if recentColors.count > Layout.maxRecentColors { recentColors.removeLast() }
+        if panel == .brush { invalidateChrome() }
+    }
+
+    func undo() {
+        do { try editor.undo() } catch { show(error: "\(error)") }
+        followBackground()
+        invalidateChrome()
+    }
+
+    func redo() {
+        do { try editor.redo() } catch { show(error: "\(error)") }
+        followBackground()
+        invalidateChrome()
+    }
+
+    /// The background sliders and swatch show the background colour the picture has now (an
+    /// undone colour change takes them back too). Over an image they keep the last colour.
+    func followBackground() {
+        if case .color(let c) = editor.background { backgroundColor = c }
+    }
+}
