@@ -7,7 +7,8 @@ import PackageDescription
 //                         the frame compositor, the painter widgets draw with, PNG output
 //   DrawingBoardFiles     documents: OpenRaster (.ora) reading and writing, with limits
 //   DrawingBoardUI        widgets, layout, hit-testing and the app state machine (no C)
-//   DrawingBoardPlatform  every SDL_* / IMG_* call: window, presentation, events, images
+//   DrawingBoardPlatform  every SDL_* / IMG_* call: window, presentation, events, image
+//                         decoding and the JPEG and WebP encoders (SDL2_image, libwebp)
 //   DrawingBoardApp       the event loop that joins the platform and the controller
 //   drawingboard          the command line
 let package = Package(
@@ -37,6 +38,9 @@ let package = Package(
             name: "CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
             name: "CGio", pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
 
@@ -46,7 +50,7 @@ let package = Package(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles"]),
-        .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio"]),
+        .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP"]),
         .target(
             name: "DrawingBoardApp",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardFiles"]),

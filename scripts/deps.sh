@@ -11,9 +11,11 @@ DRAWINGBOARD_PACKAGES=(
     libcairo2-dev
     libpango1.0-dev
     librsvg2-dev
+    libwebp-dev
     libglib2.0-dev
     fonts-dejavu-core
     zenity
+    libdecor-0-plugin-1-cairo
 )
 
 # The end-to-end tests: a virtual X server, input and screenshots, a Wayland compositor,

@@ -21,13 +21,17 @@ public final class AppRunner {
     private var pendingRequests: [Int: FileRequest.Purpose] = [:]
     private var nextRequest = 1
     private var running = true
+    /// The settings as last written; written again whenever the preferences change.
+    public private(set) var settings: AppSettings
+    private var savedPreferences: Preferences?
     private let stats = ProcessInfo.processInfo.environment["DRAWINGBOARD_STATS"] != nil
     private var frames = 0
     private var events = 0
     private var wakeups = 0
 
     /// `open`: a document or an image to show first (from the command line).
-    public init(windowSize: PixelSize, savePath: String?, settings: AppSettings, open: String? = nil) throws {
+    /// `savePath`: the document Ctrl+S writes; `exportPath`: the file Ctrl+E writes.
+    public init(windowSize: PixelSize, savePath: String?, exportPath: String? = nil, settings: AppSettings, open: String? = nil) throws {
         window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 600, height: 440))
         let buffer = window.frame
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
@@ -35,7 +39,12 @@ public final class AppRunner {
         let editor = try Editor(size: buffer.size)
         controller = AppController(editor: editor, decoder: SDLImageDecoder(), window: buffer.size,
                                    scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
+                                   exportPath: exportPath, encoder: SDLImageEncoder(),
                                    touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)
+        controller.recentFiles = RecentFiles()
+        self.settings = settings
+        controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth)
+        savedPreferences = controller.preferences
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
@@ -79,6 +88,7 @@ public final class AppRunner {
             }
             for effect in controller.takeEffects() { perform(effect) }
             paint()
+            saveSettingsIfChanged()
         }
         if stats {
             FileHandle.standardError.write(Data("drawingboard: \(wakeups) wakeups, \(events) events, \(frames) frames, \(window.uploadedPixels) pixels presented\n".utf8))
@@ -90,7 +100,9 @@ public final class AppRunner {
         switch event {
         case .pointer(let e): controller.pointer(e)
         case .hover(let p): controller.hover(at: p, time: window.now)
-        case .wheel(let steps, let p, let zoom): controller.wheel(steps, at: p, zoom: zoom)
+        case .scroll(let dx, let dy, let p, let ctrl, let shift): controller.scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
+        case .middleDrag(let phase, let p): controller.middleDrag(phase, at: p)
+        case .spaceReleased: controller.spaceReleased()
         case .key(let k): controller.key(k, time: window.now)
         case .modifiers(let m): controller.modifiersChanged(m)
         case .resized, .exposed:
@@ -105,7 +117,7 @@ public final class AppRunner {
         case .terminate:
             controller.terminated()
             running = false
-        case .droppedFile(let path): controller.open(path)
+        case .droppedFile(let path): controller.dropped(path)
         case .wake: break
         }
     }
@@ -113,7 +125,7 @@ public final class AppRunner {
     private func perform(_ effect: AppEffect) {
         switch effect {
         case .setTitle(let title): window.setTitle(title)
-        case .setPointerShape(let shape): window.setPointer(crosshair: shape == .crosshair)
+        case .setPointerShape(let shape): window.setPointer(crosshair: shape == .crosshair, hidden: shape == .hidden)
         case .setFullscreen(let on):
             window.setFullscreen(on)
             controller.setFullscreen(window.isFullscreen)
@@ -129,15 +141,31 @@ public final class AppRunner {
             let filters: [(String, [String])]
             switch request.purpose {
             case .saveDrawing:
-                filters = [("OpenRaster drawing (keeps layers and strokes)", ["*.ora"]), ("PNG image", ["*.png"]),
-                           ("SVG image", ["*.svg"]), ("PDF document", ["*.pdf"])]
+                filters = [("OpenRaster drawing (keeps layers and strokes)", ["*.ora"])]
+            case .export:
+                filters = ExportFormat.allCases.map { ("\($0.title) image", $0.patterns) }
             case .backgroundImage: filters = [("Images", images), ("All files", ["*"])]
             case .openFile: filters = [("Drawings and images", ["*.ora"] + images), ("All files", ["*"])]
             }
-            chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing,
+            chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing || request.purpose == .export,
                                             suggestedName: request.suggestedName, filters: filters,
                                             folder: request.folder ?? FileChooser.picturesFolder))
         }
+    }
+
+    /// Writes the settings (atomically) when the tool, a width, the recent colours, the touch
+    /// mode or smoothing changed, once no pointer is down (a slider drag writes once, at its end).
+    private func saveSettingsIfChanged() {
+        let now = controller.preferences
+        guard now != savedPreferences, !controller.isPointerDown else { return }
+        savedPreferences = now
+        settings.tool = now.tool.rawValue
+        settings.penWidth = now.penWidth
+        settings.eraserWidth = now.eraserWidth
+        settings.recentColors = now.recentColors.map(\.hex)
+        settings.touchMode = now.touchMode
+        settings.smoothing = now.smoothing
+        try? settings.save()
     }
 
     private func paint() {

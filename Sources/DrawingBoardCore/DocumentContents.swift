@@ -22,4 +22,9 @@ public struct DocumentContents: Sendable {
         self.base = base
         self.bakedStrokes = bakedStrokes
     }
+
+    /// Pixel bytes it holds (the drawing, the base, a background image).
+    public var byteCount: Int {
+        drawing.byteCount + (base?.byteCount ?? 0) + background.byteCount
+    }
 }

@@ -8,4 +8,6 @@ public enum EditRecord: Sendable, Hashable {
     case clear
     case background(Background)
     case grow(PixelSize)
+    /// The page took this size, the drawing anchored at 0...8 (row by row).
+    case page(PixelSize, anchor: Int)
 }

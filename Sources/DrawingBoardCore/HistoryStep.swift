@@ -9,6 +9,8 @@ public struct HistoryStep: Sendable {
         case background
         /// The stroke eraser removed whole strokes.
         case strokeErase = "stroke-erase"
+        /// The page changed size: the whole document is the other side of the swap.
+        case page
     }
 
     /// What happens to the document's stroke list.
@@ -41,9 +43,13 @@ public struct HistoryStep: Sendable {
     public var strokeEdit: StrokeEdit
     /// For a clear: whether pixels under the strokes (an opened image) showed before it.
     public var baseShownBefore = true
+    /// For a page step: the other side of the swap, the whole document.
+    public var page: DocumentContents?
 
-    public init(kind: Kind, tiles: [TileRecord] = [], background: Background? = nil, strokeEdit: StrokeEdit = .none) {
+    public init(kind: Kind, tiles: [TileRecord] = [], background: Background? = nil, strokeEdit: StrokeEdit = .none,
+                page: DocumentContents? = nil) {
         self.kind = kind
+        self.page = page
         self.tiles = tiles
         self.background = background
         self.strokeEdit = strokeEdit
@@ -51,7 +57,7 @@ public struct HistoryStep: Sendable {
 
     /// Pixel bytes this step holds in memory (tiles and a background image).
     public var residentBytes: Int {
-        tiles.reduce(background?.byteCount ?? 0) { $0 + $1.payload.residentBytes }
+        tiles.reduce((background?.byteCount ?? 0) + (page?.byteCount ?? 0)) { $0 + $1.payload.residentBytes }
     }
 
     /// Pixel bytes this step has moved to disk.

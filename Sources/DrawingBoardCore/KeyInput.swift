@@ -5,7 +5,11 @@ public struct KeyInput: Sendable, Hashable {
         case character(Character)
         case escape
         case enter
+        case f1
+        case f10
         case f11
+        case up, down, left, right
+        case home, end, pageUp, pageDown
         case delete
         case backspace
         case tab

@@ -54,21 +54,27 @@ public final class Journal {
     }
 
     /// Starts over from a newly opened document (or a new drawing): the old steps are dropped.
-    public func restart(size: PixelSize, background: RGBColor, documentPath: String?) throws {
+    /// `page`: the page's first state as a document (an image opened as a new page), kept as
+    /// the start when there is no document file to copy.
+    public func restart(size: PixelSize, background: RGBColor, documentPath: String?, page: Data? = nil) throws {
         try? file.close()
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("images"))
         images = 0
         file = try Self.openJournal(directory, truncate: true)
-        try writeStart(size: size, background: background, documentPath: documentPath)
+        try writeStart(size: size, background: background, documentPath: documentPath, page: page)
     }
 
-    private func writeStart(size: PixelSize, background: RGBColor, documentPath: String?) throws {
+    private func writeStart(size: PixelSize, background: RGBColor, documentPath: String?, page: Data? = nil) throws {
         let start = directory.appendingPathComponent("start.ora")
         try? FileManager.default.removeItem(at: start)
         var info = StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath)
         if let documentPath {
             try FileManager.default.copyItem(at: URL(fileURLWithPath: documentPath), to: start)
             info.background = nil
+        } else if let page {
+            try AtomicFile.write(page, toPath: start.path)
+            info.background = nil
+            info.page = true
         }
         try AtomicFile.write(try JSONEncoder().encode(info), toPath: directory.appendingPathComponent("start.json").path)
     }
@@ -83,6 +89,7 @@ public final class Journal {
             case .redo: line.redo = true
             case .clear: line.clear = true
             case .grow(let size): line.grow = [size.width, size.height]
+            case .page(let size, let anchor): line.page = [size.width, size.height, anchor]
             case .background(.color(let c)): line.color = c.hex
             case .background(.image(let image, let name)):
                 images += 1
@@ -155,7 +162,7 @@ public final class Journal {
         let dir = orphan.directory
         let info = try JSONDecoder().decode(StartInfo.self, from: Data(contentsOf: dir.appendingPathComponent("start.json")))
         let editor: Editor
-        if info.document != nil {
+        if info.document != nil || info.page == true {
             editor = try Editor(document: try OpenRaster.read(dir.appendingPathComponent("start.ora")), history: history)
         } else {
             editor = try Editor(size: PixelSize(width: info.width, height: info.height),
@@ -173,6 +180,8 @@ public final class Journal {
                 try editor.replay(.clear)
             } else if let g = line.grow, g.count == 2 {
                 try editor.replay(.grow(PixelSize(width: g[0], height: g[1])))
+            } else if let p = line.page, p.count == 3, (0...8).contains(p[2]) {
+                try editor.replay(.page(PixelSize(width: p[0], height: p[1]), anchor: p[2]))
             } else if let hex = line.color, let c = RGBColor(hex: hex) {
                 try editor.replay(.background(.color(c)))
             } else if let image = line.image, OpenRaster.isSafe(image) {
@@ -199,6 +208,8 @@ public final class Journal {
         var height: Int
         var background: String?
         var document: String?
+        /// The start is `start.ora`, a page that was never a file (an image opened as a page).
+        var page: Bool?
     }
 
     private struct Line: Codable {
@@ -207,6 +218,8 @@ public final class Journal {
         var redo: Bool?
         var clear: Bool?
         var grow: [Int]?
+        /// The page's new size and anchor.
+        var page: [Int]?
         var color: String?
         var image: String?
         var name: String?

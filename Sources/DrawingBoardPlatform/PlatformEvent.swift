@@ -5,8 +5,13 @@ public enum PlatformEvent: Sendable {
     case pointer(PointerEvent)
     /// The mouse moved with no button held; nil when it left the window.
     case hover(Point?)
-    /// `zoom`: Ctrl was held.
-    case wheel(steps: Int, at: Point, zoom: Bool)
+    /// A wheel or touchpad scroll, in notches (fractions from a touchpad's precise values);
+    /// positive `dy` is away from the user, positive `dx` to the right.
+    case scroll(dx: Double, dy: Double, at: Point, ctrl: Bool, shift: Bool)
+    /// The middle button went down, moved or up: it moves the page.
+    case middleDrag(PointerEvent.Phase, at: Point)
+    /// Space went up (Space held turns a drag into moving the page).
+    case spaceReleased
     case key(KeyInput)
     /// Shift or Alt went down or up: the shape helpers now held.
     case modifiers(ShapeModifiers)

@@ -40,6 +40,12 @@ public final class Window {
         let useSurface = videoDriver == "x11"
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, useSurface ? "0" : "1")
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        // The first window fits the screen it opens on (a remembered size from a larger
+        // screen, or a small laptop's output): never larger than the usable area.
+        var usable = SDL_Rect()
+        let area = SDL_GetDisplayUsableBounds(0, &usable) == 0 ? PixelSize(width: Int(usable.w), height: Int(usable.h)) : nil
+        let size = Self.fitted(size, in: area)
+        let minimumSize = Self.fitted(minimumSize, in: area)
         guard let window = SDL_CreateWindow(title, Int32(bitPattern: 0x2FFF_0000), Int32(bitPattern: 0x2FFF_0000),
                                             Int32(size.width), Int32(size.height), flags) else {
             let error = PlatformError.sdl("cannot open a window")
@@ -68,6 +74,17 @@ public final class Window {
             source.resume()
             signalSources.append(source)
         }
+    }
+
+    /// Room the desktop's title bar and borders take around the window.
+    static let decorations = PixelSize(width: 16, height: 48)
+
+    /// `size` made to fit `usable` (the screen's usable area, in the same units) with the
+    /// window's decorations; as it is when the area is unknown.
+    public static func fitted(_ size: PixelSize, in usable: PixelSize?) -> PixelSize {
+        guard let usable, usable.width > 0, usable.height > 0 else { return size }
+        return PixelSize(width: max(1, min(size.width, usable.width - decorations.width)),
+                         height: max(1, min(size.height, usable.height - decorations.height)))
     }
 
     private let terminateEvent: UInt32
@@ -116,10 +133,25 @@ public final class Window {
 
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(handle, title)
+        // SDL 2 writes WM_NAME typed UTF8_STRING, which XFetchName (and so `xdotool search
+        // --name`, wmctrl and older window managers) cannot read. Write it again as Latin-1
+        // STRING, as ICCCM wants; _NET_WM_NAME keeps the full UTF-8 title.
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display else { return }
+        var latin1 = Self.latin1(title)
+        XChangeProperty(display, info.info.x11.window, Atom(XA_WM_NAME), Atom(XA_STRING), 8, PropModeReplace, &latin1, Int32(latin1.count))
+        XFlush(display)
+    }
+
+    /// `text` in Latin-1, with a "?" for each character Latin-1 does not have.
+    static func latin1(_ text: String) -> [UInt8] {
+        text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
     }
 
     /// The system crosshair over the window (the eyedropper), or the usual arrow.
-    public func setPointer(crosshair: Bool) {
+    public func setPointer(crosshair: Bool, hidden: Bool = false) {
+        SDL_ShowCursor(hidden ? SDL_DISABLE : SDL_ENABLE)
         if crosshair, crosshairCursor == nil { crosshairCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_CROSSHAIR) }
         if arrowCursor == nil { arrowCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW) }
         if let cursor = crosshair ? crosshairCursor : arrowCursor { SDL_SetCursor(cursor) }
@@ -206,15 +238,27 @@ public final class Window {
             default: return nil
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            if e.button.button == UInt8(SDL_BUTTON_MIDDLE), e.button.which != MouseTranslation.touchMouseID {
+                return .middleDrag(e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up,
+                                   at: Point(Double(e.button.x) * ratio, Double(e.button.y) * ratio))
+            }
             return MouseTranslation.button(e.button, ratio: ratio, time: time, modifiers: heldModifiers)
         case SDL_MOUSEMOTION:
+            if e.motion.state & 1 == 0, e.motion.state & 2 != 0, e.motion.which != MouseTranslation.touchMouseID {
+                return .middleDrag(.move, at: Point(Double(e.motion.x) * ratio, Double(e.motion.y) * ratio))
+            }
             return MouseTranslation.motion(e.motion, ratio: ratio, time: time, modifiers: heldModifiers)
         case SDL_MOUSEWHEEL:
-            guard e.wheel.which != UInt32.max, e.wheel.y != 0 else { return nil }
+            guard e.wheel.which != UInt32.max else { return nil }
+            // The precise values carry a touchpad's smooth scrolling (whole notches for a wheel).
+            let flip = e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1.0 : 1.0
+            let dx = Double(e.wheel.preciseX) * flip, dy = Double(e.wheel.preciseY) * flip
+            guard dx != 0 || dy != 0 else { return nil }
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
             let ctrl = UInt32(SDL_GetModState().rawValue) & KMOD_CTRL.rawValue != 0
-            return .wheel(steps: Int(e.wheel.y), at: Point(Double(x) * ratio, Double(y) * ratio), zoom: ctrl)
+            return .scroll(dx: dx, dy: dy, at: Point(Double(x) * ratio, Double(y) * ratio), ctrl: ctrl,
+                           shift: heldModifiers.contains(.constrain))
         case SDL_KEYDOWN where MouseTranslation.isShapeModifierKey(e.key.keysym.sym),
              SDL_KEYUP where MouseTranslation.isShapeModifierKey(e.key.keysym.sym):
             heldModifiers = MouseTranslation.shapeModifiers(e.key.keysym.mod)
@@ -224,7 +268,7 @@ public final class Window {
             return KeyTranslation.key(e.key.keysym).map { .key($0) }
         case SDL_KEYUP:
             heldModifiers = MouseTranslation.shapeModifiers(e.key.keysym.mod)
-            return nil
+            return e.key.keysym.sym == Int32(SDLK_SPACE.rawValue) ? .spaceReleased : nil
         case SDL_DROPFILE:
             guard let file = e.drop.file else { return nil }
             defer { SDL_free(file) }
@@ -257,13 +301,26 @@ enum KeyTranslation {
         switch code {
         case Int32(SDLK_ESCAPE.rawValue): key = .escape
         case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): key = .enter
+        case Int32(SDLK_F1.rawValue): key = .f1
+        case Int32(SDLK_F10.rawValue): key = .f10
         case Int32(SDLK_F11.rawValue): key = .f11
+        case Int32(SDLK_UP.rawValue): key = .up
+        case Int32(SDLK_DOWN.rawValue): key = .down
+        case Int32(SDLK_LEFT.rawValue): key = .left
+        case Int32(SDLK_RIGHT.rawValue): key = .right
+        case Int32(SDLK_HOME.rawValue): key = .home
+        case Int32(SDLK_END.rawValue): key = .end
+        case Int32(SDLK_PAGEUP.rawValue): key = .pageUp
+        case Int32(SDLK_PAGEDOWN.rawValue): key = .pageDown
+        case Int32(SDLK_KP_PLUS.rawValue): key = .character("+")
+        case Int32(SDLK_KP_MINUS.rawValue): key = .character("-")
+        case Int32(SDLK_KP_0.rawValue): key = .character("0")
         case Int32(SDLK_DELETE.rawValue): key = .delete
         case Int32(SDLK_BACKSPACE.rawValue): key = .backspace
         case Int32(SDLK_TAB.rawValue): key = .tab
         case Int32(SDLK_KP_1.rawValue)...Int32(SDLK_KP_9.rawValue):
             key = .character(Character(String(code - Int32(SDLK_KP_1.rawValue) + 1)))
-        case 33...126:
+        case 32...126:
             guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
             key = .character(Character(scalar))
         default:

@@ -27,6 +27,12 @@ final class CairoContext {
         cairo_clip(handle)
     }
 
+    /// Fills a rectangle in the current source.
+    func fill(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        cairo_rectangle(handle, x, y, width, height)
+        cairo_fill(handle)
+    }
+
     func setSource(_ color: RGBColor, alpha: Double = 1) {
         cairo_set_source_rgba(handle, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, alpha)
     }

@@ -16,13 +16,11 @@ extension Editor {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
-            cr.setSource(Self.outside)
-            cr.paintAll()
+            paintDesk(on: cr, view: view)
             return
         }
         if !view.isIdentity || area.maxX > size.width || area.maxY > size.height {
-            cr.setSource(Self.outside)
-            cr.paintAll()
+            paintDesk(on: cr, view: view)
         }
         cr.transform(scale: view.scale, offset: view.offset)
         cr.clip(to: PixelRect(size: size))
@@ -95,8 +93,21 @@ extension Editor {
         }
     }
 
-    /// What the window shows beyond the canvas's edges.
+    /// What the window shows beyond the page's edges: a neutral desk.
     static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
+
+    /// The desk around the page, with a soft shadow along the page's edges so the user sees
+    /// where the page ends.
+    private func paintDesk(on cr: CairoContext, view: ViewTransform) {
+        cr.setSource(Self.outside)
+        cr.paintAll()
+        let x = view.offset.x, y = view.offset.y
+        let w = Double(size.width) * view.scale, h = Double(size.height) * view.scale
+        for spread in stride(from: 6.0, through: 1, by: -1) {
+            cr.setSource(.black, alpha: 0.05)
+            cr.fill(x - spread, y - spread + 2, w + 2 * spread, h + 2 * spread)
+        }
+    }
 
     /// The picture as the user sees it: the drawing over the background.
     public func flattened() throws(RenderError) -> RasterImage {

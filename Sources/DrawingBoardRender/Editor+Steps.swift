@@ -19,6 +19,7 @@ extension Editor {
         case .clear: clear()
         case .background(let background): try setBackground(background)
         case .grow(let size): try grow(toFit: size)
+        case .page(let size, let anchor): try resizePage(to: size, anchor: anchor)
         }
     }
 
@@ -126,6 +127,13 @@ extension Editor {
     /// Exchanges a step's saved tiles and background with the live ones; returns the drawing
     /// area that changed.
     private func swapState(_ step: inout HistoryStep) throws(RenderError) -> PixelRect? {
+        if let other = step.page {
+            let current = contents()
+            try load(other)
+            step.page = current
+            revision += 1
+            return PixelRect(size: size)
+        }
         if let other = step.background {
             let current = backgroundLayer.background
             try backgroundLayer.show(other)

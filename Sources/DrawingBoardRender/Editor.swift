@@ -11,7 +11,7 @@ import DrawingBoardCore
 /// not depend on how the samples arrived, and the history sees exactly which tiles changed.
 public final class Editor {
     /// The canvas size. It only grows (`grow(toFit:)`), so nothing drawn is ever cropped.
-    public private(set) var size: PixelSize
+    public internal(set) var size: PixelSize
     public var toolState = ToolState()
 
     /// The committed strokes, oldest first, as the drawing shows them now.
@@ -25,8 +25,8 @@ public final class Editor {
     /// Told of every committed change (the autosave journal listens here).
     public var recorder: ((EditRecord) -> Void)?
 
-    let ink: InkLayer
-    let backgroundLayer: BackgroundLayer
+    var ink: InkLayer
+    var backgroundLayer: BackgroundLayer
     /// What highlighters laid over the background (see Editor+Highlights); nil until the first.
     var highlights: InkLayer?
     /// Compositing scratch for the highlights while an eraser in progress clears them.
@@ -53,8 +53,8 @@ public final class Editor {
     var strokeBounds: [UInt64: Rect] = [:]
     /// The background shown while a slider is dragged replaced this one (recorded at the end).
     var backgroundBeforePreview: Background?
-    private var masks: [CairoSurface] = []
-    private var nextStrokeID: UInt64 = 1
+    var masks: [CairoSurface] = []
+    var nextStrokeID: UInt64 = 1
     private var dirty: PixelRect?
     /// Pieces of strokes in progress waiting to be stroked straight onto the screen.
     private var increments: [StrokeIncrement] = []
@@ -71,19 +71,7 @@ public final class Editor {
     /// history starts empty.
     public convenience init(document: DocumentContents, history: UndoHistory.Options = .init()) throws(RenderError) {
         try self.init(size: document.size, background: document.background, history: history)
-        guard document.drawing.size == document.size else {
-            throw RenderError("the drawing layer is \(document.drawing.size), not \(document.size)")
-        }
-        ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
-        strokes = document.strokes
-        if Set(strokes.map(\.id)).count != strokes.count {
-            // Ids name strokes (the stroke eraser's cache): a damaged list gets fresh ones.
-            for i in strokes.indices { strokes[i].id = UInt64(i + 1) }
-        }
-        drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
-        nextStrokeID = (strokes.map(\.id).max() ?? 0) + 1
-        try adoptOpenedDrawing(savedBase: document.base, baked: document.bakedStrokes)
-        try paintHighlightsOfOpenedDocument()
+        try load(document)
     }
 
     /// The document as it stands now (strokes in progress are not part of it).
@@ -98,7 +86,7 @@ public final class Editor {
         backgroundLayer.surface.rasterImage()
     }
 
-    private static func checkLimits(_ size: PixelSize) throws(RenderError) {
+    static func checkLimits(_ size: PixelSize) throws(RenderError) {
         guard size.width >= 1, size.height >= 1, size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide,
               size.area <= CanvasLimits.maxPixels else {
             throw RenderError("a \(size) canvas is outside the limits (1 to \(CanvasLimits.maxSide) pixels a side, at most \(CanvasLimits.maxPixels) pixels)")

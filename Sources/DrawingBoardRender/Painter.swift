@@ -145,6 +145,27 @@ public final class Painter {
         return true
     }
 
+    /// Draws a small picture (a thumbnail) scaled to fill `rect`, clipped to a circle when
+    /// `circle`, else to its rounded rectangle.
+    public func image(_ image: RasterImage, in rect: Rect, radius: Double = 0, circle: Bool = false) {
+        guard let surface = try? CairoSurface(image: image) else { return }
+        cairo_save(cr)
+        if circle {
+            cairo_new_path(cr)
+            cairo_arc(cr, rect.center.x, rect.center.y, min(rect.width, rect.height) / 2, 0, 2 * Double.pi)
+        } else {
+            path(rect, radius: radius)
+        }
+        cairo_clip(cr)
+        let sx = rect.width / Double(image.width), sy = rect.height / Double(image.height)
+        let scale = max(sx, sy)
+        cairo_translate(cr, rect.center.x - Double(image.width) * scale / 2, rect.center.y - Double(image.height) * scale / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, surface.handle, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     private func set(_ color: RGBA) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }

@@ -1,4 +1,5 @@
 import CPangoCairo
+import CCairo
 import DrawingBoardCore
 
 /// Lays out and draws interface text with Pango (shaping, fallback fonts, any script).
@@ -50,4 +51,27 @@ enum TextRenderer {
 
 public enum TextAlign: Sendable {
     case left, center, right
+}
+
+/// Text measured away from any frame (for layouts that depend on how text wraps).
+public enum TextMetrics {
+    /// How many lines `text` wraps to at `width` pixels in the interface font at `size`.
+    public static func lineCount(_ text: String, width: Double, size: Double, bold: Bool = false) -> Int {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return 1 }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return 1 }
+        defer { cairo_destroy(cr) }
+        guard let layout = pango_cairo_create_layout(cr) else { return 1 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, "Sans")
+        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        return max(1, Int(pango_layout_get_line_count(layout)))
+    }
 }

@@ -91,6 +91,7 @@ extension AppController {
             editor.compose(into: frame, area: rect, view: view)
             painter.clipped(to: rect.rect) {
                 UIRenderer.draw(state, with: painter, in: rect.rect)
+                drawBrushCursor(with: painter, in: rect)
             }
         }
         frame.flush()

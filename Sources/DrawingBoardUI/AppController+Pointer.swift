@@ -12,14 +12,21 @@ extension AppController {
         lastPointerTime = event.time
         switch event.phase {
         case .down:
+            moveBrushCursor(to: nil)
             let hit = layout().hit(event.position)
             switch hit {
+            case .control(let control) where control == .dismissMenu || control == .dismissSheet:
+                // A press outside the open menu or sheet closes it and does nothing else.
+                captures[event.source] = .chrome
+                perform(control)
             case .control(let control):
                 if hexEntry != nil, control != .hexField { finishHexEntry(apply: true, quietly: true) }
                 captures[event.source] = .control(control)
                 press(control, at: event.position)
             case .chrome:
                 captures[event.source] = .chrome
+            case .canvas where spaceHeld && event.source == .mouse:
+                captures[event.source] = .pan(event.position)
             case .canvas where picking:
                 captures[event.source] = .eyedropper
                 pickColor(at: event.position)
@@ -42,6 +49,9 @@ extension AppController {
                 dragColor(captures[event.source]!, at: event.position)
             case .eyedropper:
                 pickColor(at: event.position)
+            case .pan(let last):
+                pan(dx: event.position.x - last.x, dy: event.position.y - last.y)
+                captures[event.source] = .pan(event.position)
             case .control(let control):
                 let inside = layout().frame(of: control)?.contains(event.position) ?? false
                 if (pressed == control) != inside {
@@ -69,7 +79,7 @@ extension AppController {
                     if editor.revision != revision { rememberColor() }
                 }
                 if !drawingOnCanvas { bars.strokesEnded(at: now) }
-            case .chrome:
+            case .chrome, .pan:
                 break
             }
         }
@@ -94,36 +104,16 @@ extension AppController {
         if editor.revision != revision { rememberColor() }
     }
 
-    /// Shows the canvas through `next`; everything on screen is redrawn.
-    public func setView(_ next: ViewTransform) {
-        guard next != view else { return }
-        let hadReset = !view.isIdentity
-        view = next
-        dirty = [PixelRect(size: window)]
-        if hadReset != !view.isIdentity { invalidateChrome() }
-    }
-
     /// The mouse moved with no button held (`nil`: it left the window).
     public func hover(at p: Point?, time: Double) {
         now = max(now, time)
-        let control: Control? = p.flatMap { if case .control(let c) = layout().hit($0) { return c } else { return nil } }
+        let hit = p.map { layout().hit($0) }
+        moveBrushCursor(to: hit == .canvas && !picking ? p : nil)
+        let control: Control? = hit.flatMap { if case .control(let c) = $0 { return c } else { return nil } }
         guard control != hover?.control else { return }
         let hadTooltip = tooltip() != nil
         hover = control.map { ($0, now) }
         if hadTooltip || control != nil { invalidateChrome() }
-    }
-
-    /// A wheel turn over a slider nudges it; with Ctrl held over the canvas, it zooms about the
-    /// pointer.
-    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) {
-        if zoom, layout().hit(p) == .canvas {
-            let factor = steps > 0 ? 1.25 : 0.8
-            setView(ViewTransform.pinch(from: view, startCentre: p, startDistance: 1, centre: p, distance: factor))
-            return
-        }
-        guard case .control(.slider(let kind)) = layout().hit(p) else { return }
-        setSlider(kind, to: value(of: kind) + steps)
-        editor.endBackgroundPreview()
     }
 
     func press(_ control: Control, at p: Point) {
@@ -164,14 +154,23 @@ extension AppController {
             }
         case .chooseImage: chooseBackgroundImage()
         case .dismissMessage: message = nil
-        case .dialog(let button): answerQuitQuestion(button)
+        case .dialog(let button): answerQuestion(button)
         case .touchMode: touchMode = touchMode == .draw ? .navigate : .draw
-        case .resetView: setView(.identity)
+        case .resetView: fitPage()
         case .colorWheel, .valueStrip: break
         case .hexField: if hexEntry == nil { beginHexEntry() }
         case .eyedropper: togglePicking()
         case .smoothing(let smoothing): editor.toolState.smoothing = smoothing
         case .shapeHelper(let helper): editor.toolState.shapeHelpers.formSymmetricDifference(helper)
+        case .open: run(.open)
+        case .menu: toggleMenu()
+        case .menuItem(let command): run(command)
+        case .recentFile(let i): openRecent(i)
+        case .dismissMenu: closeMenu()
+        case .dismissSheet: closeSheet()
+        case .zoomIn: run(.zoomIn)
+        case .zoomOut: run(.zoomOut)
+        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetAnchor: pressSheet(control)
         }
     }
 }

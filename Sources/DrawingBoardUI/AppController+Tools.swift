@@ -13,6 +13,11 @@ extension AppController {
 
     /// Sets a slider, clamped to its range, and applies it.
     public func setSlider(_ kind: SliderKind, to raw: Int) {
+        if kind == .width, brushCursor != nil { return resizingBrushCursor { setSliderNow(kind, to: raw) } }
+        setSliderNow(kind, to: raw)
+    }
+
+    private func setSliderNow(_ kind: SliderKind, to raw: Int) {
         let v = min(max(raw, kind.range.lowerBound), kind.range.upperBound)
         var style = editor.toolState.style
         var bg = backgroundColor
@@ -40,6 +45,11 @@ extension AppController {
     }
 
     public func select(_ tool: Tool) {
+        if brushCursor != nil { return resizingBrushCursor { selectNow(tool) } }
+        selectNow(tool)
+    }
+
+    private func selectNow(_ tool: Tool) {
         // The highlighter keeps its own colour, width and opacity, as a marker beside a pen;
         // the erasers keep their own width and share the pens' colour.
         let current = editor.toolState.tool
@@ -76,13 +86,17 @@ extension AppController {
     }
 
     func undo() {
+        let size = editor.size
         do { try editor.undo() } catch { show(error: "\(error)") }
+        if editor.size != size { pageChanged() }
         followBackground()
         invalidateChrome()
     }
 
     func redo() {
+        let size = editor.size
         do { try editor.redo() } catch { show(error: "\(error)") }
+        if editor.size != size { pageChanged() }
         followBackground()
         invalidateChrome()
     }
@@ -92,4 +106,36 @@ extension AppController {
     func followBackground() {
         if case .color(let c) = editor.background { backgroundColor = c }
     }
+}
+
+/// What the window remembers between runs as the user changes it: written when it changes
+/// (not only at quit), so a crash or a logout keeps it too.
+public struct Preferences: Sendable, Equatable {
+    public var tool: Tool
+    public var penWidth: Double
+    public var eraserWidth: Double
+    public var recentColors: [RGBColor]
+    public var touchMode: TouchMode
+    public var smoothing: Smoothing
+}
+
+extension AppController {
+    /// The remembered settings as they stand.
+    public var preferences: Preferences {
+        let tool = editor.toolState.tool, style = editor.toolState.style
+        let penWidth = tool.isEraser ? spareWidth : tool == .highlighter ? otherStyle.width : style.width
+        return Preferences(tool: tool, penWidth: penWidth, eraserWidth: tool.isEraser ? style.width : spareWidth,
+                           recentColors: recentColors, touchMode: touchMode, smoothing: editor.toolState.smoothing)
+    }
+
+    /// Takes the remembered tool and widths at start.
+    public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?) {
+        select(.pencil)
+        if let penWidth { editor.toolState.style.width = min(max(penWidth, 1), 200) }
+        if let eraserWidth { spareWidth = min(max(eraserWidth, 1), 200) }
+        if let tool { select(tool) }
+    }
+
+    /// Whether a pointer is down (settings wait until a drag on a slider ends).
+    public var isPointerDown: Bool { !captures.isEmpty }
 }

@@ -10,12 +10,16 @@ import Foundation
 public final class AppController {
     public internal(set) var editor: Editor
     let decoder: any ImageDecoding
+    let encoder: any ImageEncoding
     public internal(set) var window: PixelSize
     public internal(set) var scale: Double
     public internal(set) var panel: PanelKind?
     public internal(set) var recentColors: [RGBColor]
     public internal(set) var backgroundColor: RGBColor
-    public internal(set) var documentPath: String?
+    /// The document Save writes, the file Export writes, and whether changes are saved.
+    public internal(set) var document: DocumentState
+    /// The .ora document Save writes (nil until the first save).
+    public var documentPath: String? { document.path }
     public private(set) var isFullscreen = false
     /// How the canvas is shown: zoom and pan change only this.
     public internal(set) var view = ViewTransform.identity
@@ -25,12 +29,40 @@ public final class AppController {
     /// What waits on the "save changes?" question, while it is asked.
     public internal(set) var pendingQuestion: PendingAction?
     public var dialogOpen: Bool { pendingQuestion != nil }
-    /// Whether the canvas grows with the window (a new drawing) or keeps its size (a document).
-    public internal(set) var canvasFollowsWindow = true
     var message: Message?
-    var savedState: UInt64 = 0
     /// What to do once a save asked for by the question succeeds.
     var afterSave: PendingAction?
+    /// The user answered Discard to the quit question: the journal may go.
+    var discardedOnQuit = false
+    /// The desktop's recent files (nil: not kept, as in tests).
+    public var recentFiles: RecentFiles?
+    /// Whether the main menu is open, and its highlighted row (keyboard).
+    public internal(set) var menuOpen = false
+    var menuSelection: Int?
+    /// The recent files the open menu lists.
+    var menuRecent: [String] = []
+    /// The sheet over the page (shortcuts, about, new page, page size), if one is open.
+    public internal(set) var sheet: Sheet?
+    /// The view follows the window (the page fitted and centred) until the user zooms or pans.
+    var viewFitted = true
+    /// Space is held: a drag pans instead of drawing.
+    var spaceHeld = false
+    /// Where the brush outline shows (the mouse over the page with no button down).
+    public internal(set) var brushCursor: Point?
+    /// Where the middle button last dragged the page from.
+    var middleFrom: Point?
+    /// The background image's miniature for the bottom bar, and the background it shows.
+    private var thumbnail: (of: Background, image: RasterImage?)?
+
+    /// A miniature of the background image (nil for a colour), made once per image.
+    public var backgroundThumbnail: RasterImage? {
+        let background = editor.background
+        if let thumbnail, thumbnail.of == background { return thumbnail.image }
+        var image: RasterImage?
+        if case .image(let full, _) = background { image = try? ImageOps.thumbnail(full, maxSide: 48) }
+        thumbnail = (background, image)
+        return image
+    }
 
     /// The autosave journal, when this window keeps one.
     public internal(set) var journal: Journal?
@@ -55,12 +87,6 @@ public final class AppController {
         }
     }
 
-    /// The window is closing on purpose: the journal is no longer needed.
-    public func sessionEnded() {
-        journal?.remove()
-        journal = nil
-    }
-
     /// The system ended the app (logout, a signal): no question can be asked, so unsaved work
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
     /// journal goes as on a normal quit.
@@ -70,7 +96,7 @@ public final class AppController {
     }
 
     /// Replaces the drawing with `next` (an opened document), keeping the tool settings.
-    func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, restartJournal: Bool = true) {
+    func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, restartJournal: Bool = true) {
         next.toolState = editor.toolState
         editor.cancelAll()
         editor.recorder = nil
@@ -79,14 +105,13 @@ public final class AppController {
         if restartJournal, let journal {
             do {
                 let color: RGBColor = { if case .color(let c) = next.background { return c } else { return .white } }()
-                try journal.restart(size: next.size, background: color, documentPath: documentPath)
+                try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
             } catch {
                 show(error: "Autosave cannot start for this drawing: \(error)")
             }
         }
         if case .color(let c) = next.background { backgroundColor = c }
-        savedState = next.history.stateID
-        setView(.identity)
+        fitPage()
         dirty = [PixelRect(size: window)]
         invalidateChrome()
     }
@@ -95,6 +120,9 @@ public final class AppController {
         var text: String
         var isError: Bool
         var until: Double
+        /// Lines the text takes in the banner (at most three; see `show`).
+        var lines = 1
+        var textSize = Theme.textSize
     }
 
     enum Capture {
@@ -103,6 +131,8 @@ public final class AppController {
         case canvas
         /// The eyedropper is down on the canvas: the colour follows the pointer.
         case eyedropper
+        /// Space was held when the press came: the drag moves the page (from this point).
+        case pan(Point)
     }
 
     /// The hex field's text while it is being typed in (nil: not editing).
@@ -149,7 +179,8 @@ public final class AppController {
     public static let messageDuration = 5.0
 
     public init(editor: Editor, decoder: any ImageDecoding, window: PixelSize, scale: Double,
-                recentColors: [RGBColor] = [], documentPath: String? = nil, touchMode: TouchMode = .draw, smoothing: Smoothing = .off) {
+                recentColors: [RGBColor] = [], documentPath: String? = nil, exportPath: String? = nil,
+                encoder: any ImageEncoding = NoImageEncoder(), touchMode: TouchMode = .draw, smoothing: Smoothing = .off) {
         self.editor = editor
         self.touchMode = touchMode
         editor.toolState.smoothing = smoothing
@@ -157,7 +188,8 @@ public final class AppController {
         self.window = window
         self.scale = scale
         self.recentColors = Array(recentColors.prefix(Layout.maxRecentColors))
-        self.documentPath = documentPath
+        self.encoder = encoder
+        document = DocumentState(path: documentPath, exportPath: exportPath, savedState: editor.history.stateID)
         if case .color(let c) = editor.background { backgroundColor = c } else { backgroundColor = .white }
         dirty = [PixelRect(size: window)]
         updateTitle()
@@ -165,13 +197,13 @@ public final class AppController {
 
     // MARK: - State for drawing and tests
 
-    public var isModified: Bool { editor.history.stateID != savedState }
+    public var isModified: Bool { document.isModified(at: editor.history.stateID) }
 
-    public var documentName: String {
-        documentPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Untitled"
-    }
+    public var documentName: String { document.name }
 
-    public var title: String { "\(isModified ? "*" : "")\(documentName) – DrawingBoard" }
+    /// The window title: a plain "-", so WM_NAME stays Latin-1 and `xdotool search --name`
+    /// and other tools that read it find the window.
+    public var title: String { "\(isModified ? "*" : "")\(documentName) - DrawingBoard" }
 
     public var messageText: String? { message?.text }
     public var barsHidden: Double { bars.hidden(at: now) }
@@ -179,8 +211,8 @@ public final class AppController {
     public func layout() -> Layout {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
-               showResetView: !view.isIdentity, dialogButtons: pendingQuestion?.buttons ?? [],
-               eraser: editor.toolState.tool.isEraser)
+               messageLines: message?.lines ?? 1, dialogButtons: pendingQuestion?.buttons ?? [],
+               eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet)
     }
 
     /// The value a slider shows.
@@ -227,7 +259,7 @@ public final class AppController {
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
         updateTitle()
-        let shape: PointerShape = picking ? .crosshair : .arrow
+        let shape: PointerShape = picking ? .crosshair : brushCursor != nil ? .hidden : .arrow
         if shape != pointerShape {
             pointerShape = shape
             effects.append(.setPointerShape(shape))
@@ -273,18 +305,12 @@ public final class AppController {
 
     // MARK: - Window
 
-    /// The window's pixel size or the display scale changed. The canvas grows to fill the
-    /// window and never shrinks, so nothing drawn is cropped.
+    /// The window's pixel size or the display scale changed. The page keeps its size; a
+    /// fitted view follows the window, a zoomed or moved one keeps the page in view.
     public func resize(to size: PixelSize, scale: Double) {
         window = size
         self.scale = scale
-        if canvasFollowsWindow {
-            do {
-                try editor.grow(toFit: size)
-            } catch {
-                show(error: "The canvas cannot grow to \(size): \(error)")
-            }
-        }
+        if viewFitted { fitPage() } else { setView(view) }
         dirty = [PixelRect(size: size)]
         drawnChrome = []
         invalidateChrome()
@@ -311,15 +337,31 @@ public final class AppController {
 
     // MARK: - Messages
 
+    /// Shows an error in the banner (twice as long as news); it replaces any older message.
     func show(error text: String) {
-        message = Message(text: text, isError: true, until: now + Self.messageDuration * 2)
+        message = Self.message(text, isError: true, until: now + Self.messageDuration * 2, window: window, scale: scale)
         bars.show(at: now)
         invalidateChrome()
     }
 
+    /// Shows news (a save, an export): it replaces any older message, an error included.
     func show(info text: String) {
-        message = Message(text: text, isError: false, until: now + Self.messageDuration)
+        message = Self.message(text, isError: false, until: now + Self.messageDuration, window: window, scale: scale)
         invalidateChrome()
+    }
+
+    /// A message wrapped to the banner: at the usual size when three lines hold it, else
+    /// smaller, so it is never cut off.
+    static func message(_ text: String, isError: Bool, until: Double, window: PixelSize, scale: Double) -> Message {
+        let width = Layout.messageWidth(window: window, scale: scale) - 24 * scale
+        var m = Message(text: text, isError: isError, until: until)
+        for size in [Theme.textSize, Theme.smallText, 11] {
+            m.textSize = size
+            m.lines = TextMetrics.lineCount(text, width: width, size: size * scale)
+            if m.lines <= 3 { break }
+        }
+        m.lines = min(m.lines, 3)
+        return m
     }
 
     private func updateTitle() {

@@ -1,7 +1,10 @@
 /// A file the controller needs the user to pick (the platform shows a chooser).
 public struct FileRequest: Sendable, Hashable {
     public enum Purpose: Sendable, Hashable {
+        /// The document (.ora).
         case saveDrawing
+        /// A copy in an export format.
+        case export
         case backgroundImage
         /// A document (.ora) or an image (for the background).
         case openFile
@@ -38,4 +41,6 @@ public enum PointerShape: Sendable, Hashable {
     case arrow
     /// The eyedropper is on: the next press picks a colour.
     case crosshair
+    /// Over the page: the app draws the brush's outline instead.
+    case hidden
 }

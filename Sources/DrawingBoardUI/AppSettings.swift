@@ -12,6 +12,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var touchMode: TouchMode?
     /// The freehand stabiliser; nil in settings written before it existed.
     public var smoothing: Smoothing?
+    /// The tool in hand, the pens' and the erasers' widths (nil in older settings).
+    public var tool: String?
+    public var penWidth: Double?
+    public var eraserWidth: Double?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 
@@ -37,6 +41,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
         }
         settings.windowWidth = min(max(settings.windowWidth, 320), 16384)
         settings.windowHeight = min(max(settings.windowHeight, 240), 16384)
+        // Widths come from a file: only finite values in the slider's range are taken.
+        func width(_ w: Double?) -> Double? { w.flatMap { $0.isFinite && (1...200).contains($0) ? $0.rounded() : nil } }
+        settings.penWidth = width(settings.penWidth)
+        settings.eraserWidth = width(settings.eraserWidth)
         return settings
     }
 

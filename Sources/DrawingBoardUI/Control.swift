@@ -44,6 +44,10 @@ public enum SliderKind: Sendable, Hashable, CaseIterable {
 /// The buttons of the in-window question asked before quitting with unsaved changes.
 public enum DialogButton: Sendable, Hashable {
     case save, discard, cancel, restore
+    /// A Save name with another extension: save the document as .ora instead.
+    case saveDocument
+    /// A Save name with an export format's extension: export a copy there instead.
+    case exportCopy
 
     var label: String {
         switch self {
@@ -51,10 +55,12 @@ public enum DialogButton: Sendable, Hashable {
         case .discard: return "Discard"
         case .cancel: return "Cancel"
         case .restore: return "Restore"
+        case .saveDocument: return "Save as .ora"
+        case .exportCopy: return "Export copy"
         }
     }
 
-    var isPrimary: Bool { self == .save || self == .restore }
+    var isPrimary: Bool { self == .save || self == .restore || self == .saveDocument }
 }
 
 /// Everything the user can press.
@@ -81,6 +87,37 @@ public enum Control: Sendable, Hashable {
     case smoothing(Smoothing)
     /// A shape helper switched on without holding its key.
     case shapeHelper(ShapeModifiers)
+    /// The top bar's Open button and main menu button; the menu's rows.
+    case open, menu
+    case menuItem(Command)
+    case recentFile(Int)
+    /// A press outside the open menu or sheet: it closes, and the press does nothing else.
+    case dismissMenu, dismissSheet
+    /// The bottom bar's zoom buttons (the level between them is `resetView`: fit the page).
+    case zoomIn, zoomOut
+    /// In a sheet: close, confirm (Create, Apply), a size choice, the size field, a background
+    /// colour, an anchor of the page size grid.
+    case sheetClose, sheetConfirm
+    case sheetSize(PageSizeChoice)
+    case sheetField
+    case sheetColor(Int)
+    case sheetAnchor(Int)
+
+    /// Whether the control is a row of the main menu.
+    var isMenuRow: Bool {
+        switch self {
+        case .menuItem, .recentFile: return true
+        default: return false
+        }
+    }
+
+    /// Whether the control belongs to a sheet (only those answer while one is open).
+    var isInSheet: Bool {
+        switch self {
+        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetAnchor: return true
+        default: return false
+        }
+    }
 
     /// The tooltip, with the keyboard shortcut.
     public var tooltip: String? {
@@ -90,16 +127,20 @@ public enum Control: Sendable, Hashable {
             return "\(tool.title) (\(n)\(tool.letter.map { " or \($0.uppercased())" } ?? ""))"
         case .undo: return "Undo (Ctrl+Z)"
         case .redo: return "Redo (Ctrl+Shift+Z)"
-        case .save: return "Save as PNG (Ctrl+S)"
+        case .save: return "Save the document as .ora (Ctrl+S)"
+        case .open: return "Open a drawing or an image (Ctrl+O)"
+        case .menu: return "Main menu (F10)"
+        case .zoomIn: return "Zoom in (Ctrl++)"
+        case .zoomOut: return "Zoom out (Ctrl+-)"
         case .clear: return "Clear the drawing"
         case .panel(.brush): return "Brush: width, colour, opacity"
         case .panel(.background): return "Background: colour or image"
         case .closePanel: return "Close (Esc)"
         case .slider(let kind) where kind == .width: return "Stroke width ([ and ])"
         case .recentColor: return "Use this colour"
-        case .chooseImage: return "Choose a background image (Ctrl+O)"
+        case .chooseImage: return "Choose an image for this page's background"
         case .touchMode: return "Touch: every finger draws, or one draws and two move the view"
-        case .resetView: return "Reset zoom and position (Ctrl+0)"
+        case .resetView: return "Fit the page in the window (Ctrl+0)"
         case .colorWheel: return "Hue and saturation"
         case .valueStrip: return "Brightness"
         case .hexField: return "Type a colour: three or six hex digits, then Enter"
@@ -138,6 +179,23 @@ extension Tool {
     }
 }
 
+/// A size the New page sheet offers.
+public enum PageSizeChoice: Sendable, Hashable {
+    case window
+    case preset(PagePreset)
+    case custom
+
+    public static let all: [PageSizeChoice] = [.window] + PagePreset.allCases.map { .preset($0) } + [.custom]
+
+    var title: String {
+        switch self {
+        case .window: return "Window size"
+        case .preset(let p): return p.title
+        case .custom: return "Custom"
+        }
+    }
+}
+
 /// What fingers on the canvas do.
 public enum TouchMode: String, Sendable, Hashable, Codable {
     /// Every finger draws its own stroke.
@@ -155,10 +213,18 @@ public enum PendingAction: Sendable, Hashable {
     case open(String)
     /// Restore the drawing a window left when it died (its journal folder).
     case restore(String)
+    /// Start a new blank page.
+    case newPage(PageSpec)
+    /// A name chosen in the Save chooser ends in another extension: save the document as
+    /// `document` (.ora), or export a copy to `chosen` when it names an export format.
+    case saveName(chosen: String, document: String, export: ExportFormat?)
 
     var buttons: [DialogButton] {
-        if case .restore = self { return [.restore, .discard] }
-        return [.save, .discard, .cancel]
+        switch self {
+        case .restore: return [.restore, .discard]
+        case .saveName(_, _, let format): return format == nil ? [.saveDocument, .cancel] : [.saveDocument, .exportCopy, .cancel]
+        default: return [.save, .discard, .cancel]
+        }
     }
 }
 

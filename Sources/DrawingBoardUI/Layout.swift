@@ -31,8 +31,14 @@ public struct Layout: Sendable {
     public private(set) var swatch: Rect?
     public private(set) var widthPreview: Rect?
     public private(set) var panelTitle: Rect?
-    /// The floating reset-view button's island, when the view is zoomed or moved.
-    public private(set) var resetViewBar: Rect?
+    /// Whether the bars have their compact form (a narrow window).
+    public private(set) var compactBars = false
+    /// The open main menu's card, and its rows' controls (see Layout+Menu).
+    public internal(set) var menu: Rect?
+    /// The open sheet's card, and the places inside it (see Layout+Sheet).
+    public internal(set) var sheetCard: Rect?
+    public internal(set) var sheetTitle: Rect?
+    public internal(set) var sheetBody: Rect?
     /// The brush panel's colour wheel (a disc inside this square) and brightness strip; left
     /// out when the window is too narrow for them.
     public private(set) var wheel: Rect?
@@ -41,17 +47,26 @@ public struct Layout: Sendable {
     public private(set) var panelNote: Rect?
 
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
-                recentColors: Int, hasMessage: Bool, hasDialog: Bool, showResetView: Bool = false,
-                dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false) {
+                recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1,
+                dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
+                menuRecent: Int? = nil, sheet: Sheet? = nil) {
         self.window = window
         self.scale = scale
         let s = scale
         let w = Double(window.width), h = Double(window.height)
         let slide = barsHidden * (Theme.barHeight + 2 * Theme.margin) * s
+        // Below 760 logical pixels the bars take their compact form: finger-sized (44 px)
+        // buttons, no Open button (it is in the menu), short labels in the bottom bar.
+        let compact = w < 760 * s
+        compactBars = compact
 
-        // Top bar: undo, redo | the tools | clear, save.
-        let pad = Theme.pillPadding * s, b = Theme.button * s, seg = Theme.segment * s, sep = Theme.separator * s
-        let topWidth = 2 * pad + 4 * b + Double(Tool.allCases.count) * seg + 2 * sep
+        // Top bar: undo, redo | the tools | clear | open, save, the menu.
+        let pad = Theme.pillPadding * s
+        let b = (compact ? Theme.minimumTarget : Theme.button) * s
+        let seg = (compact ? Theme.minimumTarget : Theme.segment) * s
+        let sep = (compact ? 8 : Theme.separator) * s
+        let trailing: [Control] = compact ? [.clear, .save, .menu] : [.clear, .open, .save, .menu]
+        let topWidth = 2 * pad + Double(2 + trailing.count) * b + Double(Tool.allCases.count) * seg + 2 * sep
         let top = Rect(x: ((w - topWidth) / 2).rounded(), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
         topBar = top
         var x = top.minX + pad
@@ -64,11 +79,12 @@ public struct Layout: Sendable {
         add(.undo, b); add(.redo, b); x += sep
         for tool in Tool.allCases { add(.tool(tool), seg) }
         x += sep
-        add(.clear, b); add(.save, b)
+        for control in trailing { add(control, b) }
 
-        // Bottom bar: the two panel buttons and the touch mode.
-        let brushWidth = 150 * s, backgroundWidth = 180 * s, touchWidth = 190 * s
-        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + touchWidth
+        // Bottom bar: the two panel buttons, the touch mode, and the zoom (out, level, in).
+        let brushWidth = (compact ? 100 : 150) * s, backgroundWidth = (compact ? 100 : 180) * s
+        let touchWidth = (compact ? 56 : 190) * s, zoomWidth = 2 * b + 72 * s
+        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + touchWidth + zoomWidth + sep
         let bottom = Rect(x: ((w - bottomWidth) / 2).rounded(), y: h - (Theme.margin + Theme.barHeight) * s + slide,
                           width: bottomWidth.rounded(), height: Theme.barHeight * s)
         bottomBar = bottom
@@ -77,12 +93,10 @@ public struct Layout: Sendable {
         bar.append(Item(control: .panel(.brush), frame: Rect(x: x, y: by, width: brushWidth, height: b)))
         bar.append(Item(control: .panel(.background), frame: Rect(x: x + brushWidth, y: by, width: backgroundWidth, height: b)))
         bar.append(Item(control: .touchMode, frame: Rect(x: x + brushWidth + backgroundWidth, y: by, width: touchWidth, height: b)))
-        if showResetView {
-            let rw = 104 * s
-            let reset = Rect(x: w - Theme.margin * s - rw, y: bottom.minY, width: rw, height: Theme.barHeight * s)
-            resetViewBar = reset
-            bar.append(Item(control: .resetView, frame: reset.insetBy(pad)))
-        }
+        x += brushWidth + backgroundWidth + touchWidth + sep
+        bar.append(Item(control: .zoomOut, frame: Rect(x: x, y: by, width: b, height: b)))
+        bar.append(Item(control: .resetView, frame: Rect(x: x + b, y: by, width: 72 * s, height: b)))
+        bar.append(Item(control: .zoomIn, frame: Rect(x: x + b + 72 * s, y: by, width: b, height: b)))
 
         var front: [Item] = []
         if let kind {
@@ -95,13 +109,19 @@ public struct Layout: Sendable {
             }
         }
         if hasMessage {
-            let mw = min(640 * s, w - 4 * Theme.margin * s), mh = 44 * s
+            let mw = Self.messageWidth(window: window, scale: s), mh = (26 + 18 * Double(min(max(messageLines, 1), 3))) * s
             let m = Rect(x: ((w - mw) / 2).rounded(), y: max(top.maxY, 0) + Theme.margin * s, width: mw, height: mh)
             message = m
             front.insert(Item(control: .dismissMessage, frame: m), at: 0)
         }
+        if let menuRecent, let button = bar.first(where: { $0.control == .menu })?.frame {
+            front = layoutMenu(recent: menuRecent, under: button) + front
+        }
+        if let sheet {
+            front = layoutSheet(sheet)
+        }
         if hasDialog {
-            let dw = min(460 * s, w - 4 * Theme.margin * s), dh = 170 * s
+            let dw = min(460 * s, w - 4 * Theme.margin * s), dh = 190 * s
             let d = Rect(x: ((w - dw) / 2).rounded(), y: ((h - dh) / 2).rounded(), width: dw, height: dh)
             dialog = d
             let n = Double(dialogButtons.count)
@@ -221,6 +241,11 @@ public struct Layout: Sendable {
         return result
     }
 
+    /// The message banner's width (its text wraps to at most three lines within it).
+    public static func messageWidth(window: PixelSize, scale: Double) -> Double {
+        min(640 * scale, Double(window.width) - 4 * Theme.margin * scale)
+    }
+
     /// Where the "Smoothing" label of the brush panel goes.
     public private(set) var smoothingLabel: Rect?
 
@@ -233,8 +258,14 @@ public struct Layout: Sendable {
             if let item = items.first(where: { $0.frame.contains(p) }), case .dialog = item.control { return .control(item.control) }
             return .chrome
         }
+        // A sheet is modal too; an open menu closes when the press lands outside it.
+        if let sheetCard {
+            if let item = items.first(where: { $0.frame.contains(p) }), item.control.isInSheet { return .control(item.control) }
+            return sheetCard.contains(p) ? .chrome : .control(.dismissSheet)
+        }
+        if let menu, !menu.contains(p), frame(of: .menu)?.contains(p) != true { return .control(.dismissMenu) }
         if let item = items.first(where: { $0.frame.contains(p) }) { return .control(item.control) }
-        for chrome in [panel, topBar, bottomBar, resetViewBar] {
+        for chrome in [menu, sheetCard, panel, topBar, bottomBar] {
             if let chrome, chrome.contains(p) { return .chrome }
         }
         return .canvas
@@ -289,6 +320,8 @@ public struct Layout: Sendable {
 
     /// Areas the interface covers (for redrawing when it changes).
     public var chromeRects: [Rect] {
-        [topBar, bottomBar, panel, message, dialog, resetViewBar].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
+        // A sheet dims the whole window behind it.
+        let scrim = sheetCard.map { _ in Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)) }
+        return [topBar, bottomBar, panel, message, dialog, menu, sheetCard, scrim].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
     }
 }

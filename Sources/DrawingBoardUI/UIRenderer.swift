@@ -7,15 +7,24 @@ enum UIRenderer {
     static func draw(_ v: ViewState, with p: Painter, in area: Rect) {
         let s = v.scale
         let l = v.layout
-        for bar in [l.topBar, l.bottomBar, l.resetViewBar].compactMap({ $0 }) where bar.intersects(area) {
+        for bar in [l.topBar, l.bottomBar] where bar.intersects(area) {
             card(bar, p, s)
         }
         if let panel = l.panel, panel.intersects(area) {
             card(panel, p, s)
             drawPanel(v, p)
         }
-        for item in l.items where item.frame.intersects(area) {
+        for item in l.items where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
             drawItem(item, v, p)
+        }
+        if let menu = l.menu, menu.intersects(area) {
+            card(menu, p, s)
+            MenuRenderer.draw(v, with: p)
+        }
+        if let sheet = l.sheetCard, sheet.intersects(area) {
+            p.fill(Rect(x: 0, y: 0, width: Double(l.window.width), height: Double(l.window.height)), RGBA(0, 0, 0, 0.18))
+            card(sheet, p, s)
+            SheetRenderer.draw(v, with: p)
         }
         if l.topBar.intersects(area) {
             // Separators between undo/redo, the tools, and clear/save.
@@ -30,11 +39,11 @@ enum UIRenderer {
         if let m = l.message, let message = v.message, m.intersects(area) {
             p.fill(m.insetBy(-1).union(Point(m.minX, m.maxY + 2 * s)), Theme.shadow, radius: 10 * s)
             p.fill(m, message.isError ? Theme.error : Theme.info, radius: 10 * s)
-            p.text(message.text, in: m.insetBy(12 * s), size: Theme.textSize * s, Theme.onAccent)
+            p.text(message.text, in: m.insetBy(12 * s), size: message.textSize * s, Theme.onAccent, wrap: true)
         }
         if let d = l.dialog, v.dialogOpen, d.intersects(area) {
             card(d, p, s)
-            let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: 64 * s)
+            let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: 84 * s)
             p.text(v.question, in: text, size: Theme.textSize * s, Theme.ink, bold: true, wrap: true)
             for item in l.items {
                 guard case .dialog(let button) = item.control else { continue }
@@ -50,7 +59,7 @@ enum UIRenderer {
         }
     }
 
-    private static func card(_ r: Rect, _ p: Painter, _ s: Double) {
+    static func card(_ r: Rect, _ p: Painter, _ s: Double) {
         p.fill(Rect(x: r.minX, y: r.minY + 2 * s, width: r.width, height: r.height), Theme.shadow, radius: Theme.radius * s)
         p.fill(r, Theme.chrome, radius: Theme.radius * s)
         p.outline(r, Theme.chromeBorder, width: 1, radius: Theme.radius * s)
@@ -92,12 +101,24 @@ enum UIRenderer {
             let color = selected ? Theme.onAccent : Theme.ink
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
             p.icon(kind == .brush ? "brush" : "background", in: iconBox, side: iconSide, color)
-            let labelBox = Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 44 * s, height: f.height)
-            p.text(kind == .brush ? "Brush" : "Background", in: labelBox, size: Theme.textSize * s, color, align: .left)
+            if !v.layout.compactBars {
+                let labelBox = Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 44 * s, height: f.height)
+                p.text(kind == .brush ? "Brush" : "Background", in: labelBox, size: Theme.textSize * s, color, align: .left)
+            }
+            // The swatch tells the truth: the background's image in miniature, an eraser's
+            // state (a crossed-out disc: it has no colour), or the colour.
             let dot = Point(f.maxX - 24 * s, f.center.y)
-            let fill = kind == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)
-            p.fillCircle(center: dot, radius: 10 * s, fill)
-            p.strokeCircle(center: dot, radius: 10 * s, selected ? Theme.onAccent : Theme.chromeBorder, width: 1.5 * s)
+            let ring = selected ? Theme.onAccent : Theme.chromeBorder
+            let disc = Rect(x: dot.x - 10 * s, y: dot.y - 10 * s, width: 20 * s, height: 20 * s)
+            if kind == .background, let thumb = v.backgroundThumbnail {
+                p.image(thumb, in: disc, circle: true)
+            } else if kind == .brush, v.tool.isEraser {
+                p.fillCircle(center: dot, radius: 10 * s, RGBA(1, 1, 1))
+                p.line(from: Point(disc.minX + 4 * s, disc.maxY - 4 * s), to: Point(disc.maxX - 4 * s, disc.minY + 4 * s), width: 2 * s, Theme.error)
+            } else {
+                p.fillCircle(center: dot, radius: 10 * s, kind == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor))
+            }
+            p.strokeCircle(center: dot, radius: 10 * s, ring, width: 1.5 * s)
         case .closePanel:
             background(selected: false)
             p.icon("close", in: f, side: 20 * s, Theme.ink)
@@ -122,15 +143,21 @@ enum UIRenderer {
             background(selected: false)
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
             p.icon(v.touchMode == .draw ? "touch-draw" : "touch-move", in: iconBox, side: iconSide, Theme.ink)
+            if v.layout.compactBars { return }
             p.text(v.touchMode.label, in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 12 * s, height: f.height),
                    size: Theme.textSize * s, Theme.ink, align: .left)
         case .resetView:
             background(selected: false)
-            let iconBox = Rect(x: f.minX + 4 * s, y: f.minY, width: 36 * s, height: f.height)
-            p.icon("reset-view", in: iconBox, side: iconSide, Theme.ink)
-            p.text("\(Int((v.zoom * 100).rounded()))%", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
-                   size: Theme.textSize * s, Theme.ink, align: .left)
-        case .dismissMessage, .dialog:
+            p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, Theme.ink)
+        case .open, .menu, .zoomIn, .zoomOut:
+            background(selected: item.control == .menu && v.menuOpen)
+            let name = item.control == .open ? "open" : item.control == .menu ? "menu" : item.control == .zoomIn ? "zoom-in" : "zoom-out"
+            let color = item.control == .menu && v.menuOpen ? Theme.onAccent : Theme.ink
+            if !p.icon(name, in: f, side: iconSide, color) {
+                p.text(item.control == .zoomIn ? "+" : item.control == .zoomOut ? "−" : name.capitalized, in: f, size: Theme.smallText * s, color)
+            }
+        case .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
+             .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetAnchor:
             break
         case .colorWheel:
             let r = f.width / 2

@@ -14,7 +14,13 @@ struct ViewState {
     var recentColors: [RGBColor]
     var pressed: Control?
     var tooltip: (text: String, frame: Rect)?
-    var message: (text: String, isError: Bool)?
+    var message: (text: String, isError: Bool, textSize: Double)?
+    var menuOpen: Bool
+    var menuRecent: [String]
+    var highlightedMenuRow: Control?
+    var sheet: Sheet?
+    var pageSize: PixelSize
+    var backgroundThumbnail: RasterImage?
     var dialogOpen: Bool
     var question: String
     var documentName: String
@@ -39,11 +45,23 @@ struct ViewState {
         recentColors = c.recentColors
         pressed = c.pressed
         tooltip = c.tooltip()
-        message = c.message.map { ($0.text, $0.isError) }
+        message = c.message.map { ($0.text, $0.isError, $0.textSize) }
+        menuOpen = c.menuOpen
+        menuRecent = c.menuRecentFiles
+        highlightedMenuRow = c.highlightedMenuRow
+        sheet = c.sheet
+        pageSize = c.editor.size
+        backgroundThumbnail = c.backgroundThumbnail
         dialogOpen = c.dialogOpen
         switch c.pendingQuestion {
         case .open(let path)?:
             question = "Save changes to “\(c.documentName)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
+        case .newPage?:
+            question = "Save changes to “\(c.documentName)” before starting a new page?"
+        case .saveName(let chosen, let doc, let format)?:
+            let name = URL(fileURLWithPath: chosen).lastPathComponent, docName = URL(fileURLWithPath: doc).lastPathComponent
+            question = format.map { "“\(name)” is a \($0.title) name. Save the document as “\(docName)”, or export a \($0.title) copy to “\(name)”?" }
+                ?? "Documents are saved as .ora. Save the document as “\(docName)”?"
         case .restore?:
             let steps = c.recoverable?.steps ?? 0
             question = "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")). Restore it?"

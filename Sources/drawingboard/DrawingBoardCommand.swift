@@ -1,4 +1,5 @@
 import ArgumentParser
+import DrawingBoardUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,7 @@ struct DrawingBoardCommand: ParsableCommand {
             With no subcommand, opens the drawing window. drawingboard render replays a drawing \
             script (see the README's "Drawing scripts") without a display and writes the picture.
             """,
-        version: "0.1.0",
+        version: AppInfo.version,
         subcommands: [WindowCommand.self, RenderCommand.self],
         defaultSubcommand: WindowCommand.self)
 }

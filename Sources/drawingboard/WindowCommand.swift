@@ -17,14 +17,17 @@ struct WindowCommand: ParsableCommand {
     @Argument(help: "A drawing (.ora) to open, or an image to draw on.")
     var file: String?
 
-    @Option(name: .customLong("save-to"), help: "The file Ctrl+S writes, .ora or .png (otherwise asked the first time).")
+    @Option(name: .customLong("save-to"), help: "The document (.ora) Ctrl+S writes (otherwise asked the first time).")
     var saveTo: String?
+
+    @Option(name: .customLong("export-to"), help: "The copy Ctrl+E writes: .png, .jpg, .webp, .svg or .pdf (otherwise asked the first time).")
+    var exportTo: String?
 
     @Option(help: "Window size in logical pixels, as WIDTHxHEIGHT (otherwise the last size used).")
     var size: String?
 
     func run() throws {
-        var settings = AppSettings.load()
+        let settings = AppSettings.load()
         var windowSize = PixelSize(width: settings.windowWidth, height: settings.windowHeight)
         if let size {
             let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -33,10 +36,17 @@ struct WindowCommand: ParsableCommand {
             }
             windowSize = PixelSize(width: parts[0], height: parts[1])
         }
+        if let saveTo, URL(fileURLWithPath: saveTo).pathExtension.lowercased() != "ora" {
+            throw ValidationError("--save-to names the document, which is an .ora file; for a copy in another format use --export-to \(saveTo)")
+        }
+        if let exportTo, ExportFormat(pathExtension: URL(fileURLWithPath: exportTo).pathExtension) == nil {
+            throw ValidationError("--export-to must end in .png, .jpg, .webp, .svg or .pdf")
+        }
         let savePath = saveTo.map { URL(fileURLWithPath: $0).path }
         let runner: AppRunner
         do {
-            runner = try AppRunner(windowSize: windowSize, savePath: savePath, settings: settings,
+            runner = try AppRunner(windowSize: windowSize, savePath: savePath, exportPath: exportTo.map { URL(fileURLWithPath: $0).path },
+                                   settings: settings,
                                    open: file.map { URL(fileURLWithPath: $0).path })
         } catch {
             var stderr = StandardError()
@@ -44,11 +54,10 @@ struct WindowCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let finalSize = runner.run()
-        settings.windowWidth = finalSize.width
-        settings.windowHeight = finalSize.height
-        settings.recentColors = runner.controller.recentColors.map(\.hex)
-        settings.touchMode = runner.controller.touchMode
-        settings.smoothing = runner.controller.editor.toolState.smoothing
-        try? settings.save()
+        // The rest was written as it changed; the window's size is written at the end.
+        var final = runner.settings
+        final.windowWidth = finalSize.width
+        final.windowHeight = finalSize.height
+        try? final.save()
     }
 }

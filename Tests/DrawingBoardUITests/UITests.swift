@@ -143,13 +143,13 @@ extension AppController {
 @Suite struct ControllerTests {
     @Test func drawingWithTheMouseMakesAStrokeAndMarksTheDocumentModified() throws {
         let c = try makeController()
-        #expect(c.title == "Untitled – DrawingBoard")
+        #expect(c.title == "Untitled - DrawingBoard")
         c.drag([(100, 300), (300, 300)])
         #expect(c.editor.strokes.count == 1)
-        #expect(c.title == "*Untitled – DrawingBoard")
-        #expect(c.takeEffects().contains(.setTitle("*Untitled – DrawingBoard")))
+        #expect(c.title == "*Untitled - DrawingBoard")
+        #expect(c.takeEffects().contains(.setTitle("*Untitled - DrawingBoard")))
         c.key(KeyInput(.character("z"), ctrl: true), time: 0)
-        #expect(c.title == "Untitled – DrawingBoard", "undoing back to the saved state clears the mark")
+        #expect(c.title == "Untitled - DrawingBoard", "undoing back to the saved state clears the mark")
         c.key(KeyInput(.character("y"), ctrl: true), time: 0)
         let img = try c.shown()
         #expect(img.pixel(x: 200, y: 300) == 0xFF00_0000)
@@ -317,7 +317,7 @@ extension AppController {
         #expect(c.secondsUntilWakeup() == nil)
     }
 
-    @Test func saveAsksForANameOnceThenWritesAtomically() throws {
+    @Test func saveAsksForANameOnceThenWritesTheDocumentAtomically() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-ui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -326,29 +326,19 @@ extension AppController {
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         let effects = c.takeEffects()
         #expect(effects.contains { if case .chooseFile(let r) = $0 { return r.purpose == .saveDrawing && r.suggestedName == "Untitled.ora" } else { return false } })
-        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("picture.png").path)
-        let saved = folder.appendingPathComponent("picture.png").path
-        let img = try PNGFile.decode(atPath: saved)
-        #expect(img.size == PixelSize(width: 700, height: 500))
-        #expect(img.pixel(x: 350, y: 250) == 0xFF00_0000)
-        #expect(c.title == "picture.png – DrawingBoard")
-        #expect(c.messageText == "Saved “picture.png”")
+        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("picture").path)
+        let saved = folder.appendingPathComponent("picture.ora").path
+        #expect(c.title == "picture.ora - DrawingBoard")
+        #expect(c.messageText == "Saved “picture.ora”")
         // The second Ctrl+S writes without asking.
         c.drag([(150, 120), (150, 380)])
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         #expect(!c.takeEffects().contains { if case .chooseFile = $0 { return true } else { return false } })
-        #expect(try PNGFile.decode(atPath: saved).pixel(x: 150, y: 140) == 0xFF00_0000)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["picture.png"])
-        // Save as with no extension: an OpenRaster document, which opens again with its strokes.
-        c.key(KeyInput(.character("s"), ctrl: true, shift: true), time: 0)
-        #expect(c.takeEffects().contains { if case .chooseFile(let r) = $0 { return r.suggestedName == "picture.ora" } else { return false } })
-        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("document").path)
-        let ora = folder.appendingPathComponent("document.ora").path
-        #expect(c.title == "document.ora – DrawingBoard")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["picture.ora"], "no temporary file is left")
         let other = try makeController(700, 500)
-        other.open(ora)
-        #expect(other.editor.strokes.count == 2 && other.title == "document.ora – DrawingBoard")
-        #expect(try other.shown().pixel(x: 350, y: 250) == 0xFF00_0000)
+        other.open(saved)
+        #expect(other.editor.strokes.count == 2 && other.title == "picture.ora - DrawingBoard")
+        #expect(try other.shown().pixel(x: 150, y: 140) == 0xFF00_0000)
         #expect(other.editor.size == PixelSize(width: 700, height: 500))
         other.resize(to: PixelSize(width: 900, height: 800), scale: 1)
         #expect(other.editor.size == PixelSize(width: 700, height: 500), "an opened document keeps its size")
@@ -379,8 +369,8 @@ extension AppController {
     @Test func aFailedSaveShowsAMessageAndKeepsTheDrawing() throws {
         let c = try makeController(700, 500)
         c.drag([(20, 250), (680, 250)])
-        c.fileChosen(.saveDrawing, path: "/proc/nope/picture.png")
-        #expect(c.messageText?.hasPrefix("Could not save “picture.png”: cannot write /proc/nope/picture.png") == true, "\(c.messageText ?? "")")
+        c.fileChosen(.saveDrawing, path: "/proc/nope/picture.ora")
+        #expect(c.messageText?.hasPrefix("Could not save “picture.ora”: cannot write /proc/nope/picture.ora") == true, "\(c.messageText ?? "")")
         #expect(c.isModified && c.editor.strokes.count == 1)
         let img = try c.shown()
         let banner = try #require(c.layout().message)
@@ -427,7 +417,7 @@ extension AppController {
         c.requestQuit()
         c.click(.dialog(.save))
         _ = c.takeEffects()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-quit-\(UUID().uuidString).png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-quit-\(UUID().uuidString).ora").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         c.fileChosen(.saveDrawing, path: path)
         effects = c.takeEffects()
@@ -561,13 +551,21 @@ extension AppController {
         #expect(frame.read(PixelRect(x: 400, y: 400, width: 1, height: 1))[0] != 0xFFFF_FFFF, "the newest segment shows once the pointer rests")
     }
 
-    @Test func resizingGrowsTheCanvasAndNeverCrops() throws {
+    @Test func thePageKeepsItsSizeWhenTheWindowChangesAndTheDeskShowsAround() throws {
         let c = try makeController(600, 450)
         c.drag([(450, 200), (590, 300)])
         c.resize(to: PixelSize(width: 400, height: 300), scale: 1)
+        #expect(c.editor.size == PixelSize(width: 600, height: 450), "a smaller window crops nothing")
+        #expect(c.view.scale < 1, "the page is fitted into the smaller window")
         c.resize(to: PixelSize(width: 900, height: 700), scale: 1)
-        #expect(c.editor.size == PixelSize(width: 900, height: 700))
-        #expect(try c.shown().pixel(x: 520, y: 250) == 0xFF00_0000)
+        #expect(c.editor.size == PixelSize(width: 600, height: 450), "a larger window does not grow the page")
+        #expect(c.view == ViewTransform(scale: 1, offset: Point(150, 125)), "the page at 100%, centred")
+        let img = try c.shown()
+        #expect(img.pixel(x: 150 + 520, y: 125 + 250) == 0xFF00_0000, "the stroke, where it was on the page")
+        #expect(img.pixel(x: 40, y: 350) == 0xFF8A_8D91, "the desk around the page")
+        #expect(img.pixel(x: 150 + 300, y: 125 + 200) == 0xFFFF_FFFF, "the page itself")
+        let edge = img.pixel(x: 148, y: 350)
+        #expect(edge != 0xFF8A_8D91 && edge & 0xFF < 0x8A, "a soft shadow along the page's edge: \(String(edge, radix: 16))")
     }
 
     @Test func settingsRoundTripAndSurviveDamage() throws {

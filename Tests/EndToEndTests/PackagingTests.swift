@@ -101,7 +101,7 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         let app = try AppUnderTest(server: x, executable: .installed(prefix.appendingPathComponent("bin/drawingboard")),
                                    arguments: ["--size", "1000x700"],
                                    environment: ["PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"])
-        #expect(app.title == "Untitled – DrawingBoard")
+        #expect(app.title == "Untitled - DrawingBoard")
         let props = try run("xprop", ["-id", app.windowID, "WM_CLASS"], environment: ["DISPLAY": x.display])
         #expect(props.contains("\"\(appID)\", \"\(appID)\""))
         // The window draws; icons come from the installed share/drawingboard (the app says on

@@ -24,7 +24,7 @@ import Testing
     @Test func drawWithTheMouseThenUndoAndRedoWithButtonsAndShortcuts() throws {
         let x = try XServer()
         let app = try launch(x)
-        #expect(app.title == "Untitled – DrawingBoard")
+        #expect(app.title == "Untitled - DrawingBoard")
         let props = try run("xprop", ["-id", app.windowID, "WM_CLASS", "_NET_WM_BYPASS_COMPOSITOR"], environment: ["DISPLAY": x.display])
         #expect(props.contains(#"WM_CLASS(STRING) = "io.github.drawingboard.DrawingBoard", "io.github.drawingboard.DrawingBoard""#))
         #expect(!props.contains("_NET_WM_BYPASS_COMPOSITOR(CARDINAL) = 1"), "the compositor stays on: \(props)")
@@ -34,7 +34,7 @@ import Testing
 
         try app.drag([(150, 350), (300, 352), (450, 350)])
         #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.black })
-        #expect(app.title == "*Untitled – DrawingBoard")
+        #expect(app.title == "*Untitled - DrawingBoard")
         try app.screenshot("x11-stroke")
 
         waitForBars()
@@ -223,9 +223,9 @@ import Testing
         #expect(png.size == Self.size)
         #expect(png.pixel(x: 300, y: 300) == 0xFF00_0000)
         #expect(png.pixel(x: 300, y: 320) == 0xFFFF_FFFF)
-        #expect(eventually { app.title == "drawing.png – DrawingBoard" })
+        #expect(eventually { app.title == "drawing.png - DrawingBoard" })
         try app.drag([(600, 100), (600, 400)])
-        #expect(eventually { app.title == "*drawing.png – DrawingBoard" })
+        #expect(eventually { app.title == "*drawing.png - DrawingBoard" })
         try app.key("ctrl+s")
         #expect(eventually { (try? PNGFile.decode(atPath: saved).pixel(x: 600, y: 250)) == 0xFF00_0000 })
         let log = try String(contentsOf: app.chooserLog, encoding: .utf8)
@@ -247,11 +247,11 @@ import Testing
         try app.drag([(150, 300), (450, 300)])
         try app.key("ctrl+s")
         let saved = target.path + ".ora"
-        #expect(eventually { FileManager.default.fileExists(atPath: saved) && app.title == "sketch.ora – DrawingBoard" })
+        #expect(eventually { FileManager.default.fileExists(atPath: saved) && app.title == "sketch.ora - DrawingBoard" })
         try? app.key("ctrl+q")
         #expect(app.waitForExit() == 0, "saved: quits without asking")
         let second = try launch(x, [saved])
-        #expect(second.title == "sketch.ora – DrawingBoard")
+        #expect(second.title == "sketch.ora - DrawingBoard")
         #expect(try eventually {
             let s = try second.screenshot()
             return s.rgb(300, 300) == Self.black && s.rgb(100, 450) == 0x00FFFF
@@ -270,7 +270,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("given.png").path
         let app = try launch(x, ["--save-to", target])
-        #expect(app.title == "given.png – DrawingBoard")
+        #expect(app.title == "given.png - DrawingBoard")
         try app.drag([(150, 300), (450, 300)])
         try app.key("ctrl+s")
         #expect(eventually { (try? PNGFile.decode(atPath: target).pixel(x: 300, y: 300)) == 0xFF00_0000 })

@@ -1,0 +1,196 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The desktop's list of recently used files, `$XDG_DATA_HOME/recently-used.xbel` (the
+/// freedesktop bookmark format GTK and the desktops read), so files DrawingBoard opened,
+/// saved or exported show in the desktop's own recent lists, and the menu's Open Recent.
+///
+/// Other apps' entries are kept byte for byte: the file is checked as XML (no DTD, no
+/// entities), then only DrawingBoard's entry is added or changed in its text. A file that is
+/// not well-formed is never rewritten.
+public struct RecentFiles: Sendable {
+    public let url: URL
+    public static let appName = "DrawingBoard"
+    /// Larger files are left alone (a sane list is a few hundred kilobytes).
+    public static let maxBytes = 16 << 20
+
+    public init(url: URL = RecentFiles.defaultURL) {
+        self.url = url
+    }
+
+    public static var defaultURL: URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        return base.appendingPathComponent("recently-used.xbel")
+    }
+
+    /// DrawingBoard's recent files, newest first, that are still there.
+    public func list(limit: Int = 6) -> [String] {
+        guard let text = try? read() else { return [] }
+        let ours = Self.bookmarks(in: text).filter { $0.text.contains("name=\"\(Self.appName)\"") }
+        return ours.sorted { $0.modified > $1.modified }
+            .compactMap { URL(string: Self.unescaped($0.href)).flatMap { $0.isFileURL ? $0.path : nil } }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .prefix(limit).map { $0 }
+    }
+
+    /// Notes that DrawingBoard used `path` now: a new entry, or the old one brought up to date.
+    public func add(_ path: String, now: Date = Date()) throws {
+        let href = Self.escaped(URL(fileURLWithPath: path).absoluteString)
+        let stamp = Self.timestamp(now)
+        let mime = Self.mimeType(of: path)
+        var text = try read() ?? Self.emptyFile
+        if let old = Self.bookmarks(in: text).first(where: { $0.href == href }) {
+            text.replaceSubrange(old.range, with: Self.refreshed(old.text, stamp: stamp))
+        } else {
+            guard let end = text.range(of: "</xbel>", options: .backwards) else { throw DocumentError("\(url.path) has no </xbel>") }
+            text.insert(contentsOf: Self.entry(href: href, mime: mime, stamp: stamp), at: end.lowerBound)
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            try AtomicFile.write(Data(text.utf8), toPath: url.path)
+        } catch {
+            throw DocumentError("\(error)")
+        }
+    }
+
+    /// The file's text, nil when there is none yet; an error when it is too big or not XML
+    /// that can be read safely (it is then left as it is).
+    private func read() throws -> String? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = attributes[.size] as? Int, size <= Self.maxBytes else { throw DocumentError("\(url.path) is too large") }
+        let data = try Data(contentsOf: url)
+        guard let text = String(data: data, encoding: .utf8) else { throw DocumentError("\(url.path) is not UTF-8") }
+        guard !text.contains("<!DOCTYPE"), !text.contains("<!ENTITY") else { throw DocumentError("\(url.path) declares a DTD") }
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse(), text.contains("<xbel") else { throw DocumentError("\(url.path) is not a readable bookmark file") }
+        return text
+    }
+
+    struct Bookmark {
+        var range: Range<String.Index>
+        var text: String
+        var href: String
+        var modified: String
+    }
+
+    /// Every `<bookmark ...>...</bookmark>` element, with its href and modification time.
+    static func bookmarks(in text: String) -> [Bookmark] {
+        var result: [Bookmark] = []
+        var cursor = text.startIndex
+        while let start = text.range(of: "<bookmark ", range: cursor..<text.endIndex) ?? text.range(of: "<bookmark\n", range: cursor..<text.endIndex) {
+            guard let tagEnd = text.range(of: ">", range: start.upperBound..<text.endIndex) else { break }
+            let selfClosing = text[text.index(before: tagEnd.lowerBound)] == "/"
+            let end: String.Index
+            if selfClosing {
+                end = tagEnd.upperBound
+            } else {
+                guard let close = text.range(of: "</bookmark>", range: tagEnd.upperBound..<text.endIndex) else { break }
+                end = close.upperBound
+            }
+            let tag = String(text[start.lowerBound..<tagEnd.upperBound])
+            result.append(Bookmark(range: start.lowerBound..<end, text: String(text[start.lowerBound..<end]),
+                                   href: attribute("href", in: tag) ?? "", modified: attribute("modified", in: tag) ?? ""))
+            cursor = end
+        }
+        return result
+    }
+
+    static func attribute(_ name: String, in tag: String) -> String? {
+        guard let r = tag.range(of: " \(name)=\"") ?? tag.range(of: "\n\(name)=\""),
+              let close = tag.range(of: "\"", range: r.upperBound..<tag.endIndex) else { return nil }
+        return String(tag[r.upperBound..<close.lowerBound])
+    }
+
+    /// An old entry with its times set to `stamp` and DrawingBoard's use counted.
+    static func refreshed(_ old: String, stamp: String) -> String {
+        var text = old
+        let tagEnd = text.range(of: ">")!.upperBound
+        var tag = String(text[text.startIndex..<tagEnd])
+        for name in ["modified", "visited"] {
+            if let value = attribute(name, in: tag) {
+                tag = tag.replacingOccurrences(of: "\(name)=\"\(value)\"", with: "\(name)=\"\(stamp)\"")
+            }
+        }
+        text.replaceSubrange(text.startIndex..<tagEnd, with: tag)
+        if let ours = text.range(of: "<bookmark:application name=\"\(appName)\""),
+           let end = text.range(of: "/>", range: ours.upperBound..<text.endIndex) {
+            let element = String(text[ours.lowerBound..<end.upperBound])
+            let count = (attribute("count", in: element).flatMap(Int.init) ?? 0) + 1
+            text.replaceSubrange(ours.lowerBound..<end.upperBound, with: application(stamp: stamp, count: count))
+        } else if let list = text.range(of: "</bookmark:applications>") {
+            text.insert(contentsOf: "  " + application(stamp: stamp, count: 1) + "\n          ", at: list.lowerBound)
+        }
+        return text
+    }
+
+    static func application(stamp: String, count: Int) -> String {
+        "<bookmark:application name=\"\(appName)\" exec=\"&apos;drawingboard %u&apos;\" modified=\"\(stamp)\" count=\"\(count)\"/>"
+    }
+
+    static func entry(href: String, mime: String, stamp: String) -> String {
+        """
+          <bookmark href="\(href)" added="\(stamp)" modified="\(stamp)" visited="\(stamp)">
+            <info>
+              <metadata owner="http://freedesktop.org">
+                <mime:mime-type type="\(mime)"/>
+                <bookmark:applications>
+                  \(application(stamp: stamp, count: 1))
+                </bookmark:applications>
+              </metadata>
+            </info>
+          </bookmark>
+
+        """
+    }
+
+    static let emptyFile = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xbel version="1.0"
+              xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks"
+              xmlns:mime="http://www.freedesktop.org/standards/shared-mime-info"
+        >
+        </xbel>
+
+        """
+
+    static func mimeType(of path: String) -> String {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "ora": return "image/openraster"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "webp": return "image/webp"
+        case "svg": return "image/svg+xml"
+        case "pdf": return "application/pdf"
+        case "gif": return "image/gif"
+        case "bmp": return "image/bmp"
+        case "tif", "tiff": return "image/tiff"
+        default: return "application/octet-stream"
+        }
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f.string(from: date)
+    }
+
+    static func escaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    static func unescaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,211 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+
+/// Save, Export and Open. Save writes the document (OpenRaster, with layers and strokes) and is
+/// the only thing that marks the picture saved; Export writes a copy (PNG, JPEG, WebP, SVG, PDF)
+/// and changes nothing else: not the document's name, its saved state, the title or the journal.
+extension AppController {
+    // MARK: - Saving the document
+
+    /// Ctrl+S writes the document, asking for a name the first time; Ctrl+Shift+S always asks.
+    public func save(choosingName: Bool) {
+        if let path = document.path, !choosingName {
+            if writeDocument(to: path) { runAfterSave() }
+            return
+        }
+        request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: document.suggestedName,
+                                        folder: document.folder)))
+    }
+
+    /// Writes the document atomically: a failure leaves any old file as it was.
+    @discardableResult
+    func writeDocument(to path: String) -> Bool {
+        let name = DocumentState.fileName(path)
+        do {
+            try AtomicFile.write(try OpenRaster.encode(editor), toPath: path)
+        } catch {
+            afterSave = nil
+            show(error: "Could not save “\(name)”: \(error)")
+            return false
+        }
+        document.saved(to: path, at: editor.history.stateID)
+        journal?.noteSaved(path)
+        noteRecent(path)
+        show(info: "Saved “\(name)”")
+        return true
+    }
+
+    func runAfterSave() {
+        guard let action = afterSave else { return }
+        afterSave = nil
+        carryOut(action)
+    }
+
+    /// A name chosen for Save: the document, or a question when it ends in another extension.
+    func chosenSaveName(_ path: String) {
+        switch DocumentState.saveName(for: path) {
+        case .document(let target):
+            if writeDocument(to: target) { runAfterSave() }
+        case .ask(let chosen, let target, let format):
+            ask(.saveName(chosen: chosen, document: target, export: format))
+        }
+    }
+
+    // MARK: - Exporting a copy
+
+    /// Ctrl+E exports again to the last export's file (asking the first time); Ctrl+Shift+E
+    /// always asks.
+    public func export(choosingName: Bool) {
+        if let path = document.exportPath, !choosingName {
+            exportCopy(to: path)
+            return
+        }
+        request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: document.suggestedExportName(),
+                                        folder: document.folder)))
+    }
+
+    /// A name chosen for Export: a bare name gets .png; a name that is no export format is
+    /// refused with the formats there are.
+    func chosenExportName(_ path: String) {
+        switch DocumentState.exportName(for: path) {
+        case .success(let target): exportCopy(to: target.path)
+        case .failure(let problem): show(error: problem.description)
+        }
+    }
+
+    /// Writes a copy of the picture as the extension says; the document is left as it is.
+    @discardableResult
+    func exportCopy(to path: String) -> Bool {
+        let name = DocumentState.fileName(path)
+        guard let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
+            show(error: DocumentState.ExportNameError(name: name).description)
+            return false
+        }
+        do {
+            let bytes: Data
+            switch format {
+            case .png: bytes = Data(try editor.pngData())
+            case .svg: bytes = try VectorExport.export(editor, as: .svg)
+            case .pdf: bytes = try VectorExport.export(editor, as: .pdf)
+            case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.flattened(), as: format))
+            }
+            try AtomicFile.write(bytes, toPath: path)
+        } catch {
+            show(error: "Could not export “\(name)”: \(error)")
+            return false
+        }
+        document.exported(to: path)
+        noteRecent(path)
+        show(info: isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
+                              : "Exported a copy to “\(name)”")
+        return true
+    }
+
+    // MARK: - The chooser's answers
+
+    /// The platform's answer to a `chooseFile` request: a path, or nil when cancelled.
+    public func fileChosen(_ purpose: FileRequest.Purpose, path: String?) {
+        guard let path, !path.isEmpty else {
+            afterSave = nil
+            return
+        }
+        switch purpose {
+        case .saveDrawing: chosenSaveName(path)
+        case .export: chosenExportName(path)
+        case .backgroundImage: loadBackground(path)
+        case .openFile: open(path)
+        }
+    }
+
+    /// The platform could not show a file chooser.
+    public func fileChooserFailed(_ reason: String) {
+        afterSave = nil
+        show(error: reason)
+    }
+
+    // MARK: - Opening
+
+    /// Ctrl+O: a document or an image to open in place of the page.
+    public func chooseFileToOpen() {
+        request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: document.folder)))
+    }
+
+    /// Opens `path` in place of the page, asking first about unsaved changes: an .ora is the
+    /// document; an image becomes a new page of its size with the image as its background.
+    public func open(_ path: String) {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if ext == "svg" || ext == "pdf" {
+            show(error: "“\(DocumentState.fileName(path))” is an exported copy (\(ext.uppercased())); DrawingBoard opens its .ora documents and images (PNG, JPEG, WebP, …)")
+            return
+        }
+        whenChangesAreSafe(.open(path))
+    }
+
+    func openNow(_ path: String) {
+        let name = DocumentState.fileName(path)
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        do {
+            if ext == "ora" {
+                let contents = try OpenRaster.read(URL(fileURLWithPath: path))
+                let next = try Editor(document: contents, history: editor.history.options)
+                replaceEditor(next, restartJournalFrom: path)
+                document.replaced(path: path, at: next.history.stateID)
+                show(info: "Opened “\(name)”")
+            } else {
+                let image: RasterImage
+                do {
+                    image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
+                } catch {
+                    show(error: "Could not open “\(name)”: \(error)")
+                    return
+                }
+                let next = try Editor(size: image.size, background: .image(image, name: name), history: editor.history.options)
+                replaceEditor(next, page: try OpenRaster.encode(next))
+                document.replaced(path: nil, importedFrom: path, at: next.history.stateID)
+                show(info: "Opened “\(name)” as a new page (\(image.width)x\(image.height)); Save writes it as a document")
+            }
+            noteRecent(path)
+        } catch {
+            show(error: "\(error)")
+        }
+    }
+
+    /// The Background panel's "Choose image…": an image for the background of this page.
+    public func chooseBackgroundImage() {
+        request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: document.folder)))
+    }
+
+    /// A file dropped on the window: a document opens; an image becomes the background.
+    public func dropped(_ path: String) {
+        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" { open(path) } else { loadBackground(path) }
+    }
+
+    /// Decodes an image and makes it the background, as one undoable step. A bad file leaves
+    /// everything as it was and says why.
+    public func loadBackground(_ path: String) {
+        let name = DocumentState.fileName(path)
+        do {
+            let image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
+            try editor.setBackground(.image(image, name: name))
+        } catch {
+            show(error: "Could not open “\(name)”: \(error)")
+        }
+        invalidateChrome()
+    }
+
+    /// Remembers a file in the recent files (the desktop's list and the menu's).
+    func noteRecent(_ path: String) {
+        try? recentFiles?.add(path)
+    }
+}
+
+/// Used where no encoder was given (tests of other things): JPEG and WebP exports fail with a
+/// message.
+public struct NoImageEncoder: ImageEncoding {
+    public init() {}
+    public func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] {
+        throw RenderError("\(format.title) export is not available here")
+    }
+}

@@ -1,0 +1,107 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import Foundation
+
+/// The in-window questions: unsaved changes before quitting, opening or starting a new page; a
+/// Save name with another extension; restoring a session a crash left.
+extension AppController {
+    /// Asks `action`'s question; nothing happens until it is answered.
+    func ask(_ action: PendingAction) {
+        pendingQuestion = action
+        menuOpen = false
+        bars.show(at: now)
+        invalidateChrome()
+    }
+
+    /// Carries `action` out now when nothing unsaved would be lost, or asks first.
+    func whenChangesAreSafe(_ action: PendingAction) {
+        if isModified { ask(action) } else { carryOut(action) }
+    }
+
+    func carryOut(_ action: PendingAction) {
+        switch action {
+        case .quit: request(.quit)
+        case .open(let path): openNow(path)
+        case .newPage(let spec): newPageNow(spec)
+        case .restore: restoreNow()
+        case .saveName: break
+        }
+    }
+
+    // MARK: - Quitting
+
+    /// Ctrl+Q or the window's close button: asks first when the document has changes that are
+    /// not saved to it (an export saves nothing).
+    public func requestQuit() {
+        whenChangesAreSafe(.quit)
+    }
+
+    /// The window is closing: the journal goes when nothing unsaved is in it (the document
+    /// was saved, or the user answered Discard); otherwise it stays for the next start.
+    public func sessionEnded() {
+        if !isModified || discardedOnQuit { journal?.remove() }
+        journal = nil
+    }
+
+    func answerQuestion(_ button: DialogButton) {
+        guard let action = pendingQuestion else { return }
+        pendingQuestion = nil
+        invalidateChrome()
+        if case .saveName(let chosen, let target, _) = action {
+            switch button {
+            case .saveDocument:
+                if writeDocument(to: target) { runAfterSave() }
+            case .exportCopy:
+                // A copy saves nothing: whatever waited on a save (quitting) waits on.
+                afterSave = nil
+                exportCopy(to: chosen)
+            default:
+                afterSave = nil
+            }
+            return
+        }
+        switch button {
+        case .save, .saveDocument:
+            afterSave = action
+            save(choosingName: false)
+        case .discard:
+            if case .restore = action {
+                if let orphan = recoverable { Journal.discard(orphan) }
+                recoverable = nil
+            } else {
+                if case .quit = action { discardedOnQuit = true }
+                carryOut(action)
+            }
+        case .cancel, .exportCopy:
+            afterSave = nil
+        case .restore:
+            carryOut(action)
+        }
+    }
+
+    // MARK: - Recovery
+
+    /// At start: a window died with unsaved work; ask whether to bring it back.
+    public func offerRecovery(_ orphan: Journal.Orphan) {
+        recoverable = orphan
+        ask(.restore(orphan.directory.path))
+    }
+
+    func restoreNow() {
+        guard let orphan = recoverable else { return }
+        recoverable = nil
+        do {
+            let restored = try Journal.restore(orphan, history: editor.history.options)
+            let adopted = try Journal(adopting: orphan.directory)
+            journal?.remove()
+            journal = adopted
+            replaceEditor(restored.editor, restartJournal: false)
+            // Only a document is something Save writes again (older sessions noted exports too).
+            let path = restored.savedTo.flatMap { URL(fileURLWithPath: $0).pathExtension.lowercased() == "ora" ? $0 : nil }
+            document.restored(path: path)
+            show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
+        } catch {
+            show(error: "The drawing could not be restored: \(error)")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// The sheets: New page (Ctrl+N), Page size, the keyboard shortcuts (F1) and About. A sheet
+/// takes the keys while it is open; Esc closes it and Enter confirms.
+extension AppController {
+    /// Opens `kind`; a page sheet starts from the page as it is.
+    func openSheet(_ kind: SheetRequest) {
+        closeMenu()
+        panel = nil
+        switch kind {
+        case .shortcuts: sheet = .shortcuts
+        case .about: sheet = .about
+        case .newPage: sheet = .newPage(NewPageDraft(preset: nil, windowSize: window, custom: nil, background: .white))
+        case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(editor.size.width)x\(editor.size.height)"))
+        }
+        bars.show(at: now)
+        invalidateChrome()
+    }
+
+    public enum SheetRequest: Sendable {
+        case shortcuts, about, newPage, pageSize
+    }
+
+    func closeSheet() {
+        sheet = nil
+        invalidateChrome()
+    }
+
+    /// Ctrl+N: the New page sheet (the page is replaced only after asking about unsaved work).
+    public func requestNewPage() {
+        openSheet(.newPage)
+    }
+
+    /// A press on a sheet's control.
+    func pressSheet(_ control: Control) {
+        invalidateChrome()
+        switch (control, sheet) {
+        case (.sheetClose, _):
+            closeSheet()
+        case (.sheetConfirm, _):
+            confirmSheet()
+        case (.sheetSize(let choice), .newPage(var draft)?):
+            switch choice {
+            case .window: draft.preset = nil; draft.custom = nil
+            case .preset(let p): draft.preset = p; draft.custom = nil
+            case .custom: draft.custom = draft.custom ?? "\(draft.windowSize.width)x\(draft.windowSize.height)"
+            }
+            sheet = .newPage(draft)
+        case (.sheetField, .newPage(var draft)?):
+            draft.custom = draft.custom ?? "\(draft.windowSize.width)x\(draft.windowSize.height)"
+            sheet = .newPage(draft)
+        case (.sheetColor(let i), .newPage(var draft)?) where Layout.pageColors.indices.contains(i):
+            draft.background = Layout.pageColors[i]
+            sheet = .newPage(draft)
+        case (.sheetAnchor(let i), .pageSize(var draft)?):
+            draft.anchor = min(max(i, 0), 8)
+            sheet = .pageSize(draft)
+        default:
+            break
+        }
+    }
+
+    /// Enter or the confirm button: Create the new page, or Apply the page size.
+    func confirmSheet() {
+        switch sheet {
+        case .newPage(let draft)?:
+            guard let size = draft.size else {
+                show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
+                return
+            }
+            closeSheet()
+            whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background)))
+        case .pageSize(let draft)?:
+            guard let size = draft.size else {
+                show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
+                return
+            }
+            closeSheet()
+            do {
+                try editor.resizePage(to: size, anchor: draft.anchor)
+                pageChanged()
+                show(info: "The page is now \(size.width)x\(size.height) (Ctrl+Z undoes)")
+            } catch {
+                show(error: "The page cannot be \(size.width)x\(size.height): \(error)")
+            }
+        default:
+            closeSheet()
+        }
+    }
+
+    /// Keys while a sheet is open: Esc, Enter, the size field's digits, arrows for the choices.
+    func sheetKey(_ input: KeyInput) -> Bool {
+        guard !input.ctrl else { return false }
+        switch input.key {
+        case .escape:
+            closeSheet()
+            return true
+        case .enter:
+            confirmSheet()
+            return true
+        default:
+            break
+        }
+        invalidateChrome()
+        switch sheet {
+        case .newPage(var draft)?:
+            if draft.custom != nil, let edited = Self.edit(draft.custom ?? "", with: input) {
+                draft.custom = edited
+            } else if input.key == .down || input.key == .up {
+                let all = PageSizeChoice.all
+                let current = draft.custom != nil ? all.count - 1 : draft.preset.map { p in all.firstIndex(of: .preset(p)) ?? 0 } ?? 0
+                let next = (current + (input.key == .down ? 1 : all.count - 1)) % all.count
+                sheet = .newPage(draft)
+                pressSheet(.sheetSize(all[next]))
+                return true
+            } else {
+                return true
+            }
+            sheet = .newPage(draft)
+        case .pageSize(var draft)?:
+            if let edited = Self.edit(draft.text, with: input) {
+                draft.text = edited
+            } else {
+                switch input.key {
+                case .left where draft.anchor % 3 > 0: draft.anchor -= 1
+                case .right where draft.anchor % 3 < 2: draft.anchor += 1
+                case .up where draft.anchor >= 3: draft.anchor -= 3
+                case .down where draft.anchor < 6: draft.anchor += 3
+                default: break
+                }
+            }
+            sheet = .pageSize(draft)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// A size field after `input`: digits and one "x" are typed, Backspace deletes; nil for a
+    /// key that is not for the field.
+    static func edit(_ text: String, with input: KeyInput) -> String? {
+        switch input.key {
+        case .backspace: return String(text.dropLast())
+        case .character(let c) where c.isNumber && text.count < 11: return text + String(c)
+        case .character("x") where !text.contains("x") && !text.isEmpty: return text + "x"
+        default: return nil
+        }
+    }
+
+    /// Starts a new blank page of `spec`.
+    func newPageNow(_ spec: PageSpec) {
+        do {
+            let next = try Editor(size: spec.size, background: .color(spec.background), history: editor.history.options)
+            replaceEditor(next)
+            document.replaced(path: nil, at: next.history.stateID)
+            backgroundColor = spec.background
+            show(info: "New page, \(spec.size.width)x\(spec.size.height)")
+        } catch {
+            show(error: "A \(spec.size.width)x\(spec.size.height) page cannot be made: \(error)")
+        }
+    }
+
+    /// The page's size changed (a page step, its undo or redo): the view follows.
+    func pageChanged() {
+        if viewFitted { fitPage() } else { setView(view) }
+        dirty = [PixelRect(size: window)]
+        invalidateChrome()
+    }
+}

@@ -1,0 +1,79 @@
+import DrawingBoardCore
+
+extension Layout {
+    /// The background colours the New page sheet offers: white, cream paper, light grey, slate.
+    public static let pageColors: [RGBColor] = [.white, RGBColor(red: 0xfb, green: 0xf5, blue: 0xe6),
+                                                RGBColor(red: 0xe8, green: 0xe8, blue: 0xe8), RGBColor(red: 0x2e, green: 0x34, blue: 0x36)]
+
+    /// A sheet in the middle of the window: a title row, then its own rows; rows are a
+    /// finger high.
+    mutating func layoutSheet(_ sheet: Sheet) -> [Item] {
+        let s = scale
+        let w = Double(window.width), h = Double(window.height)
+        let row = Theme.minimumTarget * s, pad = 16 * s, gap = 8 * s
+        let contentHeight: Double
+        let width: Double
+        switch sheet {
+        case .shortcuts:
+            width = min(880 * s, w - 2 * Theme.margin * s)
+            contentHeight = min(640 * s, h - 2 * Theme.margin * s) - 2 * pad - row
+        case .about:
+            width = min(460 * s, w - 2 * Theme.margin * s)
+            contentHeight = 180 * s
+        case .newPage:
+            width = min(560 * s, w - 2 * Theme.margin * s)
+            contentHeight = 4 * row + gap + row + gap + row + 12 * s + row
+        case .pageSize:
+            width = min(460 * s, w - 2 * Theme.margin * s)
+            contentHeight = row + gap + 3 * row + 12 * s + row
+        }
+        let height = min(contentHeight + 2 * pad + row, h - 2 * Theme.margin * s)
+        let card = Rect(x: ((w - width) / 2).rounded(), y: ((h - height) / 2).rounded(), width: width.rounded(), height: height.rounded())
+        sheetCard = card
+        let inner = card.insetBy(pad)
+        sheetTitle = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: row)
+        let body = Rect(x: inner.minX, y: inner.minY + row, width: inner.width, height: inner.height - row)
+        sheetBody = body
+        var result: [Item] = []
+        func buttons(_ confirm: Bool) {
+            let bw = 140 * s
+            let y = body.maxY - row
+            if confirm {
+                result.append(Item(control: .sheetConfirm, frame: Rect(x: body.maxX - bw, y: y, width: bw, height: row)))
+                result.append(Item(control: .sheetClose, frame: Rect(x: body.maxX - 2 * bw - gap, y: y, width: bw, height: row)))
+            } else {
+                result.append(Item(control: .sheetClose, frame: Rect(x: inner.maxX - row, y: inner.minY, width: row, height: row)))
+            }
+        }
+        switch sheet {
+        case .shortcuts, .about:
+            buttons(false)
+        case .newPage:
+            let half = (body.width - gap) / 2
+            for (i, choice) in PageSizeChoice.all.enumerated() {
+                let column = Double(i / 4), index = Double(i % 4)
+                result.append(Item(control: .sheetSize(choice), frame: Rect(x: body.minX + column * (half + gap), y: body.minY + index * row,
+                                                                            width: half, height: row)))
+            }
+            let fieldY = body.minY + 4 * row + gap
+            result.append(Item(control: .sheetField, frame: Rect(x: body.minX + half + gap, y: fieldY, width: half, height: row)))
+            let colorsY = fieldY + row + gap
+            for i in Self.pageColors.indices {
+                result.append(Item(control: .sheetColor(i), frame: Rect(x: body.minX + half + gap + Double(i) * (row + gap), y: colorsY,
+                                                                       width: row, height: row)))
+            }
+            buttons(true)
+        case .pageSize:
+            let labelWidth = min(180 * s, body.width / 2)
+            result.append(Item(control: .sheetField, frame: Rect(x: body.minX + labelWidth, y: body.minY, width: min(200 * s, body.width - labelWidth),
+                                                                 height: row)))
+            for i in 0..<9 {
+                let column = Double(i % 3), index = Double(i / 3)
+                result.append(Item(control: .sheetAnchor(i), frame: Rect(x: body.minX + labelWidth + column * row, y: body.minY + row + gap + index * row,
+                                                                         width: row, height: row)))
+            }
+            buttons(true)
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// Draws the open main menu's rows: each command with its key on the right; the recent files
+/// under Open, by name, with their folder.
+enum MenuRenderer {
+    static func draw(_ v: ViewState, with p: Painter) {
+        let s = v.scale
+        for item in v.layout.items where item.control.isMenuRow {
+            let f = item.frame
+            let inner = f.insetBy(2 * s)
+            if v.highlightedMenuRow == item.control { p.fill(inner, Theme.hover, radius: 8 * s) }
+            if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 8 * s) }
+            let text = Rect(x: f.minX + 14 * s, y: f.minY, width: f.width - 28 * s, height: f.height)
+            switch item.control {
+            case .menuItem(let command):
+                let keys = command.shortcut ?? ""
+                let keysWidth = keys.isEmpty ? 0 : min(110 * s, text.width / 2)
+                p.text(command.title, in: Rect(x: text.minX, y: f.minY, width: text.width - keysWidth, height: f.height),
+                       size: Theme.textSize * s, Theme.ink, align: .left)
+                if !keys.isEmpty {
+                    p.text(keys, in: Rect(x: text.maxX - keysWidth, y: f.minY, width: keysWidth, height: f.height),
+                           size: Theme.smallText * s, Theme.inkDisabled, align: .right)
+                }
+            case .recentFile(let i) where v.menuRecent.indices.contains(i):
+                let url = URL(fileURLWithPath: v.menuRecent[i])
+                let indent = Rect(x: text.minX + 12 * s, y: f.minY, width: text.width - 12 * s, height: f.height)
+                p.text("\(url.lastPathComponent)  ·  \(url.deletingLastPathComponent().lastPathComponent)", in: indent,
+                       size: Theme.smallText * s, Theme.ink, align: .left)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// Draws the open sheet: the shortcuts in columns, About, New page and Page size.
+enum SheetRenderer {
+    static func draw(_ v: ViewState, with p: Painter) {
+        guard let sheet = v.sheet, let title = v.layout.sheetTitle, let body = v.layout.sheetBody else { return }
+        let s = v.scale
+        let name: String
+        switch sheet {
+        case .shortcuts: name = "Keyboard Shortcuts"
+        case .about: name = "About DrawingBoard"
+        case .newPage: name = "New Page"
+        case .pageSize: name = "Page Size"
+        }
+        p.text(name, in: title, size: (Theme.textSize + 3) * s, Theme.ink, align: .left, bold: true)
+        switch sheet {
+        case .shortcuts: drawShortcuts(body, v, p)
+        case .about: drawAbout(body, v, p)
+        case .newPage(let draft): drawNewPage(draft, body, v, p)
+        case .pageSize(let draft): drawPageSize(draft, body, v, p)
+        }
+        for item in v.layout.items where item.control.isInSheet {
+            drawControl(item, sheet, v, p)
+        }
+    }
+
+    /// The groups flow down and into the next column, as many columns as the width allows.
+    private static func drawShortcuts(_ body: Rect, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        var lines: [(keys: String, action: String, heading: Bool)] = []
+        for group in Shortcuts.groups {
+            lines.append((group.title, "", true))
+            lines += group.rows.map { ($0.keys, $0.action, false) }
+        }
+        let line = 21 * s
+        let perColumn = max(1, Int(body.height / line))
+        let columns = (lines.count + perColumn - 1) / perColumn
+        let columnWidth = body.width / Double(max(columns, 1))
+        let size = (columnWidth < 300 * s ? 11 : Theme.smallText) * s
+        for (i, entry) in lines.enumerated() {
+            let x = body.minX + Double(i / perColumn) * columnWidth, y = body.minY + Double(i % perColumn) * line
+            if entry.heading {
+                p.text(entry.keys, in: Rect(x: x, y: y, width: columnWidth - 8 * s, height: line), size: size, Theme.accent, align: .left, bold: true)
+            } else {
+                let keysWidth = min(150 * s, columnWidth * 0.4)
+                p.text(entry.keys, in: Rect(x: x, y: y, width: keysWidth, height: line), size: size, Theme.ink, align: .left, bold: true)
+                p.text(entry.action, in: Rect(x: x + keysWidth, y: y, width: columnWidth - keysWidth - 8 * s, height: line), size: size,
+                       Theme.ink, align: .left)
+            }
+        }
+    }
+
+    private static func drawAbout(_ body: Rect, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let text = """
+            A drawing board for the Linux desktop, version \(AppInfo.version).
+            Draw with a mouse, fingers or a pen; documents are OpenRaster (.ora), exported as PNG, JPEG, WebP, SVG or PDF.
+            Made with SDL2, Cairo, Pango and librsvg. MIT licence.
+            """
+        p.text(text, in: body.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left, wrap: true)
+    }
+
+    private static func drawNewPage(_ draft: NewPageDraft, _ body: Rect, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let row = Theme.minimumTarget * s, gap = 8 * s
+        let half = (body.width - gap) / 2
+        let fieldY = body.minY + 4 * row + gap
+        p.text("Custom size", in: Rect(x: body.minX, y: fieldY, width: half, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
+        p.text("Background", in: Rect(x: body.minX, y: fieldY + row + gap, width: half, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
+        let summary = draft.size.map { "\($0.width) x \($0.height) pixels" } ?? "Type width x height"
+        p.text(summary, in: Rect(x: body.minX, y: body.maxY - row, width: body.width - 300 * s, height: row), size: Theme.smallText * s,
+               draft.size == nil ? Theme.error : Theme.inkDisabled, align: .left)
+    }
+
+    private static func drawPageSize(_ draft: PageSizeDraft, _ body: Rect, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let row = Theme.minimumTarget * s, gap = 8 * s
+        let labelWidth = min(180 * s, body.width / 2)
+        p.text("Width x height", in: Rect(x: body.minX, y: body.minY, width: labelWidth, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
+        p.text("Keep the drawing at", in: Rect(x: body.minX, y: body.minY + row + gap, width: labelWidth, height: row),
+               size: Theme.textSize * s, Theme.ink, align: .left)
+        p.text("Now \(v.pageSize.width) x \(v.pageSize.height)", in: Rect(x: body.minX, y: body.minY + 2 * row + gap, width: labelWidth, height: row),
+               size: Theme.smallText * s, Theme.inkDisabled, align: .left)
+    }
+
+    private static func drawControl(_ item: Layout.Item, _ sheet: Sheet, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let f = item.frame, inner = item.frame.insetBy(3 * s)
+        let pressed = v.pressed == item.control
+        func button(_ label: String, selected: Bool, primary: Bool = false) {
+            p.fill(inner, selected || primary ? Theme.accent : Theme.hover, radius: 10 * s)
+            if pressed { p.fill(inner, Theme.pressed, radius: 10 * s) }
+            p.text(label, in: inner, size: Theme.textSize * s, selected || primary ? Theme.onAccent : Theme.ink)
+        }
+        switch (item.control, sheet) {
+        case (.sheetClose, .shortcuts), (.sheetClose, .about):
+            if pressed { p.fill(inner, Theme.pressed, radius: 10 * s) }
+            p.icon("close", in: f, side: 20 * s, Theme.ink)
+        case (.sheetClose, _):
+            button("Cancel", selected: false)
+        case (.sheetConfirm, .newPage):
+            button("Create", selected: false, primary: true)
+        case (.sheetConfirm, _):
+            button("Apply", selected: false, primary: true)
+        case (.sheetSize(let choice), .newPage(let draft)):
+            let chosen: Bool
+            switch choice {
+            case .window: chosen = draft.custom == nil && draft.preset == nil
+            case .preset(let preset): chosen = draft.custom == nil && draft.preset == preset
+            case .custom: chosen = draft.custom != nil
+            }
+            let label = choice == .window ? "Window (\(draft.windowSize.width)x\(draft.windowSize.height))" : choice.title
+            button(label, selected: chosen)
+        case (.sheetField, .newPage(let draft)):
+            field(draft.custom.map { $0 + "|" } ?? "—", editing: draft.custom != nil, invalid: draft.custom != nil && draft.size == nil)
+        case (.sheetField, .pageSize(let draft)):
+            field(draft.text + "|", editing: true, invalid: draft.size == nil)
+        case (.sheetColor(let i), .newPage(let draft)) where Layout.pageColors.indices.contains(i):
+            let color = Layout.pageColors[i]
+            p.fill(inner, RGBA(color), radius: 8 * s)
+            p.outline(inner, draft.background == color ? Theme.accent : Theme.chromeBorder, width: (draft.background == color ? 3 : 1.5) * s, radius: 8 * s)
+        case (.sheetAnchor(let i), .pageSize(let draft)):
+            p.fill(inner, i == draft.anchor ? Theme.accent : Theme.hover, radius: 6 * s)
+            if i == draft.anchor { p.fillCircle(center: f.center, radius: 6 * s, Theme.onAccent) }
+        default:
+            break
+        }
+        func field(_ text: String, editing: Bool, invalid: Bool) {
+            p.fill(inner, RGBA(1, 1, 1), radius: 8 * s)
+            p.outline(inner, invalid ? Theme.error : editing ? Theme.accent : Theme.chromeBorder, width: (editing ? 2 : 1) * s, radius: 8 * s)
+            p.text(text, in: inner.insetBy(10 * s), size: Theme.textSize * s, editing ? Theme.ink : Theme.inkDisabled, align: .left)
+        }
+    }
+}
+
+/// The app's name and version, for About and `--version`.
+public enum AppInfo {
+    public static let version = "0.1.0"
+}

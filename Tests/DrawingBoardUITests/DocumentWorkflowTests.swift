@@ -1,0 +1,187 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// Save writes the document; Export writes a copy and changes nothing else.
+@Suite struct DocumentStateTests {
+    @Test func saveNamesAreDocumentsOrAQuestion() {
+        #expect(DocumentState.saveName(for: "/d/a.ora") == .document("/d/a.ora"))
+        #expect(DocumentState.saveName(for: "/d/a.ORA") == .document("/d/a.ORA"))
+        #expect(DocumentState.saveName(for: "/d/sketch") == .document("/d/sketch.ora"))
+        #expect(DocumentState.saveName(for: "/d/weird.jpg") == .ask(chosen: "/d/weird.jpg", document: "/d/weird.ora", export: .jpeg),
+                "never a silent weird.jpg.ora")
+        #expect(DocumentState.saveName(for: "/d/doc.pdf") == .ask(chosen: "/d/doc.pdf", document: "/d/doc.ora", export: .pdf))
+        #expect(DocumentState.saveName(for: "/d/notes.v2") == .ask(chosen: "/d/notes.v2", document: "/d/notes.v2.ora", export: nil))
+    }
+
+    @Test func exportNamesTakeTheFormatFromTheExtension() throws {
+        #expect(try DocumentState.exportName(for: "/d/a.png").get() == ("/d/a.png", .png))
+        #expect(try DocumentState.exportName(for: "/d/a.JPEG").get().format == .jpeg)
+        #expect(try DocumentState.exportName(for: "/d/a.webp").get().format == .webp)
+        #expect(try DocumentState.exportName(for: "/d/a").get() == ("/d/a.png", .png))
+        #expect(throws: DocumentState.ExportNameError.self) { try DocumentState.exportName(for: "/d/a.txt").get() }
+        let ora = DocumentState.ExportNameError(name: "a.ora").description
+        #expect(ora.contains("Save (Ctrl+S) writes documents"), "\(ora)")
+    }
+
+    @Test func anExportChangesNeitherTheNameNorTheSavedState() {
+        var d = DocumentState(savedState: 0)
+        #expect(d.name == "Untitled" && !d.isModified(at: 0) && d.isModified(at: 1))
+        d.exported(to: "/d/picture.pdf")
+        #expect(d.name == "Untitled" && d.path == nil && d.isModified(at: 1), "still not saved")
+        #expect(d.exportPath == "/d/picture.pdf" && d.suggestedExportName() == "picture.pdf")
+        #expect(d.suggestedName == "Untitled.ora" && d.folder == "/d")
+        d.saved(to: "/e/doc.ora", at: 1)
+        #expect(d.name == "doc.ora" && !d.isModified(at: 1) && d.exportPath == "/d/picture.pdf")
+        d.replaced(path: nil, importedFrom: "/p/photo.jpg", at: 5)
+        #expect(d.name == "photo.jpg (imported)" && d.suggestedName == "photo.ora" && d.exportPath == nil && !d.isModified(at: 5))
+        d.restored(path: "/e/doc.ora")
+        #expect(d.isModified(at: 0) && d.isModified(at: 5), "a restored session is never taken for saved")
+    }
+}
+
+@Suite struct DocumentWorkflowTests {
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-doc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func chooser(_ effects: [AppEffect]) -> FileRequest? {
+        for case .chooseFile(let r) in effects { return r }
+        return nil
+    }
+
+    /// The defect this workflow fixes: export a PDF, draw, save, quit.
+    @Test func exportingAPDFNeverTakesTheDocumentsPlace() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        let journal = try Journal(root: dir.appendingPathComponent("sessions"), size: c.editor.size, background: .white, documentPath: nil)
+        c.attach(journal: journal)
+        c.drag([(100, 100), (600, 100)])
+        c.key(KeyInput(.character("e"), ctrl: true, shift: true), time: 0)
+        let request = try #require(chooser(c.takeEffects()))
+        #expect(request.purpose == .export && request.suggestedName == "Untitled.png")
+        let pdf = dir.appendingPathComponent("doc.pdf").path
+        c.fileChosen(.export, path: pdf)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf)).prefix(5), as: UTF8.self) == "%PDF-")
+        #expect(c.title == "*Untitled - DrawingBoard", "the title still names the unsaved document")
+        #expect(c.isModified && c.documentPath == nil)
+        #expect(c.messageText == "Exported a copy to “doc.pdf” (the document itself is not saved: Ctrl+S)")
+        // Draw more; Ctrl+E repeats the export to the same file without asking.
+        c.drag([(100, 300), (600, 300)])
+        let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        c.key(KeyInput(.character("e"), ctrl: true), time: 0)
+        #expect(chooser(c.takeEffects()) == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) != before, "the copy was written again")
+        // Quitting asks, whatever was exported; the journal stays while the question is open.
+        c.requestQuit()
+        #expect(c.pendingQuestion == .quit && !c.takeEffects().contains(.quit))
+        #expect(FileManager.default.fileExists(atPath: journal.directory.path))
+        c.click(.dialog(.cancel))
+        // Ctrl+S asks for the document's name (an .ora), writes it, and then quitting asks nothing.
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        #expect(chooser(c.takeEffects())?.suggestedName == "Untitled.ora")
+        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        let ora = dir.appendingPathComponent("doc.ora")
+        #expect(c.title == "doc.ora - DrawingBoard" && !c.isModified)
+        let reopened = try makeController(700, 500)
+        reopened.open(ora.path)
+        #expect(reopened.editor.strokes.count == 2, "both strokes are in the document")
+        c.requestQuit()
+        #expect(c.takeEffects().contains(.quit))
+        c.sessionEnded()
+        #expect(!FileManager.default.fileExists(atPath: journal.directory.path), "saved and quit cleanly: the journal goes")
+    }
+
+    @Test func quittingAfterOnlyAnExportKeepsTheJournalUnlessTheUserDiscards() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        let journal: URL
+        do {
+            let session = try Journal(root: dir.appendingPathComponent("sessions"), size: c.editor.size, background: .white, documentPath: nil)
+            journal = session.directory
+            c.attach(journal: session)
+        }
+        c.drag([(100, 100), (600, 100)])
+        c.fileChosen(.export, path: dir.appendingPathComponent("copy.png").path)
+        #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("copy.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
+        // The system ends the app (no question can be asked): the work stays in the journal.
+        c.terminated()
+        #expect(FileManager.default.fileExists(atPath: journal.path))
+        let orphans = Journal.orphans(root: dir.appendingPathComponent("sessions"))
+        #expect(orphans.count == 1 && orphans[0].steps == 1, "the export did not count as a save")
+        // A user who answers Discard chose to lose it.
+        let d = try makeController(700, 500)
+        let second = try Journal(root: dir.appendingPathComponent("sessions2"), size: d.editor.size, background: .white, documentPath: nil)
+        d.attach(journal: second)
+        d.drag([(100, 100), (600, 100)])
+        d.requestQuit()
+        d.click(.dialog(.discard))
+        #expect(d.takeEffects().contains(.quit))
+        d.sessionEnded()
+        #expect(!FileManager.default.fileExists(atPath: second.directory.path))
+    }
+
+    @Test func aSaveNameWithAnotherExtensionGetsAChoice() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        let jpg = dir.appendingPathComponent("weird.jpg").path
+        c.fileChosen(.saveDrawing, path: jpg)
+        #expect(c.pendingQuestion == .saveName(chosen: jpg, document: dir.appendingPathComponent("weird.ora").path, export: .jpeg))
+        #expect(c.layout().frame(of: .dialog(.saveDocument)) != nil && c.layout().frame(of: .dialog(.exportCopy)) != nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing is written before the answer")
+        c.click(.dialog(.saveDocument))
+        #expect(c.title == "weird.ora - DrawingBoard" && !c.isModified)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["weird.ora"], "no weird.jpg.ora")
+        // The other answer exports a copy and leaves the document as it was.
+        c.drag([(100, 300), (600, 300)])
+        let png = dir.appendingPathComponent("copy.png").path
+        c.fileChosen(.saveDrawing, path: png)
+        c.click(.dialog(.exportCopy))
+        #expect(FileManager.default.fileExists(atPath: png) && c.isModified && c.title == "*weird.ora - DrawingBoard")
+    }
+
+    @Test func jpegAndWebPGoThroughTheEncoderAndAnUnknownFormatIsRefused() throws {
+        struct Recorder: ImageEncoding {
+            func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] { Array("\(format.rawValue) \(image.width)x\(image.height)".utf8) }
+        }
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let editor = try Editor(size: PixelSize(width: 300, height: 200))
+        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 300, height: 200), scale: 1, encoder: Recorder())
+        c.fileChosen(.export, path: dir.appendingPathComponent("a.jpg").path)
+        c.fileChosen(.export, path: dir.appendingPathComponent("b.webp").path)
+        #expect(try String(contentsOf: dir.appendingPathComponent("a.jpg"), encoding: .utf8) == "jpeg 300x200")
+        #expect(try String(contentsOf: dir.appendingPathComponent("b.webp"), encoding: .utf8) == "webp 300x200")
+        c.fileChosen(.export, path: dir.appendingPathComponent("c.txt").path)
+        #expect(c.messageText?.hasPrefix("Cannot export to “c.txt”: export writes PNG, JPEG, WebP, SVG or PDF") == true, "\(c.messageText ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.txt").path))
+    }
+
+    @Test func anImageOpensAsANewPageOfItsSize() throws {
+        let c = try makeController(700, 500)
+        c.open("/pictures/photo-ok.png")
+        #expect(c.editor.size == PixelSize(width: 4, height: 2), "the page is the image's size")
+        #expect(c.title == "photo-ok.png (imported) - DrawingBoard" && !c.isModified)
+        #expect(try c.editor.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        #expect(chooser(c.takeEffects())?.suggestedName == "photo-ok.ora")
+        // A bad image changes nothing.
+        c.drag([(350, 250), (360, 250)])
+        c.open("/pictures/bad.png")
+        c.click(.dialog(.discard))
+        #expect(c.editor.size == PixelSize(width: 4, height: 2))
+        #expect(c.messageText == "Could not open “bad.png”: not a readable image", "\(c.messageText ?? "")")
+        // An exported copy is not a document: a clear word instead of a failure.
+        c.open("/pictures/doc.pdf")
+        #expect(c.messageText?.contains("is an exported copy (PDF)") == true)
+    }
+}
