@@ -21,6 +21,13 @@ public struct NewPageDraft: Sendable, Hashable {
     public var custom: String?
     public var background: RGBColor = .white
 
+    public init(preset: PagePreset? = nil, windowSize: PixelSize, custom: String? = nil, background: RGBColor = .white) {
+        self.preset = preset
+        self.windowSize = windowSize
+        self.custom = custom
+        self.background = background
+    }
+
     /// The size chosen, or nil while the custom entry is not a size within the limits.
     public var size: PixelSize? {
         if let custom { return PageSizeDraft.parse(custom) }
@@ -33,6 +40,11 @@ public struct PageSizeDraft: Sendable, Hashable {
     public var text: String
     /// Where the drawing stays: 0...8, row by row (0 top left, 4 centre, 8 bottom right).
     public var anchor: Int = 4
+
+    public init(text: String, anchor: Int = 4) {
+        self.text = text
+        self.anchor = anchor
+    }
 
     public var size: PixelSize? { Self.parse(text) }
 

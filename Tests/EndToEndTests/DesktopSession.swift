@@ -190,6 +190,7 @@ final class AppUnderTest {
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
+        env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         env["DRAWINGBOARD_STATS"] = "1"
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         for (k, v) in environment { env[k] = k == "PATH" ? bin.path + ":" + v : v }
@@ -305,7 +306,9 @@ final class WestonSession {
     private(set) var windowID = ""
 
     /// `scale`: the output's scale (2 for a HiDPI screen); weston's window is that much larger.
-    init(server: XServer, width: Int, height: Int, scale: Int = 1) throws {
+    /// `desktop`: weston's desktop shell (windows with their decorations, placed on a desk)
+    /// instead of the kiosk shell.
+    init(server: XServer, width: Int, height: Int, scale: Int = 1, desktop: Bool = false) throws {
         self.server = server
         runtimeDir = URL(fileURLWithPath: "/tmp/drawingboard-xdg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtimeDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -313,7 +316,7 @@ final class WestonSession {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["weston", "--backend=x11-backend.so", "--socket=\(socket)", "--use-pixman", "--idle-time=0",
-                             "--shell=kiosk-shell.so", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
+                             "--shell=\(desktop ? "desktop-shell.so" : "kiosk-shell.so")", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
         env["XDG_RUNTIME_DIR"] = runtimeDir.path

@@ -113,13 +113,15 @@ final class StubPortal {
         try FileManager.default.copyItem(at: Bundle.module.url(forResource: "quadrants.png", withExtension: nil, subdirectory: "Fixtures")!, to: image)
         try image.path.write(to: portal.answer, atomically: true, encoding: .utf8)
         try app.key("ctrl+o")
-        #expect(try eventually { try app.screenshot().rgb(100, 600) == 0x0000FF }, "the chosen image is the background")
+        // The image opens as a new page of its size (40x30), fitted and centred in the window.
+        #expect(try eventually { try app.screenshot().rgb(490, 355) == 0x0000FF }, "the chosen image is the new page")
+        #expect(eventually { app.title == "q.png (imported) - DrawingBoard" })
         #expect(portal.calls.last?["method"] as? String == "OpenFile")
         // Cancelling in the portal changes nothing.
         try FileManager.default.removeItem(at: portal.answer)
         try app.key("ctrl+shift+s")
         #expect(eventually { portal.calls.count == 3 })
-        #expect(try app.screenshot().rgb(100, 600) == 0x0000FF)
+        #expect(try app.screenshot().rgb(490, 355) == 0x0000FF)
     }
 
     @Test func aBusWithoutAPortalFallsBackToZenity() throws {
@@ -129,7 +131,7 @@ final class StubPortal {
         let target = app.home.appendingPathComponent("through-zenity.png")
         try app.answerChooser(with: target.path)
         try app.drag([(150, 300), (450, 300)])
-        try app.key("ctrl+s")
+        try app.key("ctrl+e")
         #expect(eventually { FileManager.default.fileExists(atPath: target.path) })
         #expect(FileManager.default.fileExists(atPath: app.chooserLog.path))
     }

@@ -210,29 +210,28 @@ import Testing
         #expect(try app.screenshot().rgb(200, 200) == Self.black)
     }
 
-    @Test func saveAsksForANameOnceAndWritesThePicture() throws {
+    @Test func exportAsksForANameOnceAndWritesThePicture() throws {
         let x = try XServer()
         let app = try launch(x)
         let target = app.home.appendingPathComponent("drawing.png")
         try app.answerChooser(with: target.path)
         try app.drag([(150, 300), (450, 300)])
-        try app.key("ctrl+s")
+        try app.key("ctrl+e")
         let saved = target.path
         #expect(eventually { FileManager.default.fileExists(atPath: saved) })
         let png = try PNGFile.decode(atPath: saved)
         #expect(png.size == Self.size)
         #expect(png.pixel(x: 300, y: 300) == 0xFF00_0000)
         #expect(png.pixel(x: 300, y: 320) == 0xFFFF_FFFF)
-        #expect(eventually { app.title == "drawing.png - DrawingBoard" })
+        #expect(app.title == "*Untitled - DrawingBoard", "an export is a copy: the document is still unsaved")
         try app.drag([(600, 100), (600, 400)])
-        #expect(eventually { app.title == "*drawing.png - DrawingBoard" })
-        try app.key("ctrl+s")
+        try app.key("ctrl+e")
         #expect(eventually { (try? PNGFile.decode(atPath: saved).pixel(x: 600, y: 250)) == 0xFF00_0000 })
         let log = try String(contentsOf: app.chooserLog, encoding: .utf8)
         #expect(log.split(separator: "\n").count == 1, "asked once: \(log)")
         // A new drawing's chooser starts in the Pictures folder (here, with no user dirs, home).
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        #expect(log.contains("--save") && log.contains("--filename=\(home)/Untitled.ora"), "\(log)")
+        #expect(log.contains("--save") && log.contains("--filename=\(home)/Untitled.png"), "\(log)")
     }
 
     @Test func aDrawingSavedAsOpenRasterOpensFromTheCommandLine() throws {
@@ -269,11 +268,15 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("given.png").path
-        let app = try launch(x, ["--save-to", target])
-        #expect(app.title == "given.png - DrawingBoard")
+        let document = folder.appendingPathComponent("given.ora").path
+        let app = try launch(x, ["--save-to", document, "--export-to", target])
+        #expect(app.title == "given.ora - DrawingBoard")
         try app.drag([(150, 300), (450, 300)])
-        try app.key("ctrl+s")
+        try app.key("ctrl+e")
         #expect(eventually { (try? PNGFile.decode(atPath: target).pixel(x: 300, y: 300)) == 0xFF00_0000 })
+        #expect(app.title == "*given.ora - DrawingBoard")
+        try app.key("ctrl+s")
+        #expect(eventually { FileManager.default.fileExists(atPath: document) && app.title == "given.ora - DrawingBoard" })
         #expect(!FileManager.default.fileExists(atPath: app.chooserLog.path), "no chooser was shown")
     }
 
@@ -294,7 +297,7 @@ import Testing
         let bad = app.home.appendingPathComponent("notes.png")
         try "not an image".write(to: bad, atomically: true, encoding: .utf8)
         try app.answerChooser(with: bad.path)
-        try app.key("ctrl+o")
+        try app.click(layout(panel: .background).frame(of: .chooseImage)!.center)
         let banner = layout(message: true).message!
         #expect(try eventually { try app.screenshot().rgb(Int(banner.minX) + 6, Int(banner.center.y)) == 0xC01C28 }, "an error banner")
         let after = try app.screenshot("x11-bad-image-message")
