@@ -30,7 +30,9 @@ extension AppController {
 
     /// Draws the cursor where it intersects `area`.
     func drawBrushCursor(with painter: Painter, in area: PixelRect) {
-        guard let p = brushCursor, brushCursorRect(at: p).intersection(area) != nil, captures.isEmpty else { return }
+        guard let at = brushCursor, brushCursorRect(at: at).intersection(area) != nil, captures.isEmpty else { return }
+        // On a pixel's centre, so thin lines are crisp.
+        let p = Point(at.x.rounded(.down) + 0.5, at.y.rounded(.down) + 0.5)
         let d = brushCursorDiameter
         if d < Self.smallestOutline {
             // Four arms around a gap, so the pixel under the pointer stays in sight.
@@ -42,8 +44,10 @@ extension AppController {
             }
         } else {
             // A dark ring inside a light one: it shows on any colour.
-            painter.strokeCircle(center: p, radius: d / 2 + 0.5 * scale, RGBA(1, 1, 1, 0.9), width: 1 * scale)
-            painter.strokeCircle(center: p, radius: d / 2 - 0.5 * scale, RGBA(0, 0, 0, 0.8), width: 1 * scale)
+            // Whole-pixel radii about a pixel's centre: crisp where the ring crosses the axes.
+            let r = (d / 2).rounded()
+            painter.strokeCircle(center: p, radius: r + scale, RGBA(1, 1, 1, 0.9), width: 1 * scale)
+            painter.strokeCircle(center: p, radius: r, RGBA(0, 0, 0, 0.85), width: 1 * scale)
         }
     }
 
