@@ -34,6 +34,8 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         editor.clear()
         try editor.undo()
         try editor.setBackground(.color(RGBColor(hex: "#fafa00")!))
+        try editor.resizePage(to: PixelSize(width: 260, height: 100), anchor: 5)
+        stroke(editor, .pencil, "#d01010", [(200, 10), (250, 90)])
         let expected = try editor.flattened()
         let steps = editor.history.steps.count
         let cursor = editor.history.cursor
@@ -46,9 +48,11 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         #expect(try restored.flattened() == expected, "the same pixels")
         #expect(restored.history.steps.count == steps && restored.history.cursor == cursor, "the same history")
         #expect(restored.strokes == editor.strokes)
+        #expect(restored.size == PixelSize(width: 260, height: 100), "the page step came back")
         try editor.undo(); try editor.undo(); try editor.undo()
         try restored.undo(); try restored.undo(); try restored.undo()
         #expect(try restored.flattened() == (try editor.flattened()), "and undo goes back the same way")
+        #expect(restored.size == PixelSize(width: 200, height: 130))
     }
 
     @Test func aLiveWindowsJournalIsNotAnOrphanAndTwoWindowsNeverShare() throws {

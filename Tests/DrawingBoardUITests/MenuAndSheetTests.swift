@@ -1,0 +1,166 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// The main menu, the sheets, the banner's wrapping, the swatches and the settings.
+@Suite struct MenuAndSheetTests {
+    @Test func theMenuWorksByPointerAndByKeyboard() throws {
+        let c = try makeController(1000, 700)
+        c.click(.menu)
+        #expect(c.menuOpen)
+        let rows = c.layout().menuRows
+        #expect(rows == Command.menu.map { .menuItem($0) }, "every command, in order")
+        for row in rows {
+            let frame = try #require(c.layout().frame(of: row))
+            #expect(frame.height >= Theme.minimumTarget, "\(row) is a finger high")
+        }
+        c.key(KeyInput(.down), time: 0)
+        c.key(KeyInput(.down), time: 0)
+        #expect(c.highlightedMenuRow == .menuItem(.open))
+        c.key(KeyInput(.up), time: 0)
+        c.key(KeyInput(.enter), time: 0)
+        #expect(!c.menuOpen && c.sheet == .newPage(NewPageDraft(windowSize: PixelSize(width: 1000, height: 700))), "Enter ran New…")
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.sheet == nil)
+        // A press outside the menu closes it and draws nothing.
+        c.key(KeyInput(.f10), time: 0)
+        c.drag([(100, 400), (300, 400)])
+        #expect(!c.menuOpen && c.editor.strokes.isEmpty)
+        // Shortcuts and About from the menu.
+        c.click(.menu)
+        c.click(.menuItem(.shortcuts))
+        #expect(c.sheet == .shortcuts)
+        c.click(.sheetClose)
+        c.key(KeyInput(.character("/"), ctrl: true, shift: true), time: 0)
+        #expect(c.sheet == .shortcuts, "Ctrl+? opens the shortcuts too")
+        c.key(KeyInput(.escape), time: 0)
+        c.key(KeyInput(.f1), time: 0)
+        #expect(c.sheet == .shortcuts)
+    }
+
+    @Test func theMenuListsRecentFilesAndFitsAShortWindow() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-menu-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(640, 480)
+        c.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
+        for name in ["a", "b", "c"] {
+            c.fileChosen(.saveDrawing, path: dir.appendingPathComponent(name).path)
+        }
+        c.click(.menu)
+        let l = c.layout()
+        let card = try #require(l.menu)
+        #expect(card.maxY <= 480 && card.minX >= 0 && card.maxX <= 640, "the menu fits 640x480: \(card)")
+        #expect(l.menuRows.contains(.recentFile(0)))
+        #expect(c.menuRecentFiles.first == dir.appendingPathComponent("c.ora").path, "newest first")
+        c.click(.recentFile(2))
+        #expect(c.documentPath == dir.appendingPathComponent("a.ora").path && c.title == "a.ora - DrawingBoard")
+    }
+
+    @Test func aNewPageHasTheChosenSizeAndBackgroundAndAsksFirst() throws {
+        let c = try makeController(1000, 700)
+        c.drag([(100, 100), (300, 100)])
+        c.key(KeyInput(.character("n"), ctrl: true), time: 0)
+        c.click(.sheetSize(.custom))
+        for _ in 0..<10 { c.key(KeyInput(.backspace), time: 0) }
+        for ch in "1200x800000" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.messageText?.hasPrefix("Type the page size as width x height") == true, "a size beyond the limits is refused")
+        for _ in 0..<3 { c.key(KeyInput(.backspace), time: 0) }
+        c.click(.sheetColor(1))
+        c.click(.sheetConfirm)
+        #expect(c.pendingQuestion == .newPage(PageSpec(size: PixelSize(width: 1200, height: 800), background: Layout.pageColors[1])))
+        c.click(.dialog(.cancel))
+        #expect(c.editor.strokes.count == 1, "cancel keeps the drawing")
+        c.key(KeyInput(.character("n"), ctrl: true), time: 0)
+        c.click(.sheetSize(.preset(.a4Landscape)))
+        c.key(KeyInput(.enter), time: 0)
+        c.click(.dialog(.discard))
+        #expect(c.editor.size == PixelSize(width: 1754, height: 1240) && c.editor.strokes.isEmpty && !c.editor.canUndo)
+        #expect(c.title == "Untitled - DrawingBoard" && !c.isModified)
+    }
+
+    @Test func pageSizeIsOneUndoStepAndTheViewFollows() throws {
+        let c = try makeController(800, 600)
+        c.drag([(100, 300), (700, 300)])
+        c.click(.menu)
+        c.click(.menuItem(.pageSize))
+        #expect(c.sheet == .pageSize(PageSizeDraft(text: "800x600")))
+        for _ in 0..<7 { c.key(KeyInput(.backspace), time: 0) }
+        for ch in "400x300" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.click(.sheetAnchor(0))
+        c.key(KeyInput(.right), time: 0)
+        #expect(c.sheet == .pageSize(PageSizeDraft(text: "400x300", anchor: 1)), "arrows move the anchor")
+        c.click(.sheetConfirm)
+        #expect(c.editor.size == PixelSize(width: 400, height: 300))
+        #expect(c.editor.strokes[0].points[0] == Point(-100, 300), "anchored top centre: moved left by 200")
+        #expect(c.view == ViewTransform(scale: 1, offset: Point(200, 150)), "the smaller page, centred")
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.editor.size == PixelSize(width: 800, height: 600) && c.editor.strokes[0].points[0] == Point(100, 300))
+        #expect(c.view == .identity)
+    }
+
+    @Test func aLongMessageWrapsToThreeLinesAndNewsReplacesAnError() throws {
+        let c = try makeController(640, 480)
+        let long = "Could not open “" + String(repeating: "a-very-long-file-name-", count: 5) + ".png”: a damaged or incomplete PNG image (IHDR: CRC error)"
+        c.show(error: long)
+        let banner = try #require(c.layout().message)
+        #expect(banner.height > 44, "taller than one line: \(banner)")
+        #expect(c.messageText == long, "the whole text is kept")
+        let img = try c.shown()
+        #expect(img.pixel(x: Int(banner.minX) + 4, y: Int(banner.maxY) - 4) == 0xFFC0_1C28, "the banner reaches its last line")
+        c.show(info: "Saved “x.ora”")
+        #expect(c.messageText == "Saved “x.ora”" && c.layout().message!.height == 44)
+    }
+
+    @Test func tooltipsSayWhatButtonsDo() {
+        #expect(Control.save.tooltip == "Save the document as .ora (Ctrl+S)")
+        #expect(Control.chooseImage.tooltip?.contains("Ctrl+O") == false, "Ctrl+O opens a file, not a background")
+        #expect(Control.open.tooltip?.contains("Ctrl+O") == true)
+        for command in Command.menu {
+            if let keys = command.shortcut {
+                let shortcut = Shortcuts.groups.flatMap(\.rows).map(\.keys)
+                #expect(shortcut.contains(keys), "the shortcuts window lists \(keys)")
+            }
+        }
+    }
+
+    @Test func theSwatchesTellTheTruth() throws {
+        let c = try makeController(1000, 700)
+        let brush = try #require(c.layout().frame(of: .panel(.brush)))
+        let background = try #require(c.layout().frame(of: .panel(.background)))
+        func dot(_ f: Rect) throws -> UInt32 { try c.shown().pixel(x: Int(f.maxX - 24), y: Int(f.center.y) - 4) }
+        #expect(try dot(brush) == 0xFF00_0000, "black pen")
+        c.loadBackground("/x/ok.png")
+        #expect(try dot(background) == 0xFF00_80FF, "the background's image, in miniature")
+        c.select(.eraser)
+        #expect(try dot(brush) == 0xFFFF_FFFF, "an eraser has no colour: a white disc, crossed out")
+        let img = try c.shown()
+        let cross = (-1...1).flatMap { dx in (-1...1).map { dy in img.pixel(x: Int(brush.maxX - 24) - 5 + dx, y: Int(brush.center.y) + 5 + dy) } }
+        #expect(cross.contains { $0 >> 16 & 0xFF > 0xA0 && $0 >> 8 & 0xFF < 0x50 }, "the red stroke across it")
+    }
+
+    @Test func preferencesFollowTheToolAndWidths() throws {
+        let c = try makeController()
+        c.restore(tool: .highlighter, penWidth: 9, eraserWidth: 30)
+        var p = c.preferences
+        #expect(p.tool == .highlighter && p.penWidth == 9 && p.eraserWidth == 30)
+        c.select(.eraser)
+        #expect(c.editor.toolState.style.width == 30)
+        c.setSlider(.width, to: 50)
+        p = c.preferences
+        #expect(p.tool == .eraser && p.penWidth == 9 && p.eraserWidth == 50)
+        c.select(.pencil)
+        #expect(c.editor.toolState.style.width == 9)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try #"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "tool": "spray", "penWidth": 1e300, "eraserWidth": 12}"#
+            .write(to: url, atomically: true, encoding: .utf8)
+        let loaded = AppSettings.load(from: url)
+        #expect(loaded.windowWidth == 900 && loaded.penWidth == nil && loaded.eraserWidth == 12 && Tool(rawValue: loaded.tool ?? "") == nil,
+                "a width out of range and an unknown tool are left out; the rest loads")
+    }
+}
