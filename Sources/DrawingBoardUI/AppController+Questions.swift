@@ -99,6 +99,14 @@ extension AppController {
             // Only a document is something Save writes again (older sessions noted exports too).
             let path = restored.savedTo.flatMap { URL(fileURLWithPath: $0).pathExtension.lowercased() == "ora" ? $0 : nil }
             document.restored(path: path)
+            // The brush takes the colour the last stroke was drawn with, so the swatch and the
+            // next stroke match the work that came back.
+            if let last = editor.strokes.last(where: { !$0.tool.isEraser && $0.tool != .highlighter }) {
+                if editor.toolState.tool == .highlighter { otherStyle.color = last.style.color } else {
+                    editor.toolState.style.color = last.style.color
+                    rememberWheel(last.style.color)
+                }
+            }
             show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
         } catch {
             show(error: "The drawing could not be restored: \(error)")

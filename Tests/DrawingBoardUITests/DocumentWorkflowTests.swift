@@ -185,3 +185,24 @@ import Testing
         #expect(c.messageText?.contains("is an exported copy (PDF)") == true)
     }
 }
+
+@Suite struct RecoveryTests {
+    @Test func aRestoredSessionBringsTheStrokesAndTheirColourBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-restore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            let dead = try makeController(700, 500)
+            dead.attach(journal: try Journal(root: root, size: dead.editor.size, background: .white, documentPath: nil))
+            dead.setSlider(.brushRed, to: 200)
+            dead.drag([(100, 100), (600, 100)])
+        }
+        let orphan = try #require(Journal.orphans(root: root).first)
+        let c = try makeController(700, 500)
+        #expect(c.editor.toolState.style.color == .black)
+        c.offerRecovery(orphan)
+        c.click(.dialog(.restore))
+        #expect(c.editor.strokes.count == 1 && c.isModified, "restored, and not taken for saved")
+        #expect(c.editor.toolState.style.color == RGBColor(red: 200, green: 0, blue: 0), "the brush has the strokes' colour")
+        #expect(c.title == "*Untitled - DrawingBoard")
+    }
+}

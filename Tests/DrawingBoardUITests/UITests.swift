@@ -60,6 +60,9 @@ extension AppController {
             if let p = l.panel {
                 #expect(p.minY >= 0 && p.maxY <= l.bottomBar.minY, "the \(panel!) panel \(p) fits above the bottom bar (\(w)x\(h))")
             }
+            for bar in [l.topBar, l.bottomBar] {
+                #expect(bar.minX >= 0 && bar.maxX <= Double(w), "\(bar) fits the window's width (\(w)x\(h))")
+            }
             let cards = [l.topBar, l.bottomBar] + [l.panel].compactMap { $0 }
             for item in l.items {
                 // The brightness strip's target is a little wider than the strip, for fingers.
@@ -74,6 +77,33 @@ extension AppController {
                 }
             }
         }
+    }
+
+    /// The sheets and the menu fit a 640x480 window too, every control inside, none overlapping.
+    @Test(arguments: [(640, 480, 1.0), (1000, 700, 1.0), (1280, 960, 2.0)])
+    func sheetsAndTheMenuFitAndDoNotOverlap(w: Int, h: Int, scale: Double) {
+        let size = PixelSize(width: w, height: h)
+        let sheets: [Sheet] = [.shortcuts, .about, .newPage(NewPageDraft(windowSize: size)), .pageSize(PageSizeDraft(text: "1x1"))]
+        for sheet in sheets {
+            let l = Layout(window: size, scale: scale, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false, sheet: sheet)
+            let card = l.sheetCard!
+            #expect(card.minX >= 0 && card.minY >= 0 && card.maxX <= Double(w) && card.maxY <= Double(h), "\(sheet) fits \(w)x\(h)")
+            let inside = l.items.filter { $0.control.isInSheet }
+            for item in inside {
+                #expect(card.contains(Point(item.frame.minX, item.frame.minY)) && card.contains(Point(item.frame.maxX - 0.01, item.frame.maxY - 0.01)),
+                        "\(item.control) inside the \(sheet) sheet at \(w)x\(h)")
+                #expect(item.frame.height >= Theme.minimumTarget * scale)
+                for other in inside where other.control != item.control {
+                    let o = other.frame, f = item.frame
+                    #expect(min(f.maxX, o.maxX) - max(f.minX, o.minX) < 0.5 || min(f.maxY, o.maxY) - max(f.minY, o.minY) < 0.5,
+                            "\(item.control) overlaps \(other.control)")
+                }
+            }
+        }
+        let menu = Layout(window: size, scale: scale, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false, menuRecent: 6)
+        let card = menu.menu!
+        #expect(card.minX >= 0 && card.maxX <= Double(w) && card.maxY <= Double(h), "the menu fits \(w)x\(h): \(card)")
+        #expect(Set(menu.menuRows).isSuperset(of: Command.menu.map { Control.menuItem($0) }), "every command stays in the menu")
     }
 
     @Test func hitTestingFindsControlsChromeAndCanvas() throws {
