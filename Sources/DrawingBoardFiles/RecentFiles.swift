@@ -22,8 +22,13 @@ public struct RecentFiles: Sendable {
         self.url = url
     }
 
+    /// In a flatpak the sandbox's XDG_DATA_HOME is the app's own folder; the manifest grants
+    /// the desktop's file itself, at its usual place under the home folder.
     public static var defaultURL: URL {
         let env = ProcessInfo.processInfo.environment
+        if env["FLATPAK_ID"] != nil, let home = env["HOME"] {
+            return URL(fileURLWithPath: home).appendingPathComponent(".local/share/recently-used.xbel")
+        }
         let base = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
         return base.appendingPathComponent("recently-used.xbel")

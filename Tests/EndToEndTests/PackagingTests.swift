@@ -51,8 +51,30 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         #expect(!result.output.contains("WARNING") && !result.output.contains("Unknown property"), "\(result.output)")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(manifest["id"] as? String == appID && manifest["command"] as? String == "drawingboard")
-        #expect(manifest["finish-args"] as? [String] == ["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--device=dri"])
+        #expect(manifest["finish-args"] as? [String] == ["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--device=dri",
+                                                         "--filesystem=xdg-data/recently-used.xbel"])
         #expect((manifest["sdk-extensions"] as? [String])?.contains("org.freedesktop.Sdk.Extension.swift6") == true)
+        // Flathub builds offline: no module may ask for the network, and every Swift package
+        // of Package.swift is a git source pinned by a tag that meets its requirement.
+        #expect(!result.output.contains("--share=network"), "no network while building")
+        let modules = try #require(manifest["modules"] as? [[String: Any]])
+        let app = try #require(modules.first { $0["name"] as? String == "drawingboard" })
+        let sources = try #require(app["sources"] as? [[String: Any]])
+        let commands = (app["build-commands"] as? [String] ?? []).joined(separator: "\n")
+        #expect(commands.contains("--disable-automatic-resolution") && commands.contains("--skip-update") && commands.contains("setup-swift-offline.sh"))
+        let package = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let required = package.components(separatedBy: ".package(url: \"").dropFirst().map { part -> (String, String) in
+            let url = String(part.prefix { $0 != "\"" })
+            let from = part.components(separatedBy: "from: \"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) } ?? ""
+            return (url, from)
+        }
+        #expect(required.count == 2, "\(required)")
+        for (url, from) in required {
+            let source = sources.first { ($0["url"] as? String)?.hasPrefix(url) == true }
+            let tag = source?["tag"] as? String ?? ""
+            #expect(source?["type"] as? String == "git" && !tag.isEmpty, "\(url) is vendored as a git source with a tag")
+            #expect(tag.compare(from, options: .numeric) != .orderedAscending, "\(url) at \(tag) meets from: \(from)")
+        }
     }
 
     @Test func theIconsAreRenderedFromTheScalableOne() throws {
