@@ -17,15 +17,6 @@ enum UIRenderer {
         for item in l.items where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
             drawItem(item, v, p)
         }
-        if let menu = l.menu, menu.intersects(area) {
-            card(menu, p, s)
-            MenuRenderer.draw(v, with: p)
-        }
-        if let sheet = l.sheetCard, sheet.intersects(area) {
-            p.fill(Rect(x: 0, y: 0, width: Double(l.window.width), height: Double(l.window.height)), RGBA(0, 0, 0, 0.18))
-            card(sheet, p, s)
-            SheetRenderer.draw(v, with: p)
-        }
         if l.topBar.intersects(area) {
             // Separators between undo/redo, the tools, and clear/save.
             let y = l.topBar.center.y
@@ -40,6 +31,16 @@ enum UIRenderer {
             p.fill(m.insetBy(-1).union(Point(m.minX, m.maxY + 2 * s)), Theme.shadow, radius: 10 * s)
             p.fill(m, message.isError ? Theme.error : Theme.info, radius: 10 * s)
             p.text(message.text, in: m.insetBy(12 * s), size: message.textSize * s, Theme.onAccent, wrap: true)
+        }
+        // The menu and a sheet go over the message; the question goes over everything.
+        if let menu = l.menu, menu.intersects(area) {
+            card(menu, p, s)
+            MenuRenderer.draw(v, with: p)
+        }
+        if let sheet = l.sheetCard, sheet.intersects(area) {
+            p.fill(Rect(x: 0, y: 0, width: Double(l.window.width), height: Double(l.window.height)), RGBA(0, 0, 0, 0.18))
+            card(sheet, p, s)
+            SheetRenderer.draw(v, with: p)
         }
         if let d = l.dialog, v.dialogOpen, d.intersects(area) {
             card(d, p, s)

@@ -111,6 +111,90 @@ import Testing
     }
 }
 
+extension DocumentWindowTests {
+    /// Wheel, Ctrl+wheel and the brush outline in the real window, and the remembered settings
+    /// written while it runs.
+    @Test func scrollZoomTheBrushOutlineAndSettingsWrittenAsTheyChange() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        // A page twice the window's size, at 100%: the wheel scrolls it.
+        try app.key("ctrl+n")
+        let sheet = layout(sheet: .newPage(NewPageDraft(windowSize: Self.size)))
+        try app.click(sheet.frame(of: .sheetSize(.preset(.fullHD)))!.center)
+        try app.key("Return")
+        try app.key("ctrl+1")
+        try app.drag([(300, 300), (700, 300)])
+        #expect(try eventually { try app.screenshot().rgb(500, 300) == 0x000000 })
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "500", "400", "click", "5", "click", "5"])
+        // Two notches down move the page up by 96 px: the line is now at y = 204.
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(500, 204) == 0x000000 && s.rgb(500, 300) == 0xFFFFFF
+        }, "the wheel scrolled the page")
+        try app.key("ctrl+0")
+        // The brush's outline at its size: widen the pen with ] to 9 px and hover.
+        for _ in 0..<5 { try app.key("bracketright") }
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "600", "500"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.key("e")
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "601", "500", "mousemove", "--window", app.windowID, "600", "500"])
+        let settings = app.home.appendingPathComponent("config/drawingboard/settings.json")
+        #expect(eventually {
+            guard let data = try? Data(contentsOf: settings), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+            return json["tool"] as? String == "eraser" && json["penWidth"] as? Double == 9 && json["eraserWidth"] as? Double == 16
+        }, "written while the app runs: \((try? String(contentsOf: settings, encoding: .utf8)) ?? "none")")
+        // The eraser's outline: 16 px at the fitted zoom (1920 px page in 1000 px: ~0.52).
+        let shot = try app.screenshot("x11-eraser-outline")
+        let scale = 1000.0 / 1920
+        let r = Int((16 * scale / 2).rounded())
+        #expect(shot.rgb(600 + r, 500) & 0xFF < 0x60 && shot.rgb(600, 500) == 0xFFFFFF, "a ring of radius \(r) around a clear centre")
+    }
+
+    /// A remembered size larger than the screen: the first window still fits it.
+    @Test func theFirstWindowFitsASmallScreen() throws {
+        let x = try XServer(width: 800, height: 600)
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1100x760"])
+        let geometry = try x.xdotool(["getwindowgeometry", app.windowID])
+        let size = geometry.components(separatedBy: "Geometry: ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        #expect(parts.count == 2 && parts[0] <= 800 && parts[1] <= 600, "the window is \(size) on an 800x600 screen")
+    }
+}
+
+/// The document workflow on Wayland: export a copy, save the document, the title follows.
+@Suite(.serialized) struct WaylandDocumentTests {
+    @Test func exportAndSaveOnWayland() throws {
+        let x = try XServer()
+        let weston = try WestonSession(server: x, width: 1000, height: 700)
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
+                       recentColors: 0, hasMessage: false, hasDialog: false)
+        let pencil = l.frame(of: .tool(.pencil))!
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: weston.environment,
+                                   window: weston.windowID) { app in
+            try app.screenshot().rgb(Int(pencil.minX) + 6, Int(pencil.center.y)) == 0x3465A4
+        }
+        try app.drag([(150, 350), (450, 350)])
+        let png = app.home.appendingPathComponent("copy.png")
+        try app.answerChooser(with: png.path)
+        try app.key("ctrl+e")
+        #expect(eventually { (try? PNGFile.decode(atPath: png.path).pixel(x: 300, y: 350)) == 0xFF00_0000 }, "the copy on Wayland")
+        try app.answerChooser(with: app.home.appendingPathComponent("wayland").path)
+        try app.key("ctrl+s")
+        let ora = app.home.appendingPathComponent("wayland.ora")
+        #expect(eventually { FileManager.default.fileExists(atPath: ora.path) })
+        try app.key("F10")
+        let menu = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
+                          hasMessage: false, hasDialog: false, menuRecent: 2)
+        let card = try #require(menu.menu)
+        #expect(try eventually { try app.screenshot().rgb(Int(card.minX) + 4, Int(card.center.y)) != 0xFFFFFF }, "the menu on Wayland")
+        try app.screenshot("wayland-menu")
+        try app.key("Escape")
+        try? app.key("ctrl+q")
+        #expect(app.waitForExit() == 0, "saved: quits without asking")
+    }
+}
+
 /// On Wayland, SDL draws the window's decorations through libdecor: with its plugin installed,
 /// the window has a title bar (weston's desktop shell, as on a desktop).
 @Suite(.serialized) struct WaylandDecorationTests {
