@@ -157,13 +157,20 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         let x = try XServer()
         let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", ws.path("scene.ora")])
         let layout = Layout(window: Self.size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: true, hasDialog: false)
-        try app.click(layout.message!.center)                     // dismiss "Opened “scene.ora”"
+        let banner = layout.message!
+        // Dismiss "Opened “scene.ora”" once it shows, and wait until the page shows there again
+        // (a busy machine may take a moment over either).
+        #expect(try eventually { try app.screenshot().rgb(Int(banner.minX) + 4, Int(banner.center.y)) == 0x26A269 })
+        try app.click(banner.center)
         try app.server.xdotool(["mousemove", "--window", app.windowID, "40", "660"])
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try eventually { try app.screenshot().rgb(Int(banner.minX) + 4, Int(banner.center.y)) == 0xFDF6E3 })
+        Thread.sleep(forTimeInterval: 0.3)
         let drawing = try app.screenshot()
         try app.click(layout.frame(of: .panel(.brush))!.center)
         try app.server.xdotool(["mousemove", "--window", app.windowID, "40", "660"])
-        Thread.sleep(forTimeInterval: 0.5)
+        let panel = Layout(window: Self.size, scale: 1, barsHidden: 0, panel: .brush, recentColors: 0, hasMessage: false, hasDialog: false).panel!
+        #expect(try eventually { try app.screenshot().rgb(Int(panel.minX) + 20, Int(panel.maxY) - 6) != 0xFDF6E3 })
+        Thread.sleep(forTimeInterval: 0.3)
         return ["drawing": drawing, "brush-panel": try app.screenshot()]
     }
 
