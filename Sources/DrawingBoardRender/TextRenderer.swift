@@ -36,7 +36,7 @@ enum TextRenderer {
         return (Double(w), Double(h))
     }
 
-    private static func makeLayout(_ cr: OpaquePointer, _ text: String, size: Double, bold: Bool) -> OpaquePointer? {
+    static func makeLayout(_ cr: OpaquePointer, _ text: String, size: Double, bold: Bool) -> OpaquePointer? {
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let font = pango_font_description_new()
         pango_font_description_set_family(font, "Sans")
@@ -61,15 +61,8 @@ public enum TextMetrics {
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return 1 }
         defer { cairo_destroy(cr) }
-        guard let layout = pango_cairo_create_layout(cr) else { return 1 }
+        guard let layout = TextRenderer.makeLayout(cr, text, size: size, bold: bold) else { return 1 }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_new()
-        pango_font_description_set_family(font, "Sans")
-        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, text, -1)
         pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         return max(1, Int(pango_layout_get_line_count(layout)))

@@ -85,17 +85,15 @@ extension AppController {
         if panel == .brush { invalidateChrome() }
     }
 
-    func undo() {
-        let size = editor.size
-        do { try editor.undo() } catch { show(error: "\(error)") }
-        if editor.size != size { pageChanged() }
-        followBackground()
-        invalidateChrome()
-    }
+    func undo() { moveInHistory { try editor.undo() } }
 
-    func redo() {
+    func redo() { moveInHistory { try editor.redo() } }
+
+    /// An undo or a redo; the view follows a page that changed size, the background sliders the
+    /// background.
+    private func moveInHistory(_ step: () throws -> Bool) {
         let size = editor.size
-        do { try editor.redo() } catch { show(error: "\(error)") }
+        do { _ = try step() } catch { show(error: "\(error)") }
         if editor.size != size { pageChanged() }
         followBackground()
         invalidateChrome()
