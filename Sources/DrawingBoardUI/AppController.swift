@@ -318,6 +318,9 @@ public final class AppController {
 
     /// The window lost focus or was hidden: strokes in progress are dropped, not committed.
     public func focusLost() {
+        // Keys and buttons held when the focus went may come up elsewhere: forget them.
+        spaceHeld = false
+        middleFrom = nil
         dropTouches()
         finishHexEntry(apply: false)
         for (source, capture) in captures {

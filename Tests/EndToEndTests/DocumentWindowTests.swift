@@ -190,8 +190,29 @@ extension DocumentWindowTests {
         #expect(try eventually { try app.screenshot().rgb(Int(card.minX) + 4, Int(card.center.y)) != 0xFFFFFF }, "the menu on Wayland")
         try app.screenshot("wayland-menu")
         try app.key("Escape")
+        // A new 1920x1080 page, at 100%: the wheel scrolls it on Wayland too.
+        try app.key("ctrl+n")
+        let sheet = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
+                           hasMessage: false, hasDialog: false, sheet: .newPage(NewPageDraft(windowSize: PixelSize(width: 1000, height: 700))))
+        try app.click(sheet.frame(of: .sheetSize(.preset(.fullHD)))!.center)
+        try app.key("Return")
+        #expect(try eventually { try app.screenshot().rgb(20, 50) == 0x8A8D91 && app.screenshot().rgb(20, 350) == 0xFFFFFF }, "the new page fitted on the desk")
+        try app.screenshot("wayland-new-page")
+        try app.key("ctrl+1")
+        try app.drag([(300, 300), (700, 300)])
+        #expect(try eventually { try app.screenshot().rgb(500, 300) == 0x000000 })
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "500", "400", "click", "5", "click", "5"])
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(500, 204) == 0x000000 && s.rgb(500, 300) == 0xFFFFFF
+        }, "the wheel scrolled the page on Wayland")
+        try app.screenshot("wayland-scrolled")
         try? app.key("ctrl+q")
-        #expect(app.waitForExit() == 0, "saved: quits without asking")
+        let question = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
+                              hasMessage: false, hasDialog: true)
+        Thread.sleep(forTimeInterval: 0.4)
+        try app.click(question.frame(of: .dialog(.discard))!.center)
+        #expect(app.waitForExit() == 0, "Discard quits")
     }
 }
 
