@@ -13,6 +13,11 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let white = RGBColor(red: 255, green: 255, blue: 255)
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
 
+    /// How light the colour looks, 0 (black) to 1 (white), by the Rec. 601 weights.
+    public var luminance: Double {
+        (0.299 * Double(red) + 0.587 * Double(green) + 0.114 * Double(blue)) / 255
+    }
+
     /// Parses `#rrggbb` (case-insensitive); nil for anything else.
     public init?(hex: String) {
         let digits = Array(hex.utf8)

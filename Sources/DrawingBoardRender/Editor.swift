@@ -310,9 +310,11 @@ public final class Editor {
 
     private func commit(_ live: LiveStroke) {
         var stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints)
+        let outline = stroke.outline
+        // A stroke wholly off the page (on the desk around it) changes nothing: no step.
+        guard outline.bounds?.pixelRect(clippedTo: size) != nil else { return }
         nextStrokeID += 1
         var records: [TileRecord] = []
-        let outline = stroke.outline
         if let box = outline.bounds, box.minX < 0 || box.minY < 0 || box.maxX > Double(size.width) || box.maxY > Double(size.height) {
             stroke.clip = size
         }

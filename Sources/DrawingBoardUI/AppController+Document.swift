@@ -16,7 +16,7 @@ extension AppController {
             return
         }
         request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: document.suggestedName,
-                                        folder: document.folder)))
+                                        folder: document.folder ?? lastFolder)))
     }
 
     /// Writes the document atomically: a failure leaves any old file as it was.
@@ -63,7 +63,7 @@ extension AppController {
             return
         }
         request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: document.suggestedExportName(),
-                                        folder: document.folder)))
+                                        folder: document.folder ?? lastFolder)))
     }
 
     /// A name chosen for Export: a bare name gets .png; a name that is no export format is
@@ -111,6 +111,7 @@ extension AppController {
             afterSave = nil
             return
         }
+        lastFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch purpose {
         case .saveDrawing: chosenSaveName(path)
         case .export: chosenExportName(path)
@@ -129,7 +130,7 @@ extension AppController {
 
     /// Ctrl+O: a document or an image to open in place of the page.
     public func chooseFileToOpen() {
-        request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: document.folder)))
+        request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: document.folder ?? lastFolder)))
     }
 
     /// Opens `path` in place of the page, asking first about unsaved changes: an .ora is the
@@ -140,27 +141,49 @@ extension AppController {
             show(error: "“\(DocumentState.fileName(path))” is an exported copy (\(ext.uppercased())); DrawingBoard opens its .ora documents and images (PNG, JPEG, WebP, …)")
             return
         }
+        // Read it first: a file that cannot be opened says so at once, before any question
+        // about unsaved changes, and the drawing stays as it is.
+        guard let file = read(path) else { return }
+        preparedOpen = (path, file)
         whenChangesAreSafe(.open(path))
+    }
+
+    /// What an opened file holds, read and checked, waiting for the answer about changes.
+    enum OpenedFile {
+        case document(DocumentContents)
+        case image(RasterImage)
+    }
+
+    /// Reads `path` as a document (.ora) or an image, or says why it cannot be opened.
+    private func read(_ path: String) -> OpenedFile? {
+        let name = DocumentState.fileName(path)
+        do {
+            if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
+                return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
+            }
+            return .image(try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels))
+        } catch let error as DocumentError {
+            show(error: "\(error)")  // it names the file already
+            return nil
+        } catch {
+            show(error: "Could not open “\(name)”: \(error)")
+            return nil
+        }
     }
 
     func openNow(_ path: String) {
         let name = DocumentState.fileName(path)
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let prepared = preparedOpen?.path == path ? preparedOpen?.file : nil
+        preparedOpen = nil
+        guard let file = prepared ?? read(path) else { return }
         do {
-            if ext == "ora" {
-                let contents = try OpenRaster.read(URL(fileURLWithPath: path))
+            switch file {
+            case .document(let contents):
                 let next = try Editor(document: contents, history: editor.history.options)
                 replaceEditor(next, restartJournalFrom: path)
                 document.replaced(path: path, at: next.history.stateID)
                 show(info: "Opened “\(name)”")
-            } else {
-                let image: RasterImage
-                do {
-                    image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
-                } catch {
-                    show(error: "Could not open “\(name)”: \(error)")
-                    return
-                }
+            case .image(let image):
                 let next = try Editor(size: image.size, background: .image(image, name: name), history: editor.history.options)
                 replaceEditor(next, page: try OpenRaster.encode(next))
                 document.replaced(path: nil, importedFrom: path, at: next.history.stateID)
@@ -168,13 +191,13 @@ extension AppController {
             }
             noteRecent(path)
         } catch {
-            show(error: "\(error)")
+            show(error: "Could not open “\(name)”: \(error)")
         }
     }
 
     /// The Background panel's "Choose image…": an image for the background of this page.
     public func chooseBackgroundImage() {
-        request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: document.folder)))
+        request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: document.folder ?? lastFolder)))
     }
 
     /// A file dropped on the window: a document opens; an image becomes the background.

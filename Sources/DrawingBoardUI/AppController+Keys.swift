@@ -8,6 +8,11 @@ extension AppController {
     @discardableResult
     public func key(_ input: KeyInput, time: Double) -> Bool {
         now = max(now, time)
+        // A key means the hand left the mouse: a tooltip goes until the pointer moves again.
+        if hover != nil {
+            hover = nil
+            invalidateChrome()
+        }
         if dialogOpen {
             switch input.key {
             case .escape: answerQuestion(.cancel)

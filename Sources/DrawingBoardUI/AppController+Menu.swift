@@ -9,7 +9,10 @@ extension AppController {
     }
 
     func openMenu() {
-        menuRecent = recentFiles?.list() ?? []
+        // Only what Open can open: exported SVG and PDF copies stay in the desktop's list.
+        menuRecent = Array((recentFiles?.list(limit: 20) ?? []).filter { path in
+            !["svg", "pdf"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+        }.prefix(6))
         menuOpen = true
         menuSelection = nil
         panel = nil
@@ -41,6 +44,14 @@ extension AppController {
             menuSelection = ((menuSelection ?? -1) + 1) % max(rows.count, 1)
         case .up:
             menuSelection = ((menuSelection ?? rows.count) - 1 + rows.count) % max(rows.count, 1)
+        case .left, .right:
+            // Two columns: to the row beside this one in the other column.
+            let l = layout()
+            guard let current = highlightedMenuRow, let here = l.frame(of: current) else { menuSelection = 0; break }
+            let other = rows.enumerated().filter { l.frame(of: $0.element).map { input.key == .right ? $0.minX > here.minX : $0.minX < here.minX } ?? false }
+            if let target = other.min(by: { abs(l.frame(of: $0.element)!.minY - here.minY) < abs(l.frame(of: $1.element)!.minY - here.minY) }) {
+                menuSelection = target.offset
+            }
         case .home:
             menuSelection = 0
         case .end:

@@ -1,5 +1,6 @@
 import DrawingBoardCore
 import DrawingBoardFiles
+import DrawingBoardRender
 import Foundation
 
 /// The in-window questions: unsaved changes before quitting, opening or starting a new page; a
@@ -26,6 +27,31 @@ extension AppController {
         case .restore: restoreNow()
         case .saveName: break
         }
+    }
+
+    /// The open question's words.
+    public var questionText: String {
+        switch pendingQuestion {
+        case .open(let path)?:
+            return "Save changes to “\(documentName)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
+        case .restore?:
+            let steps = recoverable?.steps ?? 0
+            return "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")). Restore it?"
+        case .newPage?:
+            return "Save changes to “\(documentName)” before starting a new page?"
+        case .saveName(let chosen, let doc, let format)?:
+            let name = URL(fileURLWithPath: chosen).lastPathComponent, docName = URL(fileURLWithPath: doc).lastPathComponent
+            return format.map { "“\(name)” is a \($0.title) name. Save the document as “\(docName)”, or export a \($0.title) copy to “\(name)”?" }
+                ?? "Documents are saved as .ora. Save the document as “\(docName)”?"
+        case .quit?, nil:
+            return "Save changes to “\(documentName)” before closing?"
+        }
+    }
+
+    /// Lines the question takes in its dialog (the dialog is as tall as its words need).
+    var questionLines: Int {
+        let width = Layout.dialogWidth(window: window, scale: scale) - 32 * scale
+        return min(4, TextMetrics.lineCount(questionText, width: width, size: Theme.textSize * scale, bold: true))
     }
 
     // MARK: - Quitting
@@ -74,6 +100,7 @@ extension AppController {
             }
         case .cancel, .exportCopy:
             afterSave = nil
+            preparedOpen = nil
         case .restore:
             carryOut(action)
         }

@@ -45,11 +45,11 @@ extension AppController {
             switch choice {
             case .window: draft.preset = nil; draft.custom = nil
             case .preset(let p): draft.preset = p; draft.custom = nil
-            case .custom: draft.custom = draft.custom ?? "\(draft.windowSize.width)x\(draft.windowSize.height)"
+            case .custom: chooseCustom(&draft)
             }
             sheet = .newPage(draft)
         case (.sheetField, .newPage(var draft)?):
-            draft.custom = draft.custom ?? "\(draft.windowSize.width)x\(draft.windowSize.height)"
+            chooseCustom(&draft)
             sheet = .newPage(draft)
         case (.sheetColor(let i), .newPage(var draft)?) where Layout.pageColors.indices.contains(i):
             draft.background = Layout.pageColors[i]
@@ -62,6 +62,15 @@ extension AppController {
         }
     }
 
+    /// The custom size field, filled with the current choice's size and selected, so typing
+    /// replaces it.
+    private func chooseCustom(_ draft: inout NewPageDraft) {
+        guard draft.custom == nil else { return }
+        let size = draft.size ?? draft.windowSize
+        draft.custom = "\(size.width)x\(size.height)"
+        draft.selected = true
+    }
+
     /// Enter or the confirm button: Create the new page, or Apply the page size.
     func confirmSheet() {
         switch sheet {
@@ -71,6 +80,7 @@ extension AppController {
                 return
             }
             closeSheet()
+            message = nil
             whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background)))
         case .pageSize(let draft)?:
             guard let size = draft.size else {
@@ -78,6 +88,7 @@ extension AppController {
                 return
             }
             closeSheet()
+            message = nil
             do {
                 try editor.resizePage(to: size, anchor: draft.anchor)
                 pageChanged()
@@ -92,6 +103,16 @@ extension AppController {
 
     /// Keys while a sheet is open: Esc, Enter, the size field's digits, arrows for the choices.
     func sheetKey(_ input: KeyInput) -> Bool {
+        if input.ctrl, input.key == .character("a") {
+            // Ctrl+A selects the size field's text.
+            switch sheet {
+            case .newPage(var draft)? where draft.custom != nil: draft.selected = true; sheet = .newPage(draft)
+            case .pageSize(var draft)?: draft.selected = true; sheet = .pageSize(draft)
+            default: break
+            }
+            invalidateChrome()
+            return true
+        }
         guard !input.ctrl else { return false }
         switch input.key {
         case .escape:
@@ -106,8 +127,9 @@ extension AppController {
         invalidateChrome()
         switch sheet {
         case .newPage(var draft)?:
-            if draft.custom != nil, let edited = Self.edit(draft.custom ?? "", with: input) {
+            if draft.custom != nil, let edited = Self.edit(draft.custom ?? "", selected: draft.selected, with: input) {
                 draft.custom = edited
+                draft.selected = false
             } else if input.key == .down || input.key == .up {
                 let all = PageSizeChoice.all
                 let current = draft.custom != nil ? all.count - 1 : draft.preset.map { p in all.firstIndex(of: .preset(p)) ?? 0 } ?? 0
@@ -120,8 +142,9 @@ extension AppController {
             }
             sheet = .newPage(draft)
         case .pageSize(var draft)?:
-            if let edited = Self.edit(draft.text, with: input) {
+            if let edited = Self.edit(draft.text, selected: draft.selected, with: input) {
                 draft.text = edited
+                draft.selected = false
             } else {
                 switch input.key {
                 case .left where draft.anchor % 3 > 0: draft.anchor -= 1
@@ -138,9 +161,16 @@ extension AppController {
         return true
     }
 
-    /// A size field after `input`: digits and one "x" are typed, Backspace deletes; nil for a
-    /// key that is not for the field.
-    static func edit(_ text: String, with input: KeyInput) -> String? {
+    /// A size field after `input`: digits and one "x" are typed, Backspace deletes; a selected
+    /// text is replaced by what is typed. Nil for a key that is not for the field.
+    static func edit(_ text: String, selected: Bool, with input: KeyInput) -> String? {
+        if selected {
+            switch input.key {
+            case .backspace, .delete: return ""
+            case .character(let c) where c.isNumber: return String(c)
+            default: break
+            }
+        }
         switch input.key {
         case .backspace: return String(text.dropLast())
         case .character(let c) where c.isNumber && text.count < 11: return text + String(c)
@@ -156,6 +186,16 @@ extension AppController {
             replaceEditor(next)
             document.replaced(path: nil, at: next.history.stateID)
             backgroundColor = spec.background
+            // A dark page gets a light pen and a light page a dark one, when the pen would
+            // hardly show on it.
+            let pen = editor.toolState.tool == .highlighter ? otherStyle.color : editor.toolState.style.color
+            if abs(pen.luminance - spec.background.luminance) < 0.35 {
+                let better: RGBColor = spec.background.luminance < 0.5 ? .white : .black
+                if editor.toolState.tool == .highlighter { otherStyle.color = better } else {
+                    editor.toolState.style.color = better
+                    rememberWheel(better)
+                }
+            }
             show(info: "New page, \(spec.size.width)x\(spec.size.height)")
         } catch {
             show(error: "A \(spec.size.width)x\(spec.size.height) page cannot be made: \(error)")

@@ -27,7 +27,11 @@ extension AppController {
 
     /// Ctrl+1: the page at 100%, keeping the point at the window's centre where it is.
     func showActualSize() {
-        zoom(by: 1 / view.scale)
+        let centre = Point(Double(window.width) / 2, Double(window.height) / 2)
+        let under = view.toCanvas(centre)
+        viewFitted = false
+        // Whole-pixel offsets at 100%, so the page's pixels meet the screen's exactly.
+        setView(ViewTransform(scale: 1, offset: Point((centre.x - under.x).rounded(), (centre.y - under.y).rounded())))
     }
 
     /// Zooms by `factor` about `p` (the window's centre when nil).
@@ -46,15 +50,20 @@ extension AppController {
     /// How much of the page always stays in view, in window pixels.
     var panMargin: Double { 64 * scale }
 
-    /// `next` moved as little as needed to keep a margin of the page in the window.
+    /// `next` moved as little as needed to keep a margin of the page in the window; above and
+    /// below, the margin is counted from the bars, so the page never hides under them.
     func clamped(_ next: ViewTransform) -> ViewTransform {
         let w = Double(editor.size.width) * next.scale, h = Double(editor.size.height) * next.scale
-        func keep(_ offset: Double, _ extent: Double, _ room: Double) -> Double {
-            let m = min(panMargin, extent, room)
-            return min(max(offset, m - extent), room - m)
+        let bars = (Theme.barHeight + 2 * Theme.margin) * scale
+        func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double) -> Double {
+            // A page narrower (or shorter) than the window stays centred that way.
+            if extent <= room { return ((room - extent) / 2).rounded() }
+            let inset = room - 2 * inset >= 2 * panMargin ? inset : 0
+            let m = min(panMargin, extent, room - 2 * inset)
+            return min(max(offset, inset + m - extent), room - inset - m)
         }
-        return ViewTransform(scale: next.scale, offset: Point(keep(next.offset.x, w, Double(window.width)),
-                                                              keep(next.offset.y, h, Double(window.height))))
+        return ViewTransform(scale: next.scale, offset: Point(keep(next.offset.x, w, Double(window.width), 0),
+                                                              keep(next.offset.y, h, Double(window.height), bars)))
     }
 
     /// Shows the canvas through `next` (kept so the page stays in view); everything on screen

@@ -47,6 +47,11 @@ public final class AppController {
     var viewFitted = true
     /// Space is held: a drag pans instead of drawing.
     var spaceHeld = false
+    /// The folder of the last file chosen in a chooser: the next chooser starts there when the
+    /// document has no folder of its own.
+    var lastFolder: String?
+    /// A file read for Open, kept while the question about unsaved changes is asked.
+    var preparedOpen: (path: String, file: OpenedFile)?
     /// Where the brush outline shows (the mouse over the page with no button down).
     public internal(set) var brushCursor: Point?
     /// Where the middle button last dragged the page from.
@@ -211,7 +216,7 @@ public final class AppController {
     public func layout() -> Layout {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
-               messageLines: message?.lines ?? 1, dialogButtons: pendingQuestion?.buttons ?? [],
+               messageLines: message?.lines ?? 1, dialogLines: dialogOpen ? questionLines : 2, dialogButtons: pendingQuestion?.buttons ?? [],
                eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet)
     }
 
@@ -233,7 +238,9 @@ public final class AppController {
     /// The control under the mouse long enough for its tooltip, with where the tooltip goes.
     public func tooltip() -> (text: String, frame: Rect)? {
         // No tooltip while the hex field is typed in: it would cover the sliders being matched.
+        // Nor over the open menu or a sheet, which it would cover.
         guard let hover, now - hover.since >= Self.tooltipDelay - 1e-6, pressed == nil, captures.isEmpty, hexEntry == nil,
+              !menuOpen, sheet == nil,
               let base = hover.control.tooltip, let anchor = layout().frame(of: hover.control) else { return nil }
         // A panel's own button says nothing while the panel is open: it would cover the panel's
         // bottom row, and the open panel already says what the button does.

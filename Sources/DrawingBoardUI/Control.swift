@@ -185,7 +185,9 @@ public enum PageSizeChoice: Sendable, Hashable {
     case preset(PagePreset)
     case custom
 
-    public static let all: [PageSizeChoice] = [.window] + PagePreset.allCases.map { .preset($0) } + [.custom]
+    /// In the sheet's order, two a row: each paper size beside its landscape form, the screen
+    /// sizes, then the window's size and a custom one.
+    public static let all: [PageSizeChoice] = PagePreset.allCases.map { .preset($0) } + [.window, .custom]
 
     var title: String {
         switch self {

@@ -4,9 +4,9 @@ extension Layout {
     /// Height of a menu row: a finger's size.
     static let menuRow = Theme.minimumTarget
 
-    /// The main menu under its button: the commands, with the recent files after Open. Rows
-    /// flow into a second column when the window is too short for one; recent files are left
-    /// out first when even that does not fit.
+    /// The main menu under its button: the commands, then the recent files. Rows flow into a
+    /// second column when the window is too short for one; recent files are left out first
+    /// when even that does not fit.
     mutating func layoutMenu(recent: Int, under button: Rect) -> [Item] {
         let s = scale
         let row = Self.menuRow * s, pad = 6 * s, columnWidth = 300 * s
@@ -17,9 +17,7 @@ extension Layout {
         var rows: [Control] = []
         var columns = 1
         repeat {
-            rows = Command.menu.flatMap { command -> [Control] in
-                command == .open ? [.menuItem(.open)] + (0..<recentShown).map { .recentFile($0) } : [.menuItem(command)]
-            }
+            rows = Command.menu.map { .menuItem($0) } + (0..<recentShown).map { .recentFile($0) }
             columns = (rows.count + fits - 1) / fits
             if columns <= maxColumns || recentShown == 0 { break }
             recentShown -= 1

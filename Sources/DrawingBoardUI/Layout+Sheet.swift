@@ -51,7 +51,8 @@ extension Layout {
         case .newPage:
             let half = (body.width - gap) / 2
             for (i, choice) in PageSizeChoice.all.enumerated() {
-                let column = Double(i / 4), index = Double(i % 4)
+                // Row by row: portrait beside landscape.
+                let column = Double(i % 2), index = Double(i / 2)
                 result.append(Item(control: .sheetSize(choice), frame: Rect(x: body.minX + column * (half + gap), y: body.minY + index * row,
                                                                             width: half, height: row)))
             }

@@ -47,7 +47,7 @@ public struct Layout: Sendable {
     public private(set) var panelNote: Rect?
 
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
-                recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1,
+                recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
                 menuRecent: Int? = nil, sheet: Sheet? = nil) {
         self.window = window
@@ -121,7 +121,9 @@ public struct Layout: Sendable {
             front = layoutSheet(sheet)
         }
         if hasDialog {
-            let dw = min(460 * s, w - 4 * Theme.margin * s), dh = 190 * s
+            // As tall as the question's lines need, over its buttons.
+            let dw = Self.dialogWidth(window: window, scale: s)
+            let dh = (12 + 20 * Double(min(max(dialogLines, 1), 4)) + 24) * s + b + 12 * s
             let d = Rect(x: ((w - dw) / 2).rounded(), y: ((h - dh) / 2).rounded(), width: dw, height: dh)
             dialog = d
             let n = Double(dialogButtons.count)
@@ -241,6 +243,11 @@ public struct Layout: Sendable {
         return result
     }
 
+    /// The question dialog's width.
+    public static func dialogWidth(window: PixelSize, scale: Double) -> Double {
+        min(460 * scale, Double(window.width) - 4 * Theme.margin * scale)
+    }
+
     /// The message banner's width (its text wraps to at most three lines within it).
     public static func messageWidth(window: PixelSize, scale: Double) -> Double {
         min(640 * scale, Double(window.width) - 4 * Theme.margin * scale)
@@ -320,8 +327,8 @@ public struct Layout: Sendable {
 
     /// Areas the interface covers (for redrawing when it changes).
     public var chromeRects: [Rect] {
-        // A sheet dims the whole window behind it.
-        let scrim = sheetCard.map { _ in Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)) }
+        // A sheet or a question dims the whole window behind it.
+        let scrim = (sheetCard ?? dialog).map { _ in Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)) }
         return [topBar, bottomBar, panel, message, dialog, menu, sheetCard, scrim].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
     }
 }

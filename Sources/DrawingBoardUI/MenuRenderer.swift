@@ -21,7 +21,7 @@ enum MenuRenderer {
                        size: Theme.textSize * s, Theme.ink, align: .left)
                 if !keys.isEmpty {
                     p.text(keys, in: Rect(x: text.maxX - keysWidth, y: f.minY, width: keysWidth, height: f.height),
-                           size: Theme.smallText * s, Theme.inkDisabled, align: .right)
+                           size: Theme.smallText * s, Theme.inkMuted, align: .right)
                 }
             case .recentFile(let i) where v.menuRecent.indices.contains(i):
                 let url = URL(fileURLWithPath: v.menuRecent[i])

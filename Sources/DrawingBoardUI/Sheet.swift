@@ -20,12 +20,16 @@ public struct NewPageDraft: Sendable, Hashable {
     /// The custom size as typed ("1200x800"), when the custom field is chosen.
     public var custom: String?
     public var background: RGBColor = .white
+    /// The custom field's text is selected: the next digit replaces it.
+    public var selected = false
 
-    public init(preset: PagePreset? = nil, windowSize: PixelSize, custom: String? = nil, background: RGBColor = .white) {
+    public init(preset: PagePreset? = nil, windowSize: PixelSize, custom: String? = nil, background: RGBColor = .white,
+                selected: Bool = false) {
         self.preset = preset
         self.windowSize = windowSize
         self.custom = custom
         self.background = background
+        self.selected = selected
     }
 
     /// The size chosen, or nil while the custom entry is not a size within the limits.
@@ -41,9 +45,13 @@ public struct PageSizeDraft: Sendable, Hashable {
     /// Where the drawing stays: 0...8, row by row (0 top left, 4 centre, 8 bottom right).
     public var anchor: Int = 4
 
-    public init(text: String, anchor: Int = 4) {
+    /// The field's text is selected (as it opens): the next digit replaces it.
+    public var selected = true
+
+    public init(text: String, anchor: Int = 4, selected: Bool = true) {
         self.text = text
         self.anchor = anchor
+        self.selected = selected
     }
 
     public var size: PixelSize? { Self.parse(text) }

@@ -26,7 +26,9 @@ enum SheetRenderer {
         }
     }
 
-    /// The groups flow down and into the next column, as many columns as the width allows.
+    /// The groups flow down and into the next column, as many columns as the height needs,
+    /// balanced; each column's keys get the width its longest key needs, and the font steps
+    /// down in a small window so the lines fit.
     private static func drawShortcuts(_ body: Rect, _ v: ViewState, _ p: Painter) {
         let s = v.scale
         var lines: [(keys: String, action: String, heading: Bool)] = []
@@ -34,20 +36,29 @@ enum SheetRenderer {
             lines.append((group.title, "", true))
             lines += group.rows.map { ($0.keys, $0.action, false) }
         }
-        let line = 21 * s
-        let perColumn = max(1, Int(body.height / line))
-        let columns = (lines.count + perColumn - 1) / perColumn
-        let columnWidth = body.width / Double(max(columns, 1))
-        let size = (columnWidth < 300 * s ? 11 : Theme.smallText) * s
-        for (i, entry) in lines.enumerated() {
-            let x = body.minX + Double(i / perColumn) * columnWidth, y = body.minY + Double(i % perColumn) * line
-            if entry.heading {
-                p.text(entry.keys, in: Rect(x: x, y: y, width: columnWidth - 8 * s, height: line), size: size, Theme.accent, align: .left, bold: true)
-            } else {
-                let keysWidth = min(150 * s, columnWidth * 0.4)
-                p.text(entry.keys, in: Rect(x: x, y: y, width: keysWidth, height: line), size: size, Theme.ink, align: .left, bold: true)
-                p.text(entry.action, in: Rect(x: x + keysWidth, y: y, width: columnWidth - keysWidth - 8 * s, height: line), size: size,
-                       Theme.ink, align: .left)
+        let line = (body.height / Double(lines.count) >= 21 * s ? 21 : 19) * s
+        let columns = max(1, Int((Double(lines.count) * line / body.height).rounded(.up)))
+        let perColumn = (lines.count + columns - 1) / columns
+        let columnWidth = body.width / Double(columns)
+        for column in 0..<columns {
+            let entries = lines.dropFirst(column * perColumn).prefix(perColumn)
+            let x = body.minX + Double(column) * columnWidth
+            // The font that lets this column's longest key and longest action fit.
+            let size = [Theme.smallText, 12, 11].first { size in
+                let keys = entries.map { p.measure($0.keys, size: size * s, bold: true).width }.max() ?? 0
+                let actions = entries.filter { !$0.heading }.map { p.measure($0.action, size: size * s).width }.max() ?? 0
+                return keys + actions + 24 * s <= columnWidth
+            } ?? 11
+            let keysWidth = entries.filter { !$0.heading }.map { p.measure($0.keys, size: size * s, bold: true).width }.max() ?? 0
+            for (i, entry) in entries.enumerated() {
+                let y = body.minY + Double(i) * line
+                if entry.heading {
+                    p.text(entry.keys, in: Rect(x: x, y: y, width: columnWidth - 8 * s, height: line), size: size * s, Theme.accent, align: .left, bold: true)
+                } else {
+                    p.text(entry.keys, in: Rect(x: x, y: y, width: keysWidth + 4 * s, height: line), size: size * s, Theme.ink, align: .left, bold: true)
+                    p.text(entry.action, in: Rect(x: x + keysWidth + 14 * s, y: y, width: columnWidth - keysWidth - 22 * s, height: line),
+                           size: size * s, Theme.ink, align: .left)
+                }
             }
         }
     }
@@ -71,7 +82,7 @@ enum SheetRenderer {
         p.text("Background", in: Rect(x: body.minX, y: fieldY + row + gap, width: half, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
         let summary = draft.size.map { "\($0.width) x \($0.height) pixels" } ?? "Type width x height"
         p.text(summary, in: Rect(x: body.minX, y: body.maxY - row, width: body.width - 300 * s, height: row), size: Theme.smallText * s,
-               draft.size == nil ? Theme.error : Theme.inkDisabled, align: .left)
+               draft.size == nil ? Theme.error : Theme.inkMuted, align: .left)
     }
 
     private static func drawPageSize(_ draft: PageSizeDraft, _ body: Rect, _ v: ViewState, _ p: Painter) {
@@ -82,7 +93,7 @@ enum SheetRenderer {
         p.text("Keep the drawing at", in: Rect(x: body.minX, y: body.minY + row + gap, width: labelWidth, height: row),
                size: Theme.textSize * s, Theme.ink, align: .left)
         p.text("Now \(v.pageSize.width) x \(v.pageSize.height)", in: Rect(x: body.minX, y: body.minY + 2 * row + gap, width: labelWidth, height: row),
-               size: Theme.smallText * s, Theme.inkDisabled, align: .left)
+               size: Theme.smallText * s, Theme.inkMuted, align: .left)
     }
 
     private static func drawControl(_ item: Layout.Item, _ sheet: Sheet, _ v: ViewState, _ p: Painter) {
@@ -114,23 +125,32 @@ enum SheetRenderer {
             let label = choice == .window ? "Window (\(draft.windowSize.width)x\(draft.windowSize.height))" : choice.title
             button(label, selected: chosen)
         case (.sheetField, .newPage(let draft)):
-            field(draft.custom.map { $0 + "|" } ?? "—", editing: draft.custom != nil, invalid: draft.custom != nil && draft.size == nil)
+            field(draft.custom ?? "—", editing: draft.custom != nil, selected: draft.selected, invalid: draft.custom != nil && draft.size == nil)
         case (.sheetField, .pageSize(let draft)):
-            field(draft.text + "|", editing: true, invalid: draft.size == nil)
+            field(draft.text, editing: true, selected: draft.selected, invalid: draft.size == nil)
         case (.sheetColor(let i), .newPage(let draft)) where Layout.pageColors.indices.contains(i):
             let color = Layout.pageColors[i]
-            p.fill(inner, RGBA(color), radius: 8 * s)
-            p.outline(inner, draft.background == color ? Theme.accent : Theme.chromeBorder, width: (draft.background == color ? 3 : 1.5) * s, radius: 8 * s)
+            let chosen = draft.background == color
+            if chosen { p.fill(f.insetBy(-1 * s), Theme.accent, radius: 10 * s) }
+            p.fill(inner, chosen ? RGBA(1, 1, 1) : Theme.chromeBorder, radius: 8 * s)
+            // The chosen one sits in an accent ring with a white gap, which shows on any colour.
+            p.fill(inner.insetBy(chosen ? 3 * s : 1.5 * s), RGBA(color), radius: 6 * s)
         case (.sheetAnchor(let i), .pageSize(let draft)):
             p.fill(inner, i == draft.anchor ? Theme.accent : Theme.hover, radius: 6 * s)
             if i == draft.anchor { p.fillCircle(center: f.center, radius: 6 * s, Theme.onAccent) }
         default:
             break
         }
-        func field(_ text: String, editing: Bool, invalid: Bool) {
+        func field(_ text: String, editing: Bool, selected: Bool, invalid: Bool) {
             p.fill(inner, RGBA(1, 1, 1), radius: 8 * s)
             p.outline(inner, invalid ? Theme.error : editing ? Theme.accent : Theme.chromeBorder, width: (editing ? 2 : 1) * s, radius: 8 * s)
-            p.text(text, in: inner.insetBy(10 * s), size: Theme.textSize * s, editing ? Theme.ink : Theme.inkDisabled, align: .left)
+            let box = inner.insetBy(10 * s)
+            if editing && selected {
+                // Selected text: the next digit replaces it.
+                let width = p.measure(text, size: Theme.textSize * s).width
+                p.fill(Rect(x: box.minX - 2 * s, y: box.center.y - 11 * s, width: width + 4 * s, height: 22 * s), RGBA(0.2, 0.4, 0.64, 0.3), radius: 3 * s)
+            }
+            p.text(editing && !selected ? text + "|" : text, in: box, size: Theme.textSize * s, editing ? Theme.ink : Theme.inkDisabled, align: .left)
         }
     }
 }

@@ -22,6 +22,8 @@ public enum Theme {
     static let shadow = RGBA(0, 0, 0, 0.10)
     static let ink = RGBA(0.16, 0.16, 0.17)
     static let inkDisabled = RGBA(0.16, 0.16, 0.17, 0.28)
+    /// Secondary text (hints, key names in the menu): readable, quieter than the ink.
+    static let inkMuted = RGBA(0.16, 0.16, 0.17, 0.62)
     static let accent = RGBA(hex: "#3465a4")
     static let onAccent = RGBA(1, 1, 1)
     static let hover = RGBA(0, 0, 0, 0.07)

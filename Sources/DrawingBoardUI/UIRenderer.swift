@@ -27,24 +27,32 @@ enum UIRenderer {
                 }
             }
         }
+        // A sheet dims what is under it; a message (a wrong size typed in a sheet) shows over
+        // the sheet; the menu goes over the message; the question goes over everything.
+        if let sheet = l.sheetCard {
+            // The dimming covers the whole window, whatever part is being painted.
+            p.fill(Rect(x: 0, y: 0, width: Double(l.window.width), height: Double(l.window.height)), RGBA(0, 0, 0, 0.18))
+            if sheet.intersects(area) {
+                card(sheet, p, s)
+                SheetRenderer.draw(v, with: p)
+            }
+        }
         if let m = l.message, let message = v.message, m.intersects(area) {
             p.fill(m.insetBy(-1).union(Point(m.minX, m.maxY + 2 * s)), Theme.shadow, radius: 10 * s)
             p.fill(m, message.isError ? Theme.error : Theme.info, radius: 10 * s)
             p.text(message.text, in: m.insetBy(12 * s), size: message.textSize * s, Theme.onAccent, wrap: true)
         }
-        // The menu and a sheet go over the message; the question goes over everything.
         if let menu = l.menu, menu.intersects(area) {
             card(menu, p, s)
             MenuRenderer.draw(v, with: p)
         }
-        if let sheet = l.sheetCard, sheet.intersects(area) {
+        if l.dialog != nil, v.dialogOpen {
+            // The question dims the window under it, as a sheet does.
             p.fill(Rect(x: 0, y: 0, width: Double(l.window.width), height: Double(l.window.height)), RGBA(0, 0, 0, 0.18))
-            card(sheet, p, s)
-            SheetRenderer.draw(v, with: p)
         }
         if let d = l.dialog, v.dialogOpen, d.intersects(area) {
             card(d, p, s)
-            let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: 84 * s)
+            let text = Rect(x: d.minX + 16 * s, y: d.minY + 12 * s, width: d.width - 32 * s, height: d.height - 36 * s - Theme.button * s)
             p.text(v.question, in: text, size: Theme.textSize * s, Theme.ink, bold: true, wrap: true)
             for item in l.items {
                 guard case .dialog(let button) = item.control else { continue }

@@ -53,21 +53,7 @@ struct ViewState {
         pageSize = c.editor.size
         backgroundThumbnail = c.backgroundThumbnail
         dialogOpen = c.dialogOpen
-        switch c.pendingQuestion {
-        case .open(let path)?:
-            question = "Save changes to “\(c.documentName)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
-        case .newPage?:
-            question = "Save changes to “\(c.documentName)” before starting a new page?"
-        case .saveName(let chosen, let doc, let format)?:
-            let name = URL(fileURLWithPath: chosen).lastPathComponent, docName = URL(fileURLWithPath: doc).lastPathComponent
-            question = format.map { "“\(name)” is a \($0.title) name. Save the document as “\(docName)”, or export a \($0.title) copy to “\(name)”?" }
-                ?? "Documents are saved as .ora. Save the document as “\(docName)”?"
-        case .restore?:
-            let steps = c.recoverable?.steps ?? 0
-            question = "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")). Restore it?"
-        default:
-            question = "Save changes to “\(c.documentName)” before closing?"
-        }
+        question = c.questionText
         documentName = c.documentName
         touchMode = c.touchMode
         zoom = c.view.scale

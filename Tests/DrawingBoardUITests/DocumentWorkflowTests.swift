@@ -174,10 +174,11 @@ import Testing
         #expect(try c.editor.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         #expect(chooser(c.takeEffects())?.suggestedName == "photo-ok.ora")
-        // A bad image changes nothing.
-        c.drag([(350, 250), (360, 250)])
+        // A bad image changes nothing, and is refused before any question about changes.
+        c.drag([(349, 250), (351, 250)])
+        #expect(c.isModified)
         c.open("/pictures/bad.png")
-        c.click(.dialog(.discard))
+        #expect(c.pendingQuestion == nil)
         #expect(c.editor.size == PixelSize(width: 4, height: 2))
         #expect(c.messageText == "Could not open “bad.png”: not a readable image", "\(c.messageText ?? "")")
         // An exported copy is not a document: a clear word instead of a failure.

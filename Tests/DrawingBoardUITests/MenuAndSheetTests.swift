@@ -93,7 +93,7 @@ import Testing
         for ch in "400x300" { c.key(KeyInput(.character(ch)), time: 0) }
         c.click(.sheetAnchor(0))
         c.key(KeyInput(.right), time: 0)
-        #expect(c.sheet == .pageSize(PageSizeDraft(text: "400x300", anchor: 1)), "arrows move the anchor")
+        #expect(c.sheet == .pageSize(PageSizeDraft(text: "400x300", anchor: 1, selected: false)), "arrows move the anchor")
         c.click(.sheetConfirm)
         #expect(c.editor.size == PixelSize(width: 400, height: 300))
         #expect(c.editor.strokes[0].points[0] == Point(-100, 300), "anchored top centre: moved left by 200")
@@ -101,6 +101,50 @@ import Testing
         c.key(KeyInput(.character("z"), ctrl: true), time: 0)
         #expect(c.editor.size == PixelSize(width: 800, height: 600) && c.editor.strokes[0].points[0] == Point(100, 300))
         #expect(c.view == .identity)
+    }
+
+    @Test func typingReplacesASelectedSizeAndCtrlASelectsIt() throws {
+        let c = try makeController(800, 600)
+        c.run(.pageSize)
+        for ch in "1024x768" { c.key(KeyInput(.character(ch)), time: 0) }
+        #expect(c.sheet == .pageSize(PageSizeDraft(text: "1024x768", selected: false)), "the old size was replaced, not added to")
+        c.key(KeyInput(.character("a"), ctrl: true), time: 0)
+        c.key(KeyInput(.character("5")), time: 0)
+        #expect(c.sheet == .pageSize(PageSizeDraft(text: "5", selected: false)))
+        c.key(KeyInput(.escape), time: 0)
+        c.key(KeyInput(.character("n"), ctrl: true), time: 0)
+        c.click(.sheetSize(.preset(.a5Landscape)))
+        c.click(.sheetField)
+        guard case .newPage(let draft)? = c.sheet else { Issue.record("no sheet"); return }
+        #expect(draft.custom == "1240x874" && draft.selected, "the custom field starts from the chosen size, selected")
+        for ch in "300x200" { c.key(KeyInput(.character(ch)), time: 0) }
+        guard case .newPage(let typed)? = c.sheet else { return }
+        #expect(typed.size == PixelSize(width: 300, height: 200))
+    }
+
+    @Test func theArrowsCrossTheMenusColumnsAndExportsAreNotRecentToOpen() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-menu2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(640, 480)
+        c.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
+        c.fileChosen(.export, path: dir.appendingPathComponent("copy.pdf").path)
+        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc.ora").path)
+        c.key(KeyInput(.f10), time: 0)
+        #expect(c.menuRecentFiles == [dir.appendingPathComponent("doc.ora").path], "the PDF copy is not offered to open")
+        let l = c.layout()
+        #expect(Set(l.menuRows.compactMap { l.frame(of: $0)?.minX }).count == 2, "two columns in a 640x480 window")
+        c.key(KeyInput(.down), time: 0)
+        #expect(c.highlightedMenuRow == .menuItem(.new))
+        c.key(KeyInput(.right), time: 0)
+        let right = try #require(c.highlightedMenuRow.flatMap { l.frame(of: $0) })
+        #expect(right.minX > l.frame(of: .menuItem(.new))!.minX && abs(right.minY - l.frame(of: .menuItem(.new))!.minY) < 1, "to the row beside it")
+        c.key(KeyInput(.left), time: 0)
+        #expect(c.highlightedMenuRow == .menuItem(.new))
+        // No tooltip covers the open menu.
+        c.hover(at: l.frame(of: .menu)!.center, time: 10)
+        c.tick(12)
+        #expect(c.tooltip() == nil)
     }
 
     @Test func aLongMessageWrapsToThreeLinesAndNewsReplacesAnError() throws {
