@@ -96,6 +96,15 @@ public final class Editor {
     public var background: Background { backgroundLayer.background }
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
+    /// Whether the stroke `source` is drawing reaches the page at all (a stroke wholly on the
+    /// desk around the page changes nothing; the window drops it instead of making it a step).
+    /// `end`: where the pointer lifts, if it has not moved there yet.
+    public func strokeReachesPage(_ source: PointerSource, endingAt end: Point? = nil) -> Bool {
+        guard let stroke = live[source] else { return false }
+        let points = stroke.strokePoints + (end.map { [$0] } ?? [])
+        return StrokeOutline(tool: stroke.tool, width: stroke.style.width, points: points).bounds?.pixelRect(clippedTo: size) != nil
+    }
+
     /// Pointers with a stroke in progress.
     public var activePointers: Set<PointerSource> { Set(live.keys) }
     public var isDrawing: Bool { !live.isEmpty }
@@ -310,11 +319,9 @@ public final class Editor {
 
     private func commit(_ live: LiveStroke) {
         var stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints)
-        let outline = stroke.outline
-        // A stroke wholly off the page (on the desk around it) changes nothing: no step.
-        guard outline.bounds?.pixelRect(clippedTo: size) != nil else { return }
         nextStrokeID += 1
         var records: [TileRecord] = []
+        let outline = stroke.outline
         if let box = outline.bounds, box.minX < 0 || box.minY < 0 || box.maxX > Double(size.width) || box.maxY > Double(size.height) {
             stroke.clip = size
         }

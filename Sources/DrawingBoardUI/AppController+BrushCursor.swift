@@ -28,9 +28,14 @@ extension AppController {
         if let p { dirty.append(brushCursorRect(at: p)) }
     }
 
+    /// Whether the outline shows: over the page, with nothing open over it and no button down.
+    var showsBrushCursor: Bool {
+        brushCursor != nil && captures.isEmpty && sheet == nil && !menuOpen && !dialogOpen
+    }
+
     /// Draws the cursor where it intersects `area`.
     func drawBrushCursor(with painter: Painter, in area: PixelRect) {
-        guard let at = brushCursor, brushCursorRect(at: at).intersection(area) != nil, captures.isEmpty else { return }
+        guard showsBrushCursor, let at = brushCursor, brushCursorRect(at: at).intersection(area) != nil else { return }
         // On a pixel's centre, so thin lines are crisp.
         let p = Point(at.x.rounded(.down) + 0.5, at.y.rounded(.down) + 0.5)
         let d = brushCursorDiameter

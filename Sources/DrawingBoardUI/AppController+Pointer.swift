@@ -71,13 +71,7 @@ extension AppController {
             case .control(let control):
                 release(control, at: event.position, activate: event.phase == .up)
             case .canvas:
-                if case .finger = event.source {
-                    touchUp(event)
-                } else {
-                    let revision = editor.revision
-                    editor.handle(onCanvas(event))
-                    if editor.revision != revision { rememberColor() }
-                }
+                if case .finger = event.source { touchUp(event) } else { commitStroke(event) }
                 if !drawingOnCanvas { bars.strokesEnded(at: now) }
             case .chrome, .pan:
                 break
@@ -97,10 +91,15 @@ extension AppController {
         return e
     }
 
-    /// Commits a stroke by forwarding its release, remembering its colour.
+    /// Commits a stroke by forwarding its release, remembering its colour. A stroke wholly on
+    /// the desk around the page would change nothing: it is dropped, not made a step.
     func commitStroke(_ up: PointerEvent) {
+        var event = onCanvas(up)
+        if event.phase == .up, editor.toolState.tool != .strokeEraser, !editor.strokeReachesPage(up.source, endingAt: event.position) {
+            event.phase = .cancel
+        }
         let revision = editor.revision
-        editor.handle(onCanvas(up))
+        editor.handle(event)
         if editor.revision != revision { rememberColor() }
     }
 

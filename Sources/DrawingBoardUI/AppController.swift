@@ -266,7 +266,7 @@ public final class AppController {
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
         updateTitle()
-        let shape: PointerShape = picking ? .crosshair : brushCursor != nil ? .hidden : .arrow
+        let shape: PointerShape = picking ? .crosshair : showsBrushCursor ? .hidden : .arrow
         if shape != pointerShape {
             pointerShape = shape
             effects.append(.setPointerShape(shape))

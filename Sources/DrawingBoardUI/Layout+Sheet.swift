@@ -15,8 +15,12 @@ extension Layout {
         let width: Double
         switch sheet {
         case .shortcuts:
+            // As tall as the lines need in the columns the width and height allow.
             width = min(880 * s, w - 2 * Theme.margin * s)
-            contentHeight = min(640 * s, h - 2 * Theme.margin * s) - 2 * pad - row
+            let available = min(640 * s, h - 2 * Theme.margin * s) - 2 * pad - row
+            let lines = Double(Shortcuts.lineCount), line = 21 * s
+            let columns = max((lines * line / available).rounded(.up), width - 2 * pad >= 760 * s ? 2 : 1)
+            contentHeight = min(available, (lines / columns).rounded(.up) * line + 8 * s)
         case .about:
             width = min(460 * s, w - 2 * Theme.margin * s)
             contentHeight = 180 * s

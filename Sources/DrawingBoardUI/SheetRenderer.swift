@@ -37,7 +37,9 @@ enum SheetRenderer {
             lines += group.rows.map { ($0.keys, $0.action, false) }
         }
         let line = (body.height / Double(lines.count) >= 21 * s ? 21 : 19) * s
-        let columns = max(1, Int((Double(lines.count) * line / body.height).rounded(.up)))
+        // As many columns as the height needs, and two when the width allows, so the sheet
+        // reads across rather than down one long list.
+        let columns = max(Int((Double(lines.count) * line / body.height).rounded(.up)), body.width >= 760 * s ? 2 : 1)
         let perColumn = (lines.count + columns - 1) / columns
         let columnWidth = body.width / Double(columns)
         for column in 0..<columns {

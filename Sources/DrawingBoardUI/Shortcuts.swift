@@ -6,6 +6,9 @@ public enum Shortcuts {
         public var rows: [(keys: String, action: String)]
     }
 
+    /// Lines the sheet shows: a heading per group and a line per key.
+    public static var lineCount: Int { groups.count + groups.reduce(0) { $0 + $1.rows.count } }
+
     public static let groups: [Group] = [
         Group(title: "Document", rows: [
             ("Ctrl+N", "new page"),
@@ -20,23 +23,25 @@ public enum Shortcuts {
         ]),
         Group(title: "Drawing", rows: [
             ("Ctrl+Z", "undo"),
-            ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+            ("Ctrl+Shift+Z", "redo"),
+            ("Ctrl+Y", "redo"),
             ("1 to 8", "the tools, in the bar's order"),
-            ("E, X, H", "eraser, stroke eraser, highlighter"),
+            ("E, X, H", "the erasers, the highlighter"),
             ("I", "eyedropper"),
-            ("S", "smoothing: off, light, strong"),
-            ("Shift, Alt", "shapes: 15° steps, from the centre"),
+            ("S", "cycle smoothing"),
+            ("Shift, Alt", "snap; from the centre"),
             ("[ and ]", "thinner, wider"),
         ]),
         Group(title: "View", rows: [
             ("Wheel, Shift+wheel", "scroll, sideways"),
             ("Ctrl+wheel", "zoom at the pointer"),
-            ("Middle drag, Space+drag", "move the page"),
+            ("Middle drag", "move the page"),
+            ("Space+drag", "move the page"),
             ("Ctrl++, Ctrl+-", "zoom in, out"),
             ("Ctrl+0", "fit the page"),
             ("Ctrl+1", "actual size"),
             ("F11", "full screen"),
-            ("Esc", "close a message, menu or panel"),
+            ("Esc", "close what is open"),
         ]),
     ]
 }

@@ -78,6 +78,15 @@ import Testing
         #expect(small.toWindow(Point(0, 0)) == Point(300, 225), "a page smaller than the window stays centred: \(small)")
     }
 
+    @Test func aStrokeWhollyOnTheDeskIsNoChange() throws {
+        let c = try makeController(800, 600)
+        c.newPageNow(PageSpec(size: PixelSize(width: 400, height: 300)))
+        c.drag([(20, 20), (150, 40)])
+        #expect(!c.isModified && c.editor.strokes.isEmpty && !c.editor.canUndo, "drawn on the desk: nothing changed")
+        c.drag([(20, 300), (300, 300)])
+        #expect(c.isModified && c.editor.strokes.count == 1, "a stroke that reaches the page is a step")
+    }
+
     @Test func theBrushCursorShowsTheBrushAtItsSizeAndZoom() throws {
         let c = try makeController(400, 300)
         c.setSlider(.width, to: 40)
