@@ -266,7 +266,10 @@ public final class AppController {
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
         updateTitle()
-        let shape: PointerShape = picking ? .crosshair : showsBrushCursor ? .hidden : .arrow
+        // Over the page the app draws the brush's outline; while a stroke is drawn (when the
+        // outline would lag the ink), a crosshair marks the pointer.
+        let shape: PointerShape = picking || captures[.mouse].map({ if case .canvas = $0 { return true } else { return false } }) == true
+            ? .crosshair : showsBrushCursor ? .hidden : .arrow
         if shape != pointerShape {
             pointerShape = shape
             effects.append(.setPointerShape(shape))
