@@ -32,7 +32,7 @@ public final class AppRunner {
     /// `open`: a document or an image to show first (from the command line).
     /// `savePath`: the document Ctrl+S writes; `exportPath`: the file Ctrl+E writes.
     public init(windowSize: PixelSize, savePath: String?, exportPath: String? = nil, settings: AppSettings, open: String? = nil) throws {
-        window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 600, height: 440))
+        window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 640, height: 480))
         let buffer = window.frame
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
         frameGeneration = buffer.generation

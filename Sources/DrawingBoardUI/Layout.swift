@@ -56,7 +56,8 @@ public struct Layout: Sendable {
         let w = Double(window.width), h = Double(window.height)
         let slide = barsHidden * (Theme.barHeight + 2 * Theme.margin) * s
         // Below 760 logical pixels the bars take their compact form: finger-sized (44 px)
-        // buttons, no Open button (it is in the menu), short labels in the bottom bar.
+        // buttons and narrower gaps (the top bar is then exactly 640 px, the smallest window),
+        // icons without labels in the bottom bar.
         let compact = w < 760 * s
         compactBars = compact
 
@@ -65,9 +66,9 @@ public struct Layout: Sendable {
         let b = (compact ? Theme.minimumTarget : Theme.button) * s
         let seg = (compact ? Theme.minimumTarget : Theme.segment) * s
         let sep = (compact ? 8 : Theme.separator) * s
-        let trailing: [Control] = compact ? [.clear, .save, .menu] : [.clear, .open, .save, .menu]
+        let trailing: [Control] = [.clear, .open, .save, .menu]
         let topWidth = 2 * pad + Double(2 + trailing.count) * b + Double(Tool.allCases.count) * seg + 2 * sep
-        let top = Rect(x: ((w - topWidth) / 2).rounded(), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
+        let top = Rect(x: max(0, ((w - topWidth) / 2).rounded()), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
         topBar = top
         var x = top.minX + pad
         let y = top.minY + (top.height - b) / 2
