@@ -71,24 +71,26 @@ extension AppController {
         draft.selected = true
     }
 
+    /// The size a sheet's field holds, closing the sheet (and any old complaint); nil, with a
+    /// message saying how to type one, when it holds none.
+    private func typedSize(_ size: PixelSize?) -> PixelSize? {
+        guard let size else {
+            show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
+            return nil
+        }
+        closeSheet()
+        message = nil
+        return size
+    }
+
     /// Enter or the confirm button: Create the new page, or Apply the page size.
     func confirmSheet() {
         switch sheet {
         case .newPage(let draft)?:
-            guard let size = draft.size else {
-                show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
-                return
-            }
-            closeSheet()
-            message = nil
+            guard let size = typedSize(draft.size) else { return }
             whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background)))
         case .pageSize(let draft)?:
-            guard let size = draft.size else {
-                show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
-                return
-            }
-            closeSheet()
-            message = nil
+            guard let size = typedSize(draft.size) else { return }
             do {
                 try editor.resizePage(to: size, anchor: draft.anchor)
                 pageChanged()

@@ -122,15 +122,7 @@ extension DocumentWindowTests {
         let sheet = layout(sheet: .newPage(NewPageDraft(windowSize: Self.size)))
         try app.click(sheet.frame(of: .sheetSize(.preset(.fullHD)))!.center)
         try app.key("Return")
-        try app.key("ctrl+1")
-        try app.drag([(300, 300), (700, 300)])
-        #expect(try eventually { try app.screenshot().rgb(500, 300) == 0x000000 })
-        try app.server.xdotool(["mousemove", "--window", app.windowID, "500", "400", "click", "5", "click", "5"])
-        // Two notches down move the page up by 96 px: the line is now at y = 204.
-        #expect(try eventually {
-            let s = try app.screenshot()
-            return s.rgb(500, 204) == 0x000000 && s.rgb(500, 300) == 0xFFFFFF
-        }, "the wheel scrolled the page")
+        try drawAtActualSizeAndScroll(app)
         try app.key("ctrl+0")
         // The brush's outline at its size: widen the pen with ] to 9 px and hover.
         for _ in 0..<5 { try app.key("bracketright") }
@@ -198,14 +190,7 @@ extension DocumentWindowTests {
         try app.key("Return")
         #expect(try eventually { try app.screenshot().rgb(20, 50) == 0x8A8D91 && app.screenshot().rgb(20, 350) == 0xFFFFFF }, "the new page fitted on the desk")
         try app.screenshot("wayland-new-page")
-        try app.key("ctrl+1")
-        try app.drag([(300, 300), (700, 300)])
-        #expect(try eventually { try app.screenshot().rgb(500, 300) == 0x000000 })
-        try app.server.xdotool(["mousemove", "--window", app.windowID, "500", "400", "click", "5", "click", "5"])
-        #expect(try eventually {
-            let s = try app.screenshot()
-            return s.rgb(500, 204) == 0x000000 && s.rgb(500, 300) == 0xFFFFFF
-        }, "the wheel scrolled the page on Wayland")
+        try drawAtActualSizeAndScroll(app)
         try app.screenshot("wayland-scrolled")
         try? app.key("ctrl+q")
         let question = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
@@ -214,6 +199,19 @@ extension DocumentWindowTests {
         try app.click(question.frame(of: .dialog(.discard))!.center)
         #expect(app.waitForExit() == 0, "Discard quits")
     }
+}
+
+/// On a page larger than the window: Ctrl+1, a line, two notches of the wheel down, which move
+/// the page up by 96 px (the line from y 300 to 204).
+func drawAtActualSizeAndScroll(_ app: AppUnderTest) throws {
+    try app.key("ctrl+1")
+    try app.drag([(300, 300), (700, 300)])
+    #expect(try eventually { try app.screenshot().rgb(500, 300) == 0x000000 })
+    try app.server.xdotool(["mousemove", "--window", app.windowID, "500", "400", "click", "5", "click", "5"])
+    #expect(try eventually {
+        let s = try app.screenshot()
+        return s.rgb(500, 204) == 0x000000 && s.rgb(500, 300) == 0xFFFFFF
+    }, "the wheel scrolled the page")
 }
 
 /// On Wayland, SDL draws the window's decorations through libdecor: with its plugin installed,
