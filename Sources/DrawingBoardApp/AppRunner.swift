@@ -77,7 +77,10 @@ public final class AppRunner {
     /// Runs until the user quits; returns the window size to remember.
     public func run() -> PixelSize {
         while running {
-            let batch = window.nextEvents(timeout: controller.secondsUntilWakeup())
+            // Settings waiting to be written wake the loop when they are due.
+            let settingsDue = settingsChangedAt.map { max(0, $0 + Self.settingsDelay - window.now) }
+            let wakeup = [controller.secondsUntilWakeup(), settingsDue].compactMap { $0 }.min()
+            let batch = window.nextEvents(timeout: wakeup)
             wakeups += 1
             events += batch.count
             for event in batch { handle(event) }
@@ -90,6 +93,7 @@ public final class AppRunner {
             paint()
             saveSettingsIfChanged()
         }
+        saveSettingsIfChanged(now: true)
         if stats {
             FileHandle.standardError.write(Data("drawingboard: \(wakeups) wakeups, \(events) events, \(frames) frames, \(window.uploadedPixels) pixels presented\n".utf8))
         }
@@ -133,7 +137,12 @@ public final class AppRunner {
             controller.sessionEnded()
             running = false
         case .chooseFile(let request):
-            guard !chooser.isOpen else { return }
+            guard !chooser.isOpen else {
+                // One chooser at a time; whatever waited on this one (a save before quitting)
+                // is called off, not left to fire on a later save.
+                controller.fileChooserFailed("A file chooser is already open: finish with it first")
+                return
+            }
             let id = nextRequest
             nextRequest += 1
             pendingRequests[id] = request.purpose
@@ -153,18 +162,31 @@ public final class AppRunner {
         }
     }
 
+    /// When the preferences were first seen changed since the last write.
+    private var settingsChangedAt: Double?
+    /// A change is written once it has rested this long (a held `]` or a slider dragged by the
+    /// wheel writes once, not at every step).
+    static let settingsDelay = 0.5
+
     /// Writes the settings (atomically) when the tool, a width, the recent colours, the touch
-    /// mode or smoothing changed, once no pointer is down (a slider drag writes once, at its end).
-    private func saveSettingsIfChanged() {
-        let now = controller.preferences
-        guard now != savedPreferences, !controller.isPointerDown else { return }
-        savedPreferences = now
-        settings.tool = now.tool.rawValue
-        settings.penWidth = now.penWidth
-        settings.eraserWidth = now.eraserWidth
-        settings.recentColors = now.recentColors.map(\.hex)
-        settings.touchMode = now.touchMode
-        settings.smoothing = now.smoothing
+    /// mode or smoothing changed and have rested, once no pointer is down; `now` writes at once
+    /// (the window is closing).
+    private func saveSettingsIfChanged(now force: Bool = false) {
+        let current = controller.preferences
+        guard current != savedPreferences else {
+            settingsChangedAt = nil
+            return
+        }
+        if settingsChangedAt == nil { settingsChangedAt = window.now }
+        guard force || (!controller.isPointerDown && window.now - (settingsChangedAt ?? 0) >= Self.settingsDelay) else { return }
+        savedPreferences = current
+        settingsChangedAt = nil
+        settings.tool = current.tool.rawValue
+        settings.penWidth = current.penWidth
+        settings.eraserWidth = current.eraserWidth
+        settings.recentColors = current.recentColors.map(\.hex)
+        settings.touchMode = current.touchMode
+        settings.smoothing = current.smoothing
         try? settings.save()
     }
 

@@ -12,6 +12,9 @@ public struct DocumentContents: Sendable {
     public var base: RasterImage?
     /// Strokes that are already part of `base`'s pixels and cannot be taken out of them.
     public var bakedStrokes: Set<UInt64>
+    /// False when a clear hid `base` (an undo can bring it back). Kept in memory for the page
+    /// step's snapshots; never written to a file (a saved document holds what shows).
+    public var baseShown = true
 
     public init(size: PixelSize, background: Background, drawing: RasterImage, strokes: [Stroke],
                 base: RasterImage? = nil, bakedStrokes: Set<UInt64> = []) {

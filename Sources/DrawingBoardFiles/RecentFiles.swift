@@ -34,14 +34,20 @@ public struct RecentFiles: Sendable {
         return base.appendingPathComponent("recently-used.xbel")
     }
 
-    /// DrawingBoard's recent files, newest first, that are still there.
+    /// DrawingBoard's recent files, newest first, that are still there (regular files only:
+    /// never a pipe or a device that opening would hang on).
     public func list(limit: Int = 6) -> [String] {
         guard let text = try? read() else { return [] }
         let ours = Self.bookmarks(in: text).filter { $0.text.contains("name=\"\(Self.appName)\"") }
         return ours.sorted { $0.modified > $1.modified }
-            .compactMap { URL(string: Self.unescaped($0.href)).flatMap { $0.isFileURL ? $0.path : nil } }
-            .filter { FileManager.default.fileExists(atPath: $0) }
+            .compactMap { Self.path(ofHref: $0.href) }
+            .filter { (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeRegular }
             .prefix(limit).map { $0 }
+    }
+
+    /// The file path an href names, its XML and URI escapes undone; nil for other URIs.
+    static func path(ofHref href: String) -> String? {
+        URL(string: unescaped(href)).flatMap { $0.isFileURL ? $0.path : nil }
     }
 
     /// Notes that DrawingBoard used `path` now: a new entry, or the old one brought up to date.
@@ -49,18 +55,33 @@ public struct RecentFiles: Sendable {
         let href = Self.escaped(URL(fileURLWithPath: path).absoluteString)
         let stamp = Self.timestamp(now)
         let mime = Self.mimeType(of: path)
-        var text = try read() ?? Self.emptyFile
-        if let old = Self.bookmarks(in: text).first(where: { $0.href == href }) {
+        let existing = try read()
+        var text = existing ?? Self.emptyFile
+        // Entries are matched by the path they name, however their writer escaped it.
+        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let old = Self.bookmarks(in: text).first(where: { Self.path(ofHref: $0.href) == target }) {
             text.replaceSubrange(old.range, with: Self.refreshed(old.text, stamp: stamp))
         } else {
             guard let end = text.range(of: "</xbel>", options: .backwards) else { throw DocumentError("\(url.path) has no </xbel>") }
             text.insert(contentsOf: Self.entry(href: href, mime: mime, stamp: stamp), at: end.lowerBound)
         }
+        // What is written must read back as XML, or nothing is written.
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else { throw DocumentError("the edited \(url.path) would not be well-formed; left as it was") }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The file keeps its permissions (GTK makes it private); a new one is private.
+        let mode = (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int).map { mode_t($0) } ?? 0o600
         do {
-            try AtomicFile.write(Data(text.utf8), toPath: url.path)
+            try AtomicFile.write(Data(text.utf8), toPath: url.path, mode: mode)
         } catch {
-            throw DocumentError("\(error)")
+            // In a flatpak the file is bind-mounted from the host: it cannot be renamed over,
+            // only written in place.
+            guard existing != nil, ProcessInfo.processInfo.environment["FLATPAK_ID"] != nil,
+                  let handle = FileHandle(forWritingAtPath: url.path) else { throw DocumentError("\(error)") }
+            defer { try? handle.close() }
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(text.utf8))
         }
     }
 
@@ -117,7 +138,7 @@ public struct RecentFiles: Sendable {
     /// An old entry with its times set to `stamp` and DrawingBoard's use counted.
     static func refreshed(_ old: String, stamp: String) -> String {
         var text = old
-        let tagEnd = text.range(of: ">")!.upperBound
+        guard let tagEnd = text.range(of: ">")?.upperBound else { return old }
         var tag = String(text[text.startIndex..<tagEnd])
         for name in ["modified", "visited"] {
             if let value = attribute(name, in: tag) {
@@ -126,10 +147,18 @@ public struct RecentFiles: Sendable {
         }
         text.replaceSubrange(text.startIndex..<tagEnd, with: tag)
         if let ours = text.range(of: "<bookmark:application name=\"\(appName)\""),
-           let end = text.range(of: "/>", range: ours.upperBound..<text.endIndex) {
-            let element = String(text[ours.lowerBound..<end.upperBound])
+           let close = text.range(of: ">", range: ours.upperBound..<text.endIndex) {
+            // Our element, self-closing or with an end tag, and nothing past it.
+            let end: String.Index?
+            if text[text.index(before: close.lowerBound)] == "/" {
+                end = close.upperBound
+            } else {
+                end = text.range(of: "</bookmark:application>", range: close.upperBound..<text.endIndex)?.upperBound
+            }
+            guard let end else { return text }
+            let element = String(text[ours.lowerBound..<end])
             let count = (attribute("count", in: element).flatMap(Int.init) ?? 0) + 1
-            text.replaceSubrange(ours.lowerBound..<end.upperBound, with: application(stamp: stamp, count: count))
+            text.replaceSubrange(ours.lowerBound..<end, with: application(stamp: stamp, count: count))
         } else if let list = text.range(of: "</bookmark:applications>") {
             text.insert(contentsOf: "  " + application(stamp: stamp, count: 1) + "\n          ", at: list.lowerBound)
         }
@@ -193,9 +222,30 @@ public struct RecentFiles: Sendable {
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// XML's named and numeric character references undone (`&amp;`, `&#39;`, `&#x27;`).
     static func unescaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        guard s.contains("&") else { return s }
+        var out = ""
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[rest.startIndex..<amp]
+            guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let name = rest[rest.index(after: amp)..<semi]
+            let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+            if let plain = named[String(name)] {
+                out += plain
+            } else if name.hasPrefix("#"), let code = name.hasPrefix("#x") || name.hasPrefix("#X")
+                        ? UInt32(name.dropFirst(2), radix: 16) : UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += rest[amp...semi]
+            }
+            rest = rest[rest.index(after: semi)...]
+        }
+        return out + rest
     }
 }

@@ -7,7 +7,8 @@ import Glibc
 /// in the same folder, reach the disk (fsync), and only then take the final name. A full disk
 /// or a missing folder leaves any old file as it was.
 public enum AtomicFile {
-    public static func write(_ data: Data, toPath path: String) throws(RenderError) {
+    /// `mode`: the new file's permissions (0644 when nil).
+    public static func write(_ data: Data, toPath path: String, mode: mode_t? = nil) throws(RenderError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var template = Array((folder + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
@@ -35,7 +36,7 @@ public enum AtomicFile {
             close(fd)
             throw failure(path, writeErrno)
         }
-        guard fchmod(fd, 0o644) == 0, fsync(fd) == 0 else {
+        guard fchmod(fd, mode ?? 0o644) == 0, fsync(fd) == 0 else {
             let e = errno
             close(fd)
             throw failure(path, e)

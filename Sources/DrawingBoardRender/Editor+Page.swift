@@ -10,28 +10,28 @@ extension Editor {
         guard document.drawing.size == document.size else {
             throw RenderError("the drawing layer is \(document.drawing.size), not \(document.size)")
         }
-        if document.size != size {
-            try Self.checkLimits(document.size)
-            ink = try InkLayer(size: document.size)
-            backgroundLayer = try BackgroundLayer(size: document.size, background: document.background)
-            size = document.size
-        } else {
-            ink.surface.zero(PixelRect(size: ink.surface.size))
-            try backgroundLayer.show(document.background)
-        }
+        // The new layers are made whole before any is swapped in: a failure (out of memory on a
+        // large page) leaves the editor exactly as it was.
+        try Self.checkLimits(document.size)
+        let nextInk = try InkLayer(size: document.size)
+        let nextBackground = try BackgroundLayer(size: document.size, background: document.background)
+        nextInk.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
+        ink = nextInk
+        backgroundLayer = nextBackground
+        size = document.size
         masks.removeAll()
         scratch = nil
         scratchContext = nil
         highlightsScratch = nil
         highlights = nil
         base = nil
-        baseShown = true
+        baseShown = document.baseShown
         bakedStrokes = []
         strokeBounds = [:]
-        ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
         strokes = document.strokes
-        if Set(strokes.map(\.id)).count != strokes.count {
-            // Ids name strokes (the stroke eraser's cache): a damaged list gets fresh ones.
+        if Set(strokes.map(\.id)).count != strokes.count || strokes.contains(where: { $0.id == .max }) {
+            // Ids name strokes (the stroke eraser's cache) and the next id follows the largest:
+            // a damaged list gets fresh ones.
             for i in strokes.indices { strokes[i].id = UInt64(i + 1) }
         }
         drawingComesFromStrokes = !document.strokes.isEmpty || !document.drawing.pixels.contains { $0 != 0 }
@@ -39,6 +39,18 @@ extension Editor {
         try adoptOpenedDrawing(savedBase: document.base, baked: document.bakedStrokes)
         try paintHighlightsOfOpenedDocument()
         invalidateAll()
+    }
+
+    /// The whole page as it stands, for a page step to swap back: like `contents()`, but with
+    /// pixels under the strokes that a clear hid (an undo of that clear shows them again).
+    func snapshot() -> DocumentContents {
+        var all = contents()
+        if let base, !baseShown {
+            all.base = RasterImage(width: size.width, height: size.height, pixels: base.read(PixelRect(size: size)))
+            all.bakedStrokes = bakedStrokes.intersection(strokes.map(\.id))
+            all.baseShown = false
+        }
+        return all
     }
 
     /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row: 0 top
@@ -50,7 +62,7 @@ extension Editor {
         guard newSize != size else { return }
         cancelAll()
         endBackgroundPreview()
-        let before = contents()
+        let before = snapshot()
         let after = try moved(before, to: newSize, anchor: anchor)
         do {
             try load(after)
@@ -96,7 +108,9 @@ extension Editor {
             s.clip = nil
             return s
         }
-        return DocumentContents(size: newSize, background: background, drawing: shift(document.drawing, fill: 0), strokes: strokes,
-                                base: document.base.map { shift($0, fill: 0) }, bakedStrokes: document.bakedStrokes)
+        var result = DocumentContents(size: newSize, background: background, drawing: shift(document.drawing, fill: 0), strokes: strokes,
+                                      base: document.base.map { shift($0, fill: 0) }, bakedStrokes: document.bakedStrokes)
+        result.baseShown = document.baseShown
+        return result
     }
 }

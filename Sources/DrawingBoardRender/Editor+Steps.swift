@@ -128,7 +128,7 @@ extension Editor {
     /// area that changed.
     private func swapState(_ step: inout HistoryStep) throws(RenderError) -> PixelRect? {
         if let other = step.page {
-            let current = contents()
+            let current = snapshot()
             try load(other)
             step.page = current
             revision += 1

@@ -70,7 +70,8 @@ public final class Editor {
     /// An editor showing a saved document: its background, its drawing and its strokes. The
     /// history starts empty.
     public convenience init(document: DocumentContents, history: UndoHistory.Options = .init()) throws(RenderError) {
-        try self.init(size: document.size, background: document.background, history: history)
+        // The layers are made at the document's size by `load`; these first ones are a stand-in.
+        try self.init(size: PixelSize(width: 1, height: 1), history: history)
         try load(document)
     }
 

@@ -27,9 +27,12 @@ extension AppController {
             try AtomicFile.write(try OpenRaster.encode(editor), toPath: path)
         } catch {
             afterSave = nil
+            preparedOpen = nil
             show(error: "Could not save “\(name)”: \(error)")
             return false
         }
+        // A file read for Open before this save may be the one just written: read it again.
+        preparedOpen = nil
         document.saved(to: path, at: editor.history.stateID)
         journal?.noteSaved(path)
         noteRecent(path)
@@ -47,9 +50,19 @@ extension AppController {
     func chosenSaveName(_ path: String) {
         switch DocumentState.saveName(for: path) {
         case .document(let target):
-            if writeDocument(to: target) { runAfterSave() }
+            saveDocument(to: target, typed: path)
         case .ask(let chosen, let target, let format):
             ask(.saveName(chosen: chosen, document: target, export: format))
+        }
+    }
+
+    /// Writes the document to `target`, asking first when the app completed the name typed
+    /// (the chooser only confirmed replacing the name as typed) and `target` exists.
+    func saveDocument(to target: String, typed: String) {
+        if target != typed, FileManager.default.fileExists(atPath: target) {
+            ask(.replace(path: target, export: false))
+        } else if writeDocument(to: target) {
+            runAfterSave()
         }
     }
 
@@ -70,6 +83,8 @@ extension AppController {
     /// refused with the formats there are.
     func chosenExportName(_ path: String) {
         switch DocumentState.exportName(for: path) {
+        case .success(let target) where target.path != path && FileManager.default.fileExists(atPath: target.path):
+            ask(.replace(path: target.path, export: true))
         case .success(let target): exportCopy(to: target.path)
         case .failure(let problem): show(error: problem.description)
         }
@@ -109,6 +124,7 @@ extension AppController {
     public func fileChosen(_ purpose: FileRequest.Purpose, path: String?) {
         guard let path, !path.isEmpty else {
             afterSave = nil
+            preparedOpen = nil
             return
         }
         lastFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -161,7 +177,11 @@ extension AppController {
             if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
                 return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
             }
-            return .image(try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels))
+            let image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
+            guard image.width <= CanvasLimits.maxSide, image.height <= CanvasLimits.maxSide else {
+                throw DocumentError("“\(name)” is \(image.width)x\(image.height): a page can be at most \(CanvasLimits.maxSide) pixels a side")
+            }
+            return .image(image)
         } catch let error as DocumentError {
             show(error: "\(error)")  // it names the file already
             return nil
@@ -202,6 +222,11 @@ extension AppController {
 
     /// A file dropped on the window: a document opens; an image becomes the background.
     public func dropped(_ path: String) {
+        // While a question or a sheet waits for an answer, a drop would change what it is about.
+        guard !dialogOpen, sheet == nil else {
+            if !dialogOpen { show(error: "Close the sheet first, then drop the file again") }
+            return
+        }
         if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" { open(path) } else { loadBackground(path) }
     }
 

@@ -25,7 +25,7 @@ extension AppController {
         case .open(let path): openNow(path)
         case .newPage(let spec): newPageNow(spec)
         case .restore: restoreNow()
-        case .saveName: break
+        case .saveName, .replace: break
         }
     }
 
@@ -43,6 +43,9 @@ extension AppController {
             let name = URL(fileURLWithPath: chosen).lastPathComponent, docName = URL(fileURLWithPath: doc).lastPathComponent
             return format.map { "“\(name)” is a \($0.title) name. Save the document as “\(docName)”, or export a \($0.title) copy to “\(name)”?" }
                 ?? "Documents are saved as .ora. Save the document as “\(docName)”?"
+        case .replace(let path, _)?:
+            let url = URL(fileURLWithPath: path)
+            return "“\(url.lastPathComponent)” already exists in “\(url.deletingLastPathComponent().lastPathComponent)”. Replace it?"
         case .quit?, nil:
             return "Save changes to “\(documentName)” before closing?"
         }
@@ -51,7 +54,11 @@ extension AppController {
     /// Lines the question takes in its dialog (the dialog is as tall as its words need).
     var questionLines: Int {
         let width = Layout.dialogWidth(window: window, scale: scale) - 32 * scale
-        return min(4, TextMetrics.lineCount(questionText, width: width, size: Theme.textSize * scale, bold: true))
+        let text = questionText
+        if let m = questionMeasure, m.text == text, m.width == width { return m.lines }
+        let lines = min(4, TextMetrics.lineCount(text, width: width, size: Theme.textSize * scale, bold: true))
+        questionMeasure = (text, width, lines)
+        return lines
     }
 
     // MARK: - Quitting
@@ -73,10 +80,18 @@ extension AppController {
         guard let action = pendingQuestion else { return }
         pendingQuestion = nil
         invalidateChrome()
+        if case .replace(let path, let export) = action {
+            if button == .replace {
+                if export { exportCopy(to: path) } else if writeDocument(to: path) { runAfterSave() }
+            } else {
+                afterSave = nil
+            }
+            return
+        }
         if case .saveName(let chosen, let target, _) = action {
             switch button {
             case .saveDocument:
-                if writeDocument(to: target) { runAfterSave() }
+                saveDocument(to: target, typed: chosen)
             case .exportCopy:
                 // A copy saves nothing: whatever waited on a save (quitting) waits on.
                 afterSave = nil
@@ -98,7 +113,7 @@ extension AppController {
                 if case .quit = action { discardedOnQuit = true }
                 carryOut(action)
             }
-        case .cancel, .exportCopy:
+        case .cancel, .exportCopy, .replace:
             afterSave = nil
             preparedOpen = nil
         case .restore:

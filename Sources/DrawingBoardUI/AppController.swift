@@ -50,6 +50,8 @@ public final class AppController {
     /// The folder of the last file chosen in a chooser: the next chooser starts there when the
     /// document has no folder of its own.
     var lastFolder: String?
+    /// The question's text, width and lines when last measured (Pango is not asked every frame).
+    var questionMeasure: (text: String, width: Double, lines: Int)?
     /// A file read for Open, kept while the question about unsaved changes is asked.
     var preparedOpen: (path: String, file: OpenedFile)?
     /// Where the brush outline shows (the mouse over the page with no button down).
@@ -62,7 +64,11 @@ public final class AppController {
     /// A miniature of the background image (nil for a colour), made once per image.
     public var backgroundThumbnail: RasterImage? {
         let background = editor.background
-        if let thumbnail, thumbnail.of == background { return thumbnail.image }
+        if let thumbnail, thumbnail.of == background {
+            // Keep this copy, so the next frame's comparison finds the same storage at once.
+            self.thumbnail = (background, thumbnail.image)
+            return thumbnail.image
+        }
         var image: RasterImage?
         if case .image(let full, _) = background { image = try? ImageOps.thumbnail(full, maxSide: 48) }
         thumbnail = (background, image)

@@ -48,6 +48,8 @@ public enum DialogButton: Sendable, Hashable {
     case saveDocument
     /// A Save name with an export format's extension: export a copy there instead.
     case exportCopy
+    /// A name the app completed (an extension added) is an existing file: replace it.
+    case replace
 
     var label: String {
         switch self {
@@ -57,10 +59,11 @@ public enum DialogButton: Sendable, Hashable {
         case .restore: return "Restore"
         case .saveDocument: return "Save as .ora"
         case .exportCopy: return "Export copy"
+        case .replace: return "Replace"
         }
     }
 
-    var isPrimary: Bool { self == .save || self == .restore || self == .saveDocument }
+    var isPrimary: Bool { self == .save || self == .restore || self == .saveDocument || self == .replace }
 }
 
 /// Everything the user can press.
@@ -220,11 +223,15 @@ public enum PendingAction: Sendable, Hashable {
     /// A name chosen in the Save chooser ends in another extension: save the document as
     /// `document` (.ora), or export a copy to `chosen` when it names an export format.
     case saveName(chosen: String, document: String, export: ExportFormat?)
+    /// The name the app completed from what was typed (`drawing` → `drawing.ora`) is a file
+    /// that exists: replace it (the document, or an exported copy)?
+    case replace(path: String, export: Bool)
 
     var buttons: [DialogButton] {
         switch self {
         case .restore: return [.restore, .discard]
         case .saveName(_, _, let format): return format == nil ? [.saveDocument, .cancel] : [.saveDocument, .exportCopy, .cancel]
+        case .replace: return [.replace, .cancel]
         default: return [.save, .discard, .cancel]
         }
     }

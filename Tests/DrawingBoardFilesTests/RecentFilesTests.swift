@@ -61,6 +61,24 @@ import Testing
         #expect(again.contains(gedit))
     }
 
+    /// GLib writes an apostrophe as `&#39;`: the same file must be found, not added twice
+    /// (a second entry for one address makes GLib drop the whole list).
+    @Test func anEntryIsFoundHoweverItsWriterEscapedIt() throws {
+        let url = try file()
+        let dir = url.deletingLastPathComponent()
+        let doc = dir.appendingPathComponent("Tom's.ora")
+        try Data().write(to: doc)
+        let href = "file://" + dir.path + "/Tom&#39;s.ora"
+        try Self.gtkFile.replacingOccurrences(of: "file:///home/u/notes.txt", with: href).write(to: url, atomically: true, encoding: .utf8)
+        try RecentFiles(url: url).add(doc.path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.components(separatedBy: "<bookmark ").count == 2, "one entry for the file, refreshed: \(text)")
+        #expect(text.contains("name=\"gedit\"") && text.contains("name=\"DrawingBoard\""))
+        #expect(RecentFiles.unescaped("a&#39;b&#x27;c&amp;d&bogus;") == "a'b'c&d&bogus;")
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o644, "the file keeps its permissions")
+    }
+
     @Test func startsAFileAndListsNewestFirstOnlyFilesThatExist() throws {
         let url = try file()
         let dir = url.deletingLastPathComponent()
@@ -72,6 +90,7 @@ import Testing
         try FileManager.default.removeItem(at: dir.appendingPathComponent("gone.ora"))
         #expect(recent.list() == [dir.appendingPathComponent("two.png").path, dir.appendingPathComponent("one.ora").path])
         #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int == 0o600, "a new list is private")
     }
 
     @Test(arguments: ["<xbel><bookmark href=\"file:///x\">", "not xml at all",

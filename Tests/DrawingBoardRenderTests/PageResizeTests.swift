@@ -71,4 +71,34 @@ import Testing
         #expect(throws: RenderError.self) { try e.resizePage(to: PixelSize(width: 100_000, height: 10), anchor: 4) }
         #expect(e.size == PixelSize(width: 100, height: 100) && e.strokes.count == 1 && e.canUndo)
     }
+
+    /// Another app's pixels, cleared, then a page size change, then both undone: the pixels come
+    /// back and the stroke eraser still leaves them alone.
+    @Test func aClearedBaseComesBackThroughAPageStep() throws {
+        let foreign = RasterImage(width: 100, height: 60, pixels: [UInt32](repeating: argb("#2040c0"), count: 6000))!
+        let e = try Editor(document: DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white),
+                                                      drawing: foreign, strokes: []))
+        draw(e, [(10, 30), (90, 30)])
+        e.clear()
+        try e.resizePage(to: PixelSize(width: 120, height: 80), anchor: 0)
+        try e.undo()
+        try e.undo()
+        #expect(e.size == PixelSize(width: 100, height: 60))
+        #expect(try e.flattened().pixel(x: 5, y: 5) == argb("#2040c0"), "the other app's pixels are back")
+        draw(e, [(50, 20), (50, 40)], tool: .strokeEraser, width: 6)
+        let img = try e.flattened()
+        #expect(e.strokes.isEmpty)
+        #expect(img.pixel(x: 30, y: 30) == argb("#2040c0") && img.pixel(x: 5, y: 5) == argb("#2040c0"),
+                "removing our stroke leaves the other app's pixels")
+    }
+
+    @Test func aStrokeIdAtTheTopOfItsRangeIsRenumberedNotACrash() throws {
+        let stroke = Stroke(id: .max, tool: .pencil, style: StrokeStyle(color: .black, width: 4), points: [Point(5, 5), Point(30, 5)])
+        let e = try Editor(document: DocumentContents(size: PixelSize(width: 40, height: 20), background: .color(.white),
+                                                      drawing: RasterImage(width: 40, height: 20, pixels: [UInt32](repeating: 0, count: 800))!,
+                                                      strokes: [stroke]))
+        #expect(e.strokes[0].id == 1)
+        draw(e, [(5, 15), (30, 15)])
+        #expect(e.strokes.map(\.id) == [1, 2])
+    }
 }

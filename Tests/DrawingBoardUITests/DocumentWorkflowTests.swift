@@ -149,6 +149,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: png) && c.isModified && c.title == "*weird.ora - DrawingBoard")
     }
 
+    /// The chooser confirms replacing the name as typed; a name the app completes is asked about.
+    @Test func aCompletedNameThatExistsIsNotReplacedWithoutAsking() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let existing = dir.appendingPathComponent("drawing.ora")
+        try Data("keep me".utf8).write(to: existing)
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
+        #expect(c.pendingQuestion == .replace(path: existing.path, export: false))
+        c.click(.dialog(.cancel))
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "keep me" && c.isModified)
+        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
+        c.click(.dialog(.replace))
+        #expect(try Data(contentsOf: existing).starts(with: Data("PK".utf8)) && !c.isModified, "replaced when the user says so")
+        // The same for an export name completed with .png.
+        try Data("old".utf8).write(to: dir.appendingPathComponent("pic.png"))
+        c.fileChosen(.export, path: dir.appendingPathComponent("pic").path)
+        #expect(c.pendingQuestion == .replace(path: dir.appendingPathComponent("pic.png").path, export: true))
+        c.click(.dialog(.replace))
+        #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("pic.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
+    }
+
     @Test func jpegAndWebPGoThroughTheEncoderAndAnUnknownFormatIsRefused() throws {
         struct Recorder: ImageEncoding {
             func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] { Array("\(format.rawValue) \(image.width)x\(image.height)".utf8) }
