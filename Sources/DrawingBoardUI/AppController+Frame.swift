@@ -96,4 +96,18 @@ extension AppController {
         }
         frame.flush()
     }
+
+    /// A miniature of the background image (nil for a colour), made once per image.
+    public var backgroundThumbnail: RasterImage? {
+        let background = editor.background
+        if let thumbnail, thumbnail.of == background {
+            // Keep this copy, so the next frame's comparison finds the same storage at once.
+            self.thumbnail = (background, thumbnail.image)
+            return thumbnail.image
+        }
+        var image: RasterImage?
+        if case .image(let full, _) = background { image = try? ImageOps.thumbnail(full, maxSide: 48) }
+        thumbnail = (background, image)
+        return image
+    }
 }

@@ -59,21 +59,8 @@ public final class AppController {
     /// Where the middle button last dragged the page from.
     var middleFrom: Point?
     /// The background image's miniature for the bottom bar, and the background it shows.
-    private var thumbnail: (of: Background, image: RasterImage?)?
+    var thumbnail: (of: Background, image: RasterImage?)?
 
-    /// A miniature of the background image (nil for a colour), made once per image.
-    public var backgroundThumbnail: RasterImage? {
-        let background = editor.background
-        if let thumbnail, thumbnail.of == background {
-            // Keep this copy, so the next frame's comparison finds the same storage at once.
-            self.thumbnail = (background, thumbnail.image)
-            return thumbnail.image
-        }
-        var image: RasterImage?
-        if case .image(let full, _) = background { image = try? ImageOps.thumbnail(full, maxSide: 48) }
-        thumbnail = (background, image)
-        return image
-    }
 
     /// The autosave journal, when this window keeps one.
     public internal(set) var journal: Journal?
