@@ -154,8 +154,10 @@ extension DocumentWindowTests {
     }
 }
 
-/// The document workflow on Wayland: export a copy, save the document, the title follows.
-@Suite(.serialized) struct WaylandDocumentTests {
+/// The document workflow on Wayland: export a copy, save the document, the title follows. In
+/// the Wayland suite, so its westons run one at a time (several at once, on a loaded machine,
+/// have dropped key presses).
+extension WaylandWindowTests {
     @Test func exportAndSaveOnWayland() throws {
         let x = try XServer()
         let weston = try WestonSession(server: x, width: 1000, height: 700)
@@ -216,7 +218,7 @@ func drawAtActualSizeAndScroll(_ app: AppUnderTest) throws {
 
 /// On Wayland, SDL draws the window's decorations through libdecor: with its plugin installed,
 /// the window has a title bar (weston's desktop shell, as on a desktop).
-@Suite(.serialized) struct WaylandDecorationTests {
+extension WaylandWindowTests {
     @Test func theWaylandWindowHasATitleBar() throws {
         let x = try XServer(width: 1280, height: 860)
         let weston = try WestonSession(server: x, width: 1200, height: 820, desktop: true)

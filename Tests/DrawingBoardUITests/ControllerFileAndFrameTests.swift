@@ -1,0 +1,273 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// Saving, opening, quitting, tooltips, redrawn areas, resting pointers, the page and settings.
+@Suite struct ControllerFileAndFrameTests {
+    @Test func saveAsksForANameOnceThenWritesTheDocumentAtomically() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let c = try makeController(700, 500)
+        c.drag([(20, 250), (680, 250)])
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        let effects = c.takeEffects()
+        #expect(effects.contains { if case .chooseFile(let r) = $0 { return r.purpose == .saveDrawing && r.suggestedName == "Untitled.ora" } else { return false } })
+        c.fileChosen(.saveDrawing, path: folder.appendingPathComponent("picture").path)
+        let saved = folder.appendingPathComponent("picture.ora").path
+        #expect(c.title == "picture.ora - DrawingBoard")
+        #expect(c.messageText == "Saved “picture.ora”")
+        // The second Ctrl+S writes without asking.
+        c.drag([(150, 120), (150, 380)])
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        #expect(!c.takeEffects().contains { if case .chooseFile = $0 { return true } else { return false } })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["picture.ora"], "no temporary file is left")
+        let other = try makeController(700, 500)
+        other.open(saved)
+        #expect(other.editor.strokes.count == 2 && other.title == "picture.ora - DrawingBoard")
+        #expect(try other.shown().pixel(x: 150, y: 140) == 0xFF00_0000)
+        #expect(other.editor.size == PixelSize(width: 700, height: 500))
+        other.resize(to: PixelSize(width: 900, height: 800), scale: 1)
+        #expect(other.editor.size == PixelSize(width: 700, height: 500), "an opened document keeps its size")
+    }
+
+    @Test func openingReplacesTheDrawingOnlyAfterAsking() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try makeController(700, 500)
+        first.drag([(100, 100), (600, 100)])
+        first.fileChosen(.saveDrawing, path: folder.appendingPathComponent("a.ora").path)
+        let c = try makeController(700, 500)
+        c.drag([(100, 400), (600, 400)])
+        c.open(folder.appendingPathComponent("a.ora").path)
+        #expect(c.pendingQuestion == .open(folder.appendingPathComponent("a.ora").path))
+        c.click(.dialog(.cancel))
+        #expect(c.editor.strokes.count == 1 && c.editor.strokes[0].points[0] == Point(100, 400), "cancel keeps the drawing")
+        c.open(folder.appendingPathComponent("a.ora").path)
+        c.click(.dialog(.discard))
+        #expect(c.editor.strokes.count == 1 && c.editor.strokes[0].points[0] == Point(100, 100), "discard opens the document")
+        #expect(!c.isModified && !c.editor.canUndo)
+        c.open(folder.appendingPathComponent("missing.ora").path)
+        #expect(c.messageText?.contains("“missing.ora” cannot be opened: no such file") == true, "\(c.messageText ?? "")")
+        #expect(c.editor.strokes[0].points[0] == Point(100, 100), "a failed open changes nothing")
+    }
+
+    @Test func aFailedSaveShowsAMessageAndKeepsTheDrawing() throws {
+        let c = try makeController(700, 500)
+        c.drag([(20, 250), (680, 250)])
+        c.fileChosen(.saveDrawing, path: "/proc/nope/picture.ora")
+        #expect(c.messageText?.hasPrefix("Could not save “picture.ora”: cannot write /proc/nope/picture.ora") == true, "\(c.messageText ?? "")")
+        #expect(c.isModified && c.editor.strokes.count == 1)
+        let img = try c.shown()
+        let banner = try #require(c.layout().message)
+        #expect(img.pixel(x: Int(banner.minX) + 6, y: Int(banner.center.y)) == 0xFFC0_1C28, "a red banner")
+    }
+
+    @Test func backgroundImagesLoadOrExplainWhyNot() throws {
+        let c = try makeController(700, 500)
+        c.loadBackground("/somewhere/ok.png")
+        #expect(try c.shown().pixel(x: 100, y: 250) == 0xFF00_80FF)
+        c.loadBackground("/somewhere/bad.png")
+        #expect(c.messageText == "Could not open “bad.png”: not a readable image")
+        #expect(try c.shown().pixel(x: 100, y: 250) == 0xFF00_80FF, "the old background stays")
+        c.click(.panel(.background))
+        c.click(.chooseImage)
+        #expect(c.takeEffects().contains { if case .chooseFile(let r) = $0 { return r.purpose == .backgroundImage } else { return false } })
+    }
+
+    @Test func quittingWithUnsavedChangesAsksFirst() throws {
+        let c = try makeController()
+        c.key(KeyInput(.character("q"), ctrl: true), time: 0)
+        #expect(c.takeEffects().contains(.quit), "nothing to lose: quits at once")
+        let d = try makeController()
+        d.drag([(100, 300), (300, 300)])
+        _ = d.takeEffects()
+        d.requestQuit()
+        #expect(d.dialogOpen && !d.takeEffects().contains(.quit))
+        d.click(.dialog(.cancel))
+        #expect(!d.dialogOpen && !d.takeEffects().contains(.quit))
+        d.requestQuit()
+        d.click(.dialog(.discard))
+        #expect(d.takeEffects().contains(.quit))
+    }
+
+    @Test func savingFromTheQuitQuestionQuitsOnlyAfterASuccessfulSave() throws {
+        let c = try makeController(700, 500)
+        c.drag([(100, 200), (600, 300)])
+        c.requestQuit()
+        c.click(.dialog(.save))
+        var effects = c.takeEffects()
+        #expect(effects.contains { if case .chooseFile = $0 { return true } else { return false } } && !effects.contains(.quit))
+        c.fileChosen(.saveDrawing, path: nil)
+        #expect(!c.takeEffects().contains(.quit), "cancelling the chooser cancels the quit")
+        c.requestQuit()
+        c.click(.dialog(.save))
+        _ = c.takeEffects()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-quit-\(UUID().uuidString).ora").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        c.fileChosen(.saveDrawing, path: path)
+        effects = c.takeEffects()
+        #expect(effects.contains(.quit))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func tooltipsAppearAfterAPause() throws {
+        let c = try makeController()
+        let undo = try #require(c.layout().frame(of: .undo))
+        c.hover(at: undo.center, time: 5)
+        #expect(c.tooltip() == nil)
+        #expect(abs((c.secondsUntilWakeup() ?? 0) - AppController.tooltipDelay) < 0.001)
+        c.tick(5 + AppController.tooltipDelay)
+        #expect(c.tooltip()?.text == "Undo (Ctrl+Z)")
+        c.hover(at: Point(500, 400), time: 6)
+        #expect(c.tooltip() == nil)
+        // The hex field's tooltip goes while it is typed in, off the sliders being matched.
+        c.click(.panel(.brush))
+        let hex = try #require(c.layout().frame(of: .hexField))
+        c.hover(at: hex.center, time: 10)
+        c.tick(10 + AppController.tooltipDelay)
+        #expect(c.tooltip()?.text == "Type a colour: three or six hex digits, then Enter")
+        c.beginHexEntry()
+        #expect(c.tooltip() == nil)
+        // The Brush button's tooltip would cover the open panel's bottom row.
+        c.finishHexEntry(apply: false)
+        let brush = try #require(c.layout().frame(of: .panel(.brush)))
+        c.hover(at: brush.center, time: 20)
+        c.tick(20 + AppController.tooltipDelay)
+        #expect(c.tooltip() == nil)
+        c.click(.closePanel)
+        c.hover(at: brush.center + Point(1, 0), time: 30)
+        c.tick(30 + AppController.tooltipDelay)
+        #expect(c.tooltip() != nil, "with the panel closed it shows")
+    }
+
+    @Test func onlyChangedAreasAreRedrawn() throws {
+        let c = try makeController()
+        _ = c.takeDamage()
+        #expect(c.takeDamage().isEmpty, "nothing changed, nothing to draw")
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(505, 402)))
+        _ = c.takeDamage()
+        c.tick(0.02)
+        _ = c.takeDamage()
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(510, 403), time: 0.02))
+        let damage = c.takeDamage()
+        #expect(damage.recompose.isEmpty, "an opaque stroke composes nothing again: \(damage.recompose)")
+        #expect(damage.painted.count == 1 && damage.painted[0].area < 30 * 30, "a motion event paints only the new piece: \(damage.painted)")
+    }
+
+    @Test func piecesUnderTheBarsAreComposedWithThem() throws {
+        let c = try makeController()
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let bar = try #require(c.layout().chromeRects.first)
+        let y = (bar.minY + bar.maxY) / 2
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(bar.minX + 40, y + 60), time: 0))
+        var composed = 0, painted = 0
+        for i in 1...12 {
+            // Up under the bar and along it, while the bar is still on screen.
+            let p = Point(bar.minX + 40 + Double(i) * 8, max(y, y + 60 - Double(i) * 15))
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: 0.001 * Double(i)))
+            c.tick(0.001 * Double(i))
+            let damage = c.takeDamage()
+            composed += damage.recompose.count
+            painted += damage.painted.count
+            c.render(into: frame, icons: icons, damage: damage)
+        }
+        #expect(composed > 0 && painted > 0, "pieces clear of the bar are painted (\(painted)); under it, composed (\(composed))")
+        let shownNow = frame.read(PixelRect(size: c.window))
+        let full = try c.shown()
+        let differing = zip(shownNow, full.pixels).filter { $0 != ($1 | 0xFF00_0000) }.count
+        #expect(differing < 40, "the bar stays on top of the stroke in progress (\(differing) pixels differ from a full redraw)")
+    }
+
+    @Test func aSmoothedLineGlidesInToARestingPointer() throws {
+        let c = try makeController()
+        c.editor.toolState.smoothing = .strong
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        func shown(_ x: Int, _ y: Int) -> UInt32 { frame.read(PixelRect(x: x, y: y, width: 1, height: 1))[0] }
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 400), time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 400), time: 1.01))
+        c.tick(1.01)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        #expect(shown(300, 400) == 0xFFFF_FFFF, "strong smoothing trails the pointer at first")
+        #expect(c.editor.strokesTrailPointer)
+        // The pointer rests: the loop keeps waking a frame at a time and the line glides in.
+        var time = 1.01, wakes = 0
+        while let wait = c.secondsUntilWakeup(), wakes < 200 {
+            #expect(wait > 0 || time >= 1.01 + AppController.restDelay, "no busy wake while the pointer moves")
+            time += max(wait, 0.001)
+            wakes += 1
+            c.tick(time)
+            c.render(into: frame, icons: icons, damage: c.takeDamage())
+        }
+        #expect(!c.editor.strokesTrailPointer)
+        #expect(time - 1.01 < 1, "caught up within a second (\(time - 1.01) s, \(wakes) wakes)")
+        #expect(wakes > 5, "in steps a frame apart, not one jump (\(wakes) wakes)")
+        #expect(shown(300, 400) != 0xFFFF_FFFF && shown(496, 400) != 0xFFFF_FFFF, "the line reaches the resting pointer before it lifts")
+        #expect(c.secondsUntilWakeup() == nil, "and then the loop sleeps")
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 400), time: time + 0.01))
+        let stroke = try #require(c.editor.strokes.last)
+        #expect(stroke.points.last == Point(500, 400))
+    }
+
+    @Test func aRestingPointerShowsTheWholeStrokeInProgress() throws {
+        let c = try makeController()
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(300, 400), time: 1))
+        for (i, x) in [340.0, 380, 420].enumerated() {
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(x, 400), time: 1 + 0.01 * Double(i + 1)))
+            c.tick(1 + 0.01 * Double(i + 1))
+            c.render(into: frame, icons: icons, damage: c.takeDamage())
+        }
+        #expect(frame.read(PixelRect(x: 400, y: 400, width: 1, height: 1))[0] == 0xFFFF_FFFF, "one sample behind while moving")
+        #expect(c.editor.strokesBehindPointer)
+        let wait = try #require(c.secondsUntilWakeup())
+        #expect(wait <= AppController.restDelay + 0.001, "the loop wakes by the time the pointer has rested: \(wait)")
+        c.tick(1.02 + AppController.restDelay)
+        #expect(c.editor.strokesBehindPointer, "not yet")
+        c.tick(1.03 + AppController.restDelay)
+        #expect(!c.editor.strokesBehindPointer)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        #expect(frame.read(PixelRect(x: 400, y: 400, width: 1, height: 1))[0] != 0xFFFF_FFFF, "the newest segment shows once the pointer rests")
+    }
+
+    @Test func thePageKeepsItsSizeWhenTheWindowChangesAndTheDeskShowsAround() throws {
+        let c = try makeController(600, 450)
+        c.drag([(450, 200), (590, 300)])
+        c.resize(to: PixelSize(width: 400, height: 300), scale: 1)
+        #expect(c.editor.size == PixelSize(width: 600, height: 450), "a smaller window crops nothing")
+        #expect(c.view.scale < 1, "the page is fitted into the smaller window")
+        c.resize(to: PixelSize(width: 900, height: 700), scale: 1)
+        #expect(c.editor.size == PixelSize(width: 600, height: 450), "a larger window does not grow the page")
+        #expect(c.view == ViewTransform(scale: 1, offset: Point(150, 125)), "the page at 100%, centred")
+        let img = try c.shown()
+        #expect(img.pixel(x: 150 + 520, y: 125 + 250) == 0xFF00_0000, "the stroke, where it was on the page")
+        #expect(img.pixel(x: 40, y: 350) == 0xFF8A_8D91, "the desk around the page")
+        #expect(img.pixel(x: 150 + 300, y: 125 + 200) == 0xFFFF_FFFF, "the page itself")
+        let edge = img.pixel(x: 148, y: 350)
+        #expect(edge != 0xFF8A_8D91 && edge & 0xFF < 0x8A, "a soft shadow along the page's edge: \(String(edge, radix: 16))")
+    }
+
+    @Test func settingsRoundTripAndSurviveDamage() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-settings-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var s = AppSettings(windowWidth: 1234, windowHeight: 777, recentColors: ["#ff0000", "#00ff00"])
+        s.smoothing = .strong
+        try s.save(to: url)
+        #expect(AppSettings.load(from: url) == s)
+        // Settings written before smoothing existed still load.
+        try Data(#"{"windowWidth": 900, "windowHeight": 600, "recentColors": []}"#.utf8).write(to: url)
+        #expect(AppSettings.load(from: url).smoothing == nil && AppSettings.load(from: url).windowWidth == 900)
+        try Data("{not json".utf8).write(to: url)
+        #expect(AppSettings.load(from: url) == AppSettings())
+    }
+}

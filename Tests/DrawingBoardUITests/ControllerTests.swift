@@ -1,0 +1,183 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+@Suite struct ControllerTests {
+    @Test func drawingWithTheMouseMakesAStrokeAndMarksTheDocumentModified() throws {
+        let c = try makeController()
+        #expect(c.title == "Untitled - DrawingBoard")
+        c.drag([(100, 300), (300, 300)])
+        #expect(c.editor.strokes.count == 1)
+        #expect(c.title == "*Untitled - DrawingBoard")
+        #expect(c.takeEffects().contains(.setTitle("*Untitled - DrawingBoard")))
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.title == "Untitled - DrawingBoard", "undoing back to the saved state clears the mark")
+        c.key(KeyInput(.character("y"), ctrl: true), time: 0)
+        let img = try c.shown()
+        #expect(img.pixel(x: 200, y: 300) == 0xFF00_0000)
+    }
+
+    @Test func toolbarButtonsSelectToolsUndoAndRedo() throws {
+        let c = try makeController()
+        c.click(.tool(.rectangle))
+        #expect(c.editor.toolState.tool == .rectangle)
+        c.drag([(200, 200), (400, 400)])
+        c.click(.undo)
+        #expect(c.editor.strokes.isEmpty && c.editor.canRedo)
+        c.click(.redo)
+        #expect(c.editor.strokes.count == 1)
+        c.click(.clear)
+        #expect(c.editor.strokes.isEmpty)
+        #expect(try c.shown().pixel(x: 200, y: 300) == 0xFFFF_FFFF)
+    }
+
+    @Test func aPressThatLeavesTheButtonDoesNothing() throws {
+        let c = try makeController()
+        let f = try #require(c.layout().frame(of: .tool(.ellipse)))
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: f.center))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 400)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 400)))
+        #expect(c.editor.toolState.tool == .pencil)
+        #expect(c.editor.strokes.isEmpty, "a press that began on a button never draws")
+    }
+
+    @Test func rgbSlidersSetTheStrokeColour() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        #expect(c.panel == .brush)
+        let l = c.layout()
+        let track = try #require(l.tracks[.brushRed])
+        // Drag the red knob all the way right.
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(l.knobX(.brushRed, value: 0)!, track.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.center.x, track.center.y)))
+        #expect(c.value(of: .brushRed) > 100 && c.value(of: .brushRed) < 160)
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.maxX + 40, track.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(track.maxX + 40, track.center.y)))
+        #expect(c.editor.toolState.style.color == RGBColor(red: 255, green: 0, blue: 0))
+        c.wheel(-5, at: Point(track.center.x, track.center.y))
+        #expect(c.value(of: .brushRed) == 250)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.panel == nil)
+        c.drag([(100, 300), (300, 300)])
+        #expect(try c.shown().pixel(x: 200, y: 300) == 0xFFFA_0000)
+        #expect(c.recentColors.first == RGBColor(red: 250, green: 0, blue: 0))
+    }
+
+    @Test func backgroundSlidersChangeTheBackgroundAsOneUndoableStepPerDrag() throws {
+        let c = try makeController()
+        c.drag([(100, 300), (300, 300)])
+        c.click(.panel(.background))
+        let l = c.layout()
+        let track = try #require(l.tracks[.backgroundGreen])
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(track.center.x, track.center.y)))
+        for x in stride(from: track.center.x, through: track.minX, by: -20) {
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(x, track.center.y)))
+        }
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(track.minX, track.center.y)))
+        #expect(c.editor.background == .color(RGBColor(red: 255, green: 0, blue: 255)))
+        #expect(c.editor.history.steps.map(\.kind) == [.stroke, .background], "one step for the whole drag")
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.editor.background == .color(.white))
+        #expect(c.backgroundColor == .white && c.value(of: .backgroundGreen) == 255, "the sliders and swatch follow the undo")
+        let swatch = try #require(c.layout().frame(of: .panel(.background)))
+        #expect(try c.shown().pixel(x: Int(swatch.maxX - 24), y: Int(swatch.center.y)) & 0xFFFFFF == 0xFFFFFF, "the bottom bar's swatch too")
+        c.key(KeyInput(.character("z"), ctrl: true, shift: true), time: 0)
+        #expect(c.editor.background == .color(RGBColor(red: 255, green: 0, blue: 255)))
+        #expect(c.backgroundColor == RGBColor(red: 255, green: 0, blue: 255), "and the redo")
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        c.key(KeyInput(.character("y"), ctrl: true), time: 0)
+        #expect(c.editor.background == .color(RGBColor(red: 255, green: 0, blue: 255)))
+        #expect(c.editor.strokes.count == 1, "the drawing is untouched")
+    }
+
+    @Test func keyboardShortcutsForToolsAndWidth() throws {
+        let c = try makeController()
+        for (i, tool) in Tool.allCases.enumerated() {
+            c.key(KeyInput(.character(Character(String(i + 1)))), time: 0)
+            #expect(c.editor.toolState.tool == tool)
+        }
+        c.key(KeyInput(.character("1")), time: 0)
+        c.key(KeyInput(.character("e")), time: 0)
+        #expect(c.editor.toolState.tool == .eraser)
+        c.setSlider(.width, to: 8)
+        c.key(KeyInput(.character("]")), time: 0)
+        #expect(c.editor.toolState.style.width == 9)
+        c.setSlider(.width, to: 60)
+        c.key(KeyInput(.character("[")), time: 0)
+        #expect(c.editor.toolState.style.width == 50)
+        c.setSlider(.width, to: 200)
+        c.key(KeyInput(.character("]")), time: 0)
+        #expect(c.editor.toolState.style.width == 200)
+        #expect(c.messageText == "Eraser width: 200 px", "with the panel closed the width is said")
+        c.key(KeyInput(.f11), time: 0)
+        #expect(c.takeEffects().contains(.setFullscreen(true)))
+    }
+
+    /// Pens and shapes share a width, the two erasers have their own and the highlighter its
+    /// whole style; the colour is the pens' whichever eraser is in hand.
+    @Test func erasersKeepTheirOwnWidth() throws {
+        let c = try makeController()
+        func press(_ c: AppController, _ key: Character) { c.key(KeyInput(.character(key)), time: 0) }
+        #expect(c.editor.toolState.style.width == 4)
+        press(c, "e")
+        #expect(c.editor.toolState.style.width == AppController.eraserWidth)
+        c.setSlider(.width, to: 40)
+        press(c, "1")
+        #expect(c.editor.toolState.style.width == 4, "widening the eraser left the pencil as it was")
+        c.setSlider(.width, to: 6)
+        press(c, "3")
+        #expect(c.editor.toolState.style.width == 6, "shapes share the pencil's width")
+        press(c, "x")
+        #expect(c.editor.toolState.style.width == 40, "the stroke eraser shares the eraser's")
+        press(c, "h")
+        #expect(c.editor.toolState.style == AppController.highlighterStyle)
+        press(c, "e")
+        #expect(c.editor.toolState.style.width == 40 && c.editor.toolState.style.color == .black)
+        press(c, "1")
+        #expect(c.editor.toolState.style.width == 6)
+        // The eraser's strokes really are that wide.
+        press(c, "e")
+        c.drag([(100, 300), (300, 300)])
+        #expect(c.editor.strokes.last?.style.width == 40)
+    }
+
+    /// An eraser has no colour or opacity: with one in hand the brush panel offers its width and
+    /// smoothing, and says what it does; the pencil's colour and opacity are out of its reach.
+    @Test func theBrushPanelShowsAnErasersOwnSettings() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        #expect(c.layout().frame(of: .slider(.opacity)) != nil && c.layout().frame(of: .hexField) != nil)
+        c.key(KeyInput(.character("e")), time: 0)
+        let l = c.layout()
+        let controls = Set(l.items.map(\.control))
+        #expect(controls.contains(.slider(.width)) && controls.contains(.smoothing(.strong)))
+        for gone: Control in [.slider(.opacity), .slider(.brushRed), .colorWheel, .valueStrip, .hexField, .eyedropper, .shapeHelper(.constrain)] {
+            #expect(!controls.contains(gone), "no \(gone) for the eraser")
+        }
+        let note = try #require(l.panelNote)
+        let shot = try c.shown()
+        let inked = (Int(note.minX)..<Int(note.maxX)).filter { x in shot.pixel(x: x, y: Int(note.center.y)) & 0xFF < 0x80 }.count
+        #expect(inked > 20, "a line of text says what the eraser does")
+        #expect(l.panel!.height < 300, "the panel is as small as its settings")
+        c.key(KeyInput(.character("1")), time: 0)
+        #expect(c.layout().frame(of: .slider(.brushRed)) != nil && c.layout().panelNote == nil, "the pencil's colour is back")
+    }
+
+    @Test func barsHideWhileDrawingAndComeBack() throws {
+        let c = try makeController()
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400), time: 1))
+        c.tick(1.3)
+        #expect(c.barsHidden == 1)
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 30), time: 1.4))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 30), time: 1.5))
+        #expect(c.editor.strokes.count == 1, "the stroke reached where the top bar was")
+        let wait = try #require(c.secondsUntilWakeup())
+        #expect(abs(wait - 1.0) < 0.01)
+        c.tick(2.5)
+        c.tick(2.8)
+        #expect(c.barsHidden == 0)
+        #expect(c.secondsUntilWakeup() == nil)
+    }
+}

@@ -1,0 +1,137 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+@Suite struct LayoutTests {
+    @Test(arguments: [1.0, 2.0])
+    func everyControlIsBigEnoughForAFinger(scale: Double) {
+        for panel in [nil, PanelKind.brush, .background] {
+            let l = Layout(window: PixelSize(width: Int(640 * scale), height: Int(480 * scale)), scale: scale, barsHidden: 0,
+                           panel: panel, recentColors: 8, hasMessage: true, hasDialog: false)
+            for item in l.items where item.control != .dismissMessage {
+                #expect(item.frame.width >= Theme.minimumTarget * scale && item.frame.height >= Theme.minimumTarget * scale,
+                        "\(item.control) is \(item.frame.width)x\(item.frame.height)")
+            }
+        }
+    }
+
+    /// In a 640x480 window the panel's rows shorten, down to a finger's size, so it still fits.
+    @Test(arguments: [(1000, 700, 1.0), (2000, 1400, 2.0), (1100, 760, 1.0), (640, 480, 1.0), (1280, 960, 2.0)])
+    func everyControlSitsInsideItsCardWithoutOverlapping(w: Int, h: Int, scale: Double) {
+        for (panel, eraser) in [(nil, false), (PanelKind.brush, false), (.brush, true), (.background, false)] {
+            let l = Layout(window: PixelSize(width: w, height: h), scale: scale, barsHidden: 0,
+                           panel: panel, recentColors: 8, hasMessage: false, hasDialog: false, eraser: eraser)
+            if let p = l.panel {
+                #expect(p.minY >= 0 && p.maxY <= l.bottomBar.minY, "the \(panel!) panel \(p) fits above the bottom bar (\(w)x\(h))")
+            }
+            for bar in [l.topBar, l.bottomBar] {
+                #expect(bar.minX >= 0 && bar.maxX <= Double(w), "\(bar) fits the window's width (\(w)x\(h))")
+            }
+            let cards = [l.topBar, l.bottomBar] + [l.panel].compactMap { $0 }
+            for item in l.items {
+                // The brightness strip's target is a little wider than the strip, for fingers.
+                var frame = item.frame
+                if item.control == .valueStrip { frame = Rect(x: frame.minX + 6 * scale, y: frame.minY, width: frame.width - 12 * scale, height: frame.height) }
+                #expect(cards.contains { $0.contains(Point(frame.minX, frame.minY)) && $0.contains(Point(frame.maxX - 0.01, frame.maxY - 0.01)) },
+                        "\(item.control) at \(frame) lies outside its bar or panel (\(w)x\(h))")
+                for other in l.items where other.control != item.control {
+                    let o = other.frame
+                    let across = min(frame.maxX, o.maxX) - max(frame.minX, o.minX), down = min(frame.maxY, o.maxY) - max(frame.minY, o.minY)
+                    #expect(across < 0.5 || down < 0.5, "\(item.control) overlaps \(other.control)")
+                }
+            }
+        }
+    }
+
+    /// The sheets and the menu fit a 640x480 window too, every control inside, none overlapping.
+    @Test(arguments: [(640, 480, 1.0), (1000, 700, 1.0), (1280, 960, 2.0)])
+    func sheetsAndTheMenuFitAndDoNotOverlap(w: Int, h: Int, scale: Double) {
+        let size = PixelSize(width: w, height: h)
+        let sheets: [Sheet] = [.shortcuts, .about, .newPage(NewPageDraft(windowSize: size)), .pageSize(PageSizeDraft(text: "1x1"))]
+        for sheet in sheets {
+            let l = Layout(window: size, scale: scale, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false, sheet: sheet)
+            let card = l.sheetCard!
+            #expect(card.minX >= 0 && card.minY >= 0 && card.maxX <= Double(w) && card.maxY <= Double(h), "\(sheet) fits \(w)x\(h)")
+            let inside = l.items.filter { $0.control.isInSheet }
+            for item in inside {
+                #expect(card.contains(Point(item.frame.minX, item.frame.minY)) && card.contains(Point(item.frame.maxX - 0.01, item.frame.maxY - 0.01)),
+                        "\(item.control) inside the \(sheet) sheet at \(w)x\(h)")
+                #expect(item.frame.height >= Theme.minimumTarget * scale)
+                for other in inside where other.control != item.control {
+                    let o = other.frame, f = item.frame
+                    #expect(min(f.maxX, o.maxX) - max(f.minX, o.minX) < 0.5 || min(f.maxY, o.maxY) - max(f.minY, o.minY) < 0.5,
+                            "\(item.control) overlaps \(other.control)")
+                }
+            }
+        }
+        let menu = Layout(window: size, scale: scale, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false, menuRecent: 6)
+        let card = menu.menu!
+        #expect(card.minX >= 0 && card.maxX <= Double(w) && card.maxY <= Double(h), "the menu fits \(w)x\(h): \(card)")
+        #expect(Set(menu.menuRows).isSuperset(of: Command.menu.map { Control.menuItem($0) }), "every command stays in the menu")
+    }
+
+    @Test func hitTestingFindsControlsChromeAndCanvas() throws {
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
+                       recentColors: 0, hasMessage: false, hasDialog: false)
+        let rect = try #require(l.frame(of: .tool(.rectangle)))
+        #expect(l.hit(rect.center) == .control(.tool(.rectangle)))
+        #expect(l.hit(Point(l.topBar.minX + 2, l.topBar.center.y)) == .chrome)
+        #expect(l.hit(Point(500, 350)) == .canvas)
+        #expect(l.hit(Point(5, 5)) == .canvas, "beside the floating bars the canvas is drawable")
+        // The tools are in toolbar order, left to right.
+        let xs = Tool.allCases.map { l.frame(of: .tool($0))!.minX }
+        #expect(xs == xs.sorted())
+    }
+
+    @Test func hiddenBarsLeaveTheCanvasUnderThemDrawable() throws {
+        let shown = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: .brush,
+                           recentColors: 0, hasMessage: false, hasDialog: false)
+        let hidden = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 1, panel: .brush,
+                            recentColors: 0, hasMessage: false, hasDialog: false)
+        let undo = try #require(shown.frame(of: .undo))
+        #expect(hidden.hit(undo.center) == .canvas)
+        #expect(hidden.topBar.maxY <= 0 && hidden.bottomBar.minY >= 700)
+    }
+
+    @Test func sliderValuesMapBothWays() throws {
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: .brush,
+                       recentColors: 0, hasMessage: false, hasDialog: false)
+        for kind in [SliderKind.width, .opacity, .brushRed] {
+            let track = try #require(l.tracks[kind])
+            #expect(l.sliderValue(kind, atX: track.minX - 50) == kind.range.lowerBound)
+            #expect(l.sliderValue(kind, atX: track.maxX + 50) == kind.range.upperBound)
+            for v in [kind.range.lowerBound, 100, kind.range.upperBound] {
+                #expect(l.sliderValue(kind, atX: l.knobX(kind, value: v)!) == v)
+            }
+        }
+    }
+
+    @Test func theQuitQuestionIsModal() throws {
+        let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
+                       recentColors: 0, hasMessage: false, hasDialog: true)
+        #expect(l.hit(Point(20, 20)) == .chrome, "the canvas does not draw behind the question")
+        #expect(l.hit(try #require(l.frame(of: .panel(.brush))).center) == .chrome, "the bars do not act behind it")
+        let save = try #require(l.frame(of: .dialog(.save)))
+        #expect(l.hit(save.center) == .control(.dialog(.save)))
+        #expect(l.hit(try #require(l.frame(of: .undo)).center) == .chrome)
+    }
+}
+
+@Suite struct BarAnimationTests {
+    @Test func barsSlideOutWhileDrawingAndBackASecondAfter() {
+        var bars = BarAnimation()
+        #expect(bars.hidden(at: 0) == 0)
+        bars.strokeBegan(at: 10)
+        #expect(bars.hidden(at: 10.1) > 0 && bars.hidden(at: 10.1) < 1)
+        #expect(bars.hidden(at: 10.3) == 1)
+        bars.strokesEnded(at: 12)
+        _ = bars.advance(to: 12.5)
+        #expect(bars.hidden(at: 12.5) == 1, "still hidden half a second after the stroke")
+        #expect(bars.nextChange(after: 12.5) == 13)
+        _ = bars.advance(to: 13.0)
+        #expect(bars.hidden(at: 13.3) == 0)
+        #expect(bars.nextChange(after: 13.3) == nil, "nothing to wait for: no timer while idle")
+    }
+}

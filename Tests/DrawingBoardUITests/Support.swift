@@ -1,0 +1,39 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// A decoder for tests: a 4x2 image for any path with "ok" in its name, an error otherwise.
+struct StubDecoder: ImageDecoding {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+    func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage {
+        guard path.contains("ok") else { throw Failure(description: "not a readable image") }
+        return RasterImage(width: 4, height: 2, pixels: [UInt32](repeating: 0xFF00_80FF, count: 8))!
+    }
+}
+
+func makeController(_ w: Int = 1000, _ h: Int = 700, scale: Double = 1) throws -> AppController {
+    let editor = try Editor(size: PixelSize(width: w, height: h), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+    return AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: w, height: h), scale: scale)
+}
+
+extension AppController {
+    func click(_ control: Control, time: Double = 0) {
+        let c = layout().frame(of: control)!.center
+        pointer(PointerEvent(source: .mouse, phase: .down, position: c, time: time))
+        pointer(PointerEvent(source: .mouse, phase: .up, position: c, time: time))
+    }
+
+    func drag(_ points: [(Double, Double)], time: Double = 0, source: PointerSource = .mouse) {
+        pointer(PointerEvent(source: source, phase: .down, position: Point(points[0].0, points[0].1), time: time))
+        for p in points.dropFirst() { pointer(PointerEvent(source: source, phase: .move, position: Point(p.0, p.1), time: time)) }
+        pointer(PointerEvent(source: source, phase: .up, position: Point(points.last!.0, points.last!.1), time: time))
+    }
+
+    func shown() throws -> RasterImage {
+        let frame = try Frame(size: window)
+        render(into: frame, icons: IconSet(directory: nil), rects: [PixelRect(size: window)])
+        return RasterImage(width: window.width, height: window.height, pixels: frame.read(PixelRect(size: window)))!
+    }
+}
