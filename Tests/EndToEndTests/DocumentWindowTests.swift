@@ -258,6 +258,9 @@ extension WaylandWindowTests {
             }
             return Double(counts.values.max() ?? 0) / Double(max(total, 1))
         }
+        // Give the window the focus, as a user's first click does: libdecor draws (or redraws)
+        // the frame for the active window.
+        try app.server.xdotool(["mousemove", "--window", app.windowID, "\(left + 400)", "\(top + 300)", "click", "1"])
         let shown = try eventually(10) { share(try app.screenshot()) > 0.9 }
         let last = share(try app.screenshot())
         #expect(shown, "the band above the content is a title bar (its main colour covers \(Int(last * 100))%)")
