@@ -54,7 +54,11 @@ public final class AppRunner {
         } catch {
             controller.fileChooserFailed("Autosave is off: \(error)")
         }
-        if let open { controller.open(open) }
+        if let open {
+            controller.open(open)
+            // `--save-to` names the document even when the file opened was an image.
+            if let savePath { controller.nameDocument(savePath) }
+        }
         if let orphan = Journal.orphans().first { controller.offerRecovery(orphan) }
         if icons.directory == nil {
             FileHandle.standardError.write(Data("drawingboard: icons not found (set DRAWINGBOARD_ASSETS); using text labels\n".utf8))

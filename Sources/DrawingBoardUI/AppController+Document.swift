@@ -56,6 +56,12 @@ extension AppController {
         }
     }
 
+    /// Names the document Save writes (`--save-to`), when none is named yet.
+    public func nameDocument(_ path: String) {
+        guard document.path == nil else { return }
+        document.name(path)
+    }
+
     /// Writes the document to `target`, asking first when the app completed the name typed
     /// (the chooser only confirmed replacing the name as typed) and `target` exists.
     func saveDocument(to target: String, typed: String) {

@@ -69,6 +69,12 @@ public struct DocumentState: Sendable, Equatable {
         self.importedFrom = importedFrom
     }
 
+    /// The document Save writes, given before anything was saved (`--save-to` with an image
+    /// opened as the page): the saved state stays as it is.
+    public mutating func name(_ path: String) {
+        self.path = path
+    }
+
     /// A crashed session came back: it matches no saved state, whatever its history says.
     public mutating func restored(path: String?) {
         self = DocumentState(path: path)

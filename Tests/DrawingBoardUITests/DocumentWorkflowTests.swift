@@ -204,6 +204,11 @@ import Testing
         #expect(c.pendingQuestion == nil)
         #expect(c.editor.size == PixelSize(width: 4, height: 2))
         #expect(c.messageText == "Could not open “bad.png”: not a readable image", "\(c.messageText ?? "")")
+        // `--save-to` names the document of an image opened as the page.
+        c.nameDocument("/pictures/photo.ora")
+        #expect(c.documentPath == "/pictures/photo.ora" && c.title == "*photo.ora - DrawingBoard")
+        c.nameDocument("/elsewhere/other.ora")
+        #expect(c.documentPath == "/pictures/photo.ora", "a named document keeps its name")
         // An exported copy is not a document: a clear word instead of a failure.
         c.open("/pictures/doc.pdf")
         #expect(c.messageText?.contains("is an exported copy (PDF)") == true)
