@@ -9,5 +9,6 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// One line: control characters from the script are shown as escapes.
+    public var description: String { (path.isEmpty ? message : "\(path): \(message)").escapingControlCharacters }
 }

@@ -5,9 +5,21 @@ import Foundation
 public enum ScriptParser {
     /// How far outside the canvas a point may lie (Cairo's fixed-point coordinates stop near
     /// eight million).
-    public static let coordinateLimit = 1_000_000.0
+    public static let coordinateLimit = PageLimits.coordinate
+
+    /// Most fingers (or pointers) down at once.
+    public static let maxFingers = PageLimits.pointers
 
     public static func parse(_ data: Data) throws(ScriptError) -> DrawingScript {
+        // UTF-8 only: the strictness checks read the bytes, and UTF-16 or UTF-32 (which the
+        // JSON decoder would take) would slip past them.
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) || data.prefix(4).contains(0) {
+            throw ScriptError("", "not UTF-8 text (it looks like UTF-16 or UTF-32); save the script as UTF-8")
+        }
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw ScriptError("", "not UTF-8 text; save the script as UTF-8")
+        }
+        if data.contains(0) { throw ScriptError("", "not valid JSON: it contains a NUL byte") }
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -176,8 +188,17 @@ public enum ScriptParser {
     static func fingers(_ value: JSONValue, at path: String) throws(ScriptError) -> [DrawingScript.Finger] {
         let obj = try object(value, at: path, what: "an object of finger id to points")
         guard !obj.isEmpty else { throw ScriptError(path, "needs at least one finger") }
+        guard obj.count <= maxFingers else {
+            throw ScriptError(path, "has \(obj.count) fingers; at most \(maxFingers) may be down at once")
+        }
         let numeric = obj.keys.allSatisfy { Int($0) != nil }
-        let keys = numeric ? obj.keys.sorted { Int($0)! < Int($1)! } : obj.keys.sorted()
+        let keys = numeric ? obj.keys.sorted { (Int($0)!, $0) < (Int($1)!, $1) } : obj.keys.sorted()
+        if numeric {
+            // "1", "01" and "+1" would be one finger: two strokes merged into one.
+            for (a, b) in zip(keys, keys.dropFirst()) where Int(a) == Int(b) {
+                throw ScriptError("\(path).\(b)", "is the same finger as \"\(a)\"; give each finger its own id")
+            }
+        }
         var result: [DrawingScript.Finger] = []
         for (ordinal, key) in keys.enumerated() {
             let pts = try points(obj[key]!, at: "\(path).\(key)")
@@ -189,6 +210,9 @@ public enum ScriptParser {
     static func points(_ value: JSONValue, at path: String) throws(ScriptError) -> [Point] {
         let list = try array(value, at: path)
         guard !list.isEmpty else { throw ScriptError(path, "needs at least one point") }
+        guard list.count <= PageLimits.pointsPerStroke else {
+            throw ScriptError(path, "has \(list.count) points, more than the \(PageLimits.pointsPerStroke) a stroke may have")
+        }
         var result: [Point] = []
         result.reserveCapacity(list.count)
         for (i, item) in list.enumerated() {

@@ -96,7 +96,10 @@ public struct RecentFiles: Sendable {
         guard !text.contains("<!DOCTYPE"), !text.contains("<!ENTITY") else { throw DocumentError("\(url.path) declares a DTD") }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
-        guard parser.parse(), text.contains("<xbel") else { throw DocumentError("\(url.path) is not a readable bookmark file") }
+        guard parser.parse(), parser.parserError == nil else {
+            throw DocumentError("\(url.path) is not a readable bookmark file: \(XMLProblem.describe(parser))")
+        }
+        guard text.contains("<xbel") else { throw DocumentError("\(url.path) is not a bookmark file (no <xbel> element)") }
         return text
     }
 

@@ -27,8 +27,9 @@ struct StackXML {
         parser.shouldResolveExternalEntities = false
         let delegate = Delegate()
         parser.delegate = delegate
-        guard parser.parse(), delegate.problem == nil else {
-            throw DocumentError("stack.xml is not valid: \(delegate.problem ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable")")
+        // parse() can say true with an error recorded (an element left open): both count.
+        guard parser.parse(), parser.parserError == nil, delegate.problem == nil else {
+            throw DocumentError("stack.xml is not valid: \(delegate.problem ?? XMLProblem.describe(parser))")
         }
         guard let w = delegate.width, let h = delegate.height else { throw DocumentError("stack.xml has no image size") }
         return StackXML(width: w, height: h, layers: delegate.layers)
@@ -74,7 +75,7 @@ struct StackXML {
                     src: src,
                     x: attributes["x"].flatMap { Int($0) } ?? 0,
                     y: attributes["y"].flatMap { Int($0) } ?? 0,
-                    opacity: min(max(attributes["opacity"].flatMap { Double($0) } ?? 1, 0), 1),
+                    opacity: attributes["opacity"].flatMap { Double($0) }.map { $0.isFinite ? min(max($0, 0), 1) : 1 } ?? 1,
                     visible: attributes["visibility"] != "hidden",
                     compositeOp: attributes["composite-op"] ?? "svg:src-over"))
                 if layers.count > OpenRaster.maxEntries {

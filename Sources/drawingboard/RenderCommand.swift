@@ -29,7 +29,7 @@ struct RenderCommand: ParsableCommand {
             try render()
         } catch {
             var stderr = StandardError()
-            print("drawingboard: \(error.message)", to: &stderr)
+            print("drawingboard: \(error.message.escapingControlCharacters)", to: &stderr)
             throw ExitCode(2)
         }
     }
@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
             throw Failure(message: "\(name): \(error)")
         }
         do {
-            let runner = ScriptRunner(decoder: SDLImageDecoder(), openDocument: { url in try OpenRaster.read(url) })
+            let runner = ScriptRunner(decoder: SDLImageDecoder(svg: SVGImage.decodeFile), openDocument: { url in try OpenRaster.read(url) })
             let editor = try runner.run(parsed, baseDirectory: base)
             let bytes: Data
             switch format {
@@ -78,22 +78,19 @@ struct RenderCommand: ParsableCommand {
 
     private func readScript() throws(Failure) -> (Data, URL, String) {
         if script == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return (data, URL(fileURLWithPath: FileManager.default.currentDirectoryPath), "<stdin>")
+            do {
+                let data = try RegularFile.read(handle: .standardInput, limit: Self.maxScriptBytes, noun: "script")
+                return (data, URL(fileURLWithPath: FileManager.default.currentDirectoryPath), "<stdin>")
+            } catch {
+                throw Failure(message: "<stdin>: \(error.message)")
+            }
         }
-        let url = URL(fileURLWithPath: script)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: script, isDirectory: &isFolder) else {
-            throw Failure(message: "\(script): no such file")
+        do {
+            let data = try RegularFile.read(script, limit: Self.maxScriptBytes, noun: "script")
+            return (data, URL(fileURLWithPath: script).deletingLastPathComponent(), script)
+        } catch {
+            throw Failure(message: "\(script): \(error.message)")
         }
-        guard !isFolder.boolValue else { throw Failure(message: "\(script): is a folder, not a script") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: script))?[.size] as? Int, size > Self.maxScriptBytes {
-            throw Failure(message: "\(script): \(size) bytes is larger than the \(Self.maxScriptBytes >> 20) MB a script may be")
-        }
-        guard let data = FileManager.default.contents(atPath: script) else {
-            throw Failure(message: "\(script): cannot read it (permission denied?)")
-        }
-        return (data, url.deletingLastPathComponent(), script)
     }
 }
 
