@@ -12,13 +12,41 @@ import Glibc
 /// lock nobody holds is one whose window died: the next start offers to restore it, replaying
 /// the steps to rebuild the drawing and its undo history. Process ids are never used (in a
 /// flatpak sandbox they repeat).
+///
+/// The file only ever holds complete lines: a write that fails (a full disk) is cut back off,
+/// and the step waits in memory, in order with those after it, until a write works again.
 public final class Journal {
     public let directory: URL
     private var lock: Int32
-    private var file: FileHandle
+    private var fd: Int32
+    /// Bytes of complete lines in the file.
+    private var length: off_t = 0
     private var images = 0
-    /// Why the last append failed, if it did (the drawing goes on; the journal is behind).
+    /// Steps not on disk yet, oldest first (the disk was full).
+    private var pending: [Pending] = []
+    /// Why the last write failed, while steps wait to be written.
     public private(set) var problem: String?
+    /// For tests: each write puts down half its line and then fails with this errno, as a
+    /// disk that fills up in the middle of a line does.
+    var simulatedFailure: Int32?
+
+    struct Pending {
+        /// Files the line refers to (a background image), written first.
+        var files: [(path: String, data: Data)] = []
+        var line: Data
+    }
+
+    /// What a write did.
+    public enum Outcome: Equatable, Sendable {
+        case written
+        /// Steps wait in memory: the reason.
+        case behind(String)
+        /// Steps that waited are on disk now.
+        case caughtUp
+    }
+
+    /// Whether steps wait in memory to be written.
+    public var isBehind: Bool { !pending.isEmpty }
 
     /// `$XDG_STATE_HOME/drawingboard/sessions`, by default `~/.local/state/drawingboard/sessions`.
     public static var root: URL {
@@ -35,21 +63,25 @@ public final class Journal {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         guard let fd = Self.takeLock(directory) else { throw DocumentError("cannot lock \(directory.path)") }
         lock = fd
-        file = try Self.openJournal(directory, truncate: true)
+        self.fd = try Self.openJournal(directory, truncate: true)
         try writeStart(size: size, background: background, documentPath: documentPath)
     }
 
-    /// Takes over a dead window's session (after restoring it) and goes on appending to it.
+    /// Takes over a dead window's session (after restoring it) and goes on appending to it,
+    /// after its last complete line: a line a crash cut short is cut off first.
     public init(adopting directory: URL) throws {
         self.directory = directory
         guard let fd = Self.takeLock(directory) else { throw DocumentError("the session is in use by another window") }
         lock = fd
-        file = try Self.openJournal(directory, truncate: false)
+        self.fd = try Self.openJournal(directory, truncate: false)
+        let data = (try? Data(contentsOf: directory.appendingPathComponent("journal.jsonl"))) ?? Data()
+        length = off_t(JournalFormat.completeLength(data))
+        guard ftruncate(self.fd, length) == 0 else { throw DocumentError("cannot tidy the journal: \(String(cString: strerror(errno)))") }
         images = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path).count) ?? 0
     }
 
     deinit {
-        try? file.close()
+        close(fd)
         close(lock)
     }
 
@@ -57,66 +89,126 @@ public final class Journal {
     /// `page`: the page's first state as a document (an image opened as a new page), kept as
     /// the start when there is no document file to copy.
     public func restart(size: PixelSize, background: RGBColor, documentPath: String?, page: Data? = nil) throws {
-        try? file.close()
+        pending = []
+        problem = nil
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("images"))
         images = 0
-        file = try Self.openJournal(directory, truncate: true)
+        guard ftruncate(fd, 0) == 0 else { throw DocumentError("cannot empty the journal: \(String(cString: strerror(errno)))") }
+        length = 0
         try writeStart(size: size, background: background, documentPath: documentPath, page: page)
     }
 
     private func writeStart(size: PixelSize, background: RGBColor, documentPath: String?, page: Data? = nil) throws {
         let start = directory.appendingPathComponent("start.ora")
         try? FileManager.default.removeItem(at: start)
-        var info = StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath)
+        var info = JournalFormat.StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath)
         if let documentPath {
             try FileManager.default.copyItem(at: URL(fileURLWithPath: documentPath), to: start)
             info.background = nil
         } else if let page {
-            try AtomicFile.write(page, toPath: start.path)
+            try AtomicFile.write(page, toPath: start.path, mode: 0o600)
             info.background = nil
             info.page = true
         }
-        try AtomicFile.write(try JSONEncoder().encode(info), toPath: directory.appendingPathComponent("start.json").path)
+        try AtomicFile.write(try JSONEncoder().encode(info), toPath: directory.appendingPathComponent("start.json").path, mode: 0o600)
     }
 
-    /// Appends one committed step and flushes it to disk.
-    public func append(_ record: EditRecord) {
-        do {
-            var line = Line()
-            switch record {
-            case .stroke(let s): line.stroke = s
-            case .undo: line.undo = true
-            case .redo: line.redo = true
-            case .clear: line.clear = true
-            case .grow(let size): line.grow = [size.width, size.height]
-            case .page(let size, let anchor): line.page = [size.width, size.height, anchor]
-            case .background(.color(let c)): line.color = c.hex
-            case .background(.image(let image, let name)):
-                images += 1
-                let relative = "images/\(images).png"
-                try FileManager.default.createDirectory(at: directory.appendingPathComponent("images"), withIntermediateDirectories: true)
-                try AtomicFile.write(try PNGFile.encode(image), toPath: directory.appendingPathComponent(relative).path)
-                line.image = relative
-                line.name = name
+    /// Appends one committed step and flushes it to disk (with any that wait before it).
+    @discardableResult
+    public func append(_ record: EditRecord) -> Outcome {
+        var line = JournalFormat.Line()
+        var files: [(String, Data)] = []
+        switch record {
+        case .stroke(let s): line.stroke = s
+        case .undo: line.undo = true
+        case .redo: line.redo = true
+        case .clear: line.clear = true
+        case .grow(let size): line.grow = [size.width, size.height]
+        case .page(let size, let anchor): line.page = [size.width, size.height, anchor]
+        case .background(.color(let c)): line.color = c.hex
+        case .background(.image(let image, let name)):
+            images += 1
+            let relative = "images/\(images).png"
+            do {
+                files.append((directory.appendingPathComponent(relative).path, try PNGFile.encode(image)))
+            } catch {
+                problem = "\(error)"
+                return .behind("\(error)")
             }
-            try write(line)
-        } catch {
-            problem = "\(error)"
+            line.image = relative
+            line.name = name
         }
+        return enqueue(line, files: files)
     }
 
     /// Notes that the drawing was saved to `path`.
-    public func noteSaved(_ path: String) {
-        var line = Line()
+    @discardableResult
+    public func noteSaved(_ path: String) -> Outcome {
+        var line = JournalFormat.Line()
         line.saved = path
-        do { try write(line) } catch { problem = "\(error)" }
+        return enqueue(line)
     }
 
-    private func write(_ line: Line) throws {
-        var data = try JSONEncoder().encode(line)
+    /// Writes the steps that wait (call now and then while `isBehind`).
+    @discardableResult
+    public func retry() -> Outcome {
+        guard isBehind else { return .written }
+        return flush(wasBehind: true)
+    }
+
+    private func enqueue(_ line: JournalFormat.Line, files: [(String, Data)] = []) -> Outcome {
+        guard var data = try? JSONEncoder().encode(line) else { return .behind(problem ?? "cannot encode a step") }
         data.append(UInt8(ascii: "\n"))
-        try file.write(contentsOf: data)
-        try file.synchronize()
+        let wasBehind = isBehind
+        pending.append(Pending(files: files.map { (path: $0.0, data: $0.1) }, line: data))
+        return flush(wasBehind: wasBehind)
+    }
+
+    private func flush(wasBehind: Bool) -> Outcome {
+        do {
+            while let next = pending.first {
+                for file in next.files {
+                    try FileManager.default.createDirectory(atPath: (file.path as NSString).deletingLastPathComponent,
+                                                            withIntermediateDirectories: true)
+                    try AtomicFile.write(file.data, toPath: file.path, mode: 0o600)
+                }
+                try writeLine(next.line)
+                pending.removeFirst()
+            }
+        } catch {
+            problem = "\(error)"
+            return .behind("\(error)")
+        }
+        problem = nil
+        return wasBehind ? .caughtUp : .written
+    }
+
+    /// Writes one line after the last complete one; on failure the file is cut back to it.
+    private func writeLine(_ data: Data) throws {
+        func fail(_ code: Int32) -> DocumentError {
+            _ = ftruncate(fd, length)
+            return DocumentError("cannot write the journal: \(String(cString: strerror(code)))")
+        }
+        var offset = 0
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            if let code = simulatedFailure {
+                _ = pwrite(fd, raw.baseAddress!, raw.count / 2, length)
+                errno = code
+                return false
+            }
+            while offset < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, length + off_t(offset))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        guard ok else { throw fail(errno) }
+        guard fsync(fd) == 0 else { throw fail(errno) }
+        length += off_t(data.count)
     }
 
     /// Ends the session for good (a clean quit): the journal is deleted.
@@ -124,133 +216,15 @@ public final class Journal {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    // MARK: - Recovery
-
-    /// A session whose window is gone, with something to restore.
-    public struct Orphan: Sendable {
-        public var directory: URL
-        public var modified: Date
-        public var steps: Int
-        public var documentPath: String?
-    }
-
-    /// Sessions no window holds, newest first. Those with nothing in them are deleted.
-    public static func orphans(root: URL = Journal.root) -> [Orphan] {
-        guard let dirs = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil) else { return [] }
-        var result: [Orphan] = []
-        for dir in dirs {
-            guard let fd = takeLock(dir) else { continue }
-            defer { close(fd) }
-            let lines = (try? readLines(dir)) ?? []
-            // Steps since the last save, not counting the canvas growing with the window.
-            let sinceSave = lines.split { $0.saved != nil }.last.map(Array.init) ?? (lines.last?.saved != nil ? [] : lines)
-            let steps = lines.last?.saved != nil ? 0 : sinceSave.filter { $0.grow == nil }.count
-            let info = try? JSONDecoder().decode(StartInfo.self, from: Data(contentsOf: dir.appendingPathComponent("start.json")))
-            if steps == 0 || info == nil {
-                try? FileManager.default.removeItem(at: dir)
-                continue
-            }
-            let modified = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("journal.jsonl").path)[.modificationDate] as? Date) ?? Date.distantPast
-            result.append(Orphan(directory: dir, modified: modified, steps: steps, documentPath: info?.document))
-        }
-        return result.sorted { $0.modified > $1.modified }
-    }
-
-    /// Rebuilds a dead session's drawing and history. A damaged last step (the window died
-    /// while writing it) is left out; everything before it comes back.
-    public static func restore(_ orphan: Orphan, history: UndoHistory.Options = .init()) throws -> (editor: Editor, savedTo: String?) {
-        let dir = orphan.directory
-        let info = try JSONDecoder().decode(StartInfo.self, from: Data(contentsOf: dir.appendingPathComponent("start.json")))
-        let editor: Editor
-        if info.document != nil || info.page == true {
-            editor = try Editor(document: try OpenRaster.read(dir.appendingPathComponent("start.ora")), history: history)
-        } else {
-            editor = try Editor(size: PixelSize(width: info.width, height: info.height),
-                                background: .color(RGBColor(hex: info.background ?? "#ffffff") ?? .white), history: history)
-        }
-        var savedTo = info.document
-        for line in try readLines(dir) {
-            if let s = line.stroke, !s.points.isEmpty {
-                try editor.replay(.stroke(s))
-            } else if line.undo == true {
-                try editor.replay(.undo)
-            } else if line.redo == true {
-                try editor.replay(.redo)
-            } else if line.clear == true {
-                try editor.replay(.clear)
-            } else if let g = line.grow, g.count == 2 {
-                try editor.replay(.grow(PixelSize(width: g[0], height: g[1])))
-            } else if let p = line.page, p.count == 3, (0...8).contains(p[2]) {
-                try editor.replay(.page(PixelSize(width: p[0], height: p[1]), anchor: p[2]))
-            } else if let hex = line.color, let c = RGBColor(hex: hex) {
-                try editor.replay(.background(.color(c)))
-            } else if let image = line.image, OpenRaster.isSafe(image) {
-                let data = try Data(contentsOf: dir.appendingPathComponent(image))
-                try editor.replay(.background(.image(try PNGFile.decode(data, name: image), name: line.name ?? "image")))
-            } else if let path = line.saved {
-                savedTo = path
-            }
-        }
-        return (editor, savedTo)
-    }
-
-    /// Deletes a dead session the user chose not to restore.
-    public static func discard(_ orphan: Orphan) {
-        guard let fd = takeLock(orphan.directory) else { return }
-        close(fd)
-        try? FileManager.default.removeItem(at: orphan.directory)
-    }
-
-    // MARK: - Files
-
-    private struct StartInfo: Codable {
-        var width: Int
-        var height: Int
-        var background: String?
-        var document: String?
-        /// The start is `start.ora`, a page that was never a file (an image opened as a page).
-        var page: Bool?
-    }
-
-    private struct Line: Codable {
-        var stroke: Stroke?
-        var undo: Bool?
-        var redo: Bool?
-        var clear: Bool?
-        var grow: [Int]?
-        /// The page's new size and anchor.
-        var page: [Int]?
-        var color: String?
-        var image: String?
-        var name: String?
-        var saved: String?
-    }
-
-    private static func readLines(_ dir: URL) throws -> [Line] {
-        let data = try Data(contentsOf: dir.appendingPathComponent("journal.jsonl"))
-        var lines: [Line] = []
-        for raw in data.split(separator: UInt8(ascii: "\n")) {
-            // A line cut short by a crash is the last one: stop there.
-            guard let line = try? JSONDecoder().decode(Line.self, from: Data(raw)) else { break }
-            lines.append(line)
-        }
-        return lines
-    }
-
-    private static func openJournal(_ dir: URL, truncate: Bool) throws -> FileHandle {
+    private static func openJournal(_ dir: URL, truncate: Bool) throws -> Int32 {
         let path = dir.appendingPathComponent("journal.jsonl").path
-        if truncate || !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw DocumentError("cannot create \(path)")
-            }
-        }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
-        return handle
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : 0), 0o600)
+        guard fd >= 0 else { throw DocumentError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        return fd
     }
 
     /// An exclusive lock on the session, or nil when another window holds it.
-    private static func takeLock(_ dir: URL) -> Int32? {
+    static func takeLock(_ dir: URL) -> Int32? {
         let fd = open(dir.appendingPathComponent("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {

@@ -34,7 +34,7 @@ extension AppController {
         // A file read for Open before this save may be the one just written: read it again.
         preparedOpen = nil
         document.saved(to: path, at: editor.history.stateID)
-        journal?.noteSaved(path)
+        if let journal { report(journal.noteSaved(path)) }
         noteRecent(path)
         show(info: "Saved “\(name)”")
         return true

@@ -36,7 +36,8 @@ extension AppController {
             return "Save changes to “\(documentName)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
         case .restore?:
             let steps = recoverable?.steps ?? 0
-            return "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")). Restore it?"
+            let damaged = recoverable?.startProblem == nil ? "" : " Its start is damaged: the steps come back over a blank page."
+            return "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")).\(damaged) Restore it?"
         case .newPage?:
             return "Save changes to “\(documentName)” before starting a new page?"
         case .saveName(let chosen, let doc, let format)?:
@@ -149,7 +150,14 @@ extension AppController {
                     rememberWheel(last.style.color)
                 }
             }
-            show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
+            let back = orphan.steps - restored.skipped
+            if let reason = restored.skipReason {
+                show(error: "Restored \(max(back, 0)) of \(orphan.steps) steps; \(restored.skipped) could not come back (\(reason))")
+            } else if let problem = restored.startProblem {
+                show(error: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s") over a blank page (\(problem))")
+            } else {
+                show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
+            }
         } catch {
             show(error: "The drawing could not be restored: \(error)")
         }

@@ -66,24 +66,8 @@ public final class AppController {
     public internal(set) var journal: Journal?
     /// A dead window's session, while the user is asked whether to restore it.
     public internal(set) var recoverable: Journal.Orphan?
-    var reportedJournalProblem = false
-
-    /// Starts journaling every committed step to `journal`.
-    public func attach(journal: Journal) {
-        self.journal = journal
-        wireJournal()
-    }
-
-    func wireJournal() {
-        editor.recorder = { [weak self] record in
-            guard let self, let journal = self.journal else { return }
-            journal.append(record)
-            if let problem = journal.problem, !self.reportedJournalProblem {
-                self.reportedJournalProblem = true
-                self.show(error: "Autosave failed (your drawing is still here; save it): \(problem)")
-            }
-        }
-    }
+    /// Whether the user was told autosave failed, and when writing was last tried again.
+    var autosave = AutosaveState()
 
     /// The system ended the app (logout, a signal): no question can be asked, so unsaved work
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
@@ -283,6 +267,7 @@ public final class AppController {
         if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
         if let t = touches, t.tapCandidate, !t.held.isEmpty { next.append(t.startTime + Self.tapDuration + 0.01) }
         if editor.strokesBehindPointer { next.append(lastPointerTime + Self.restDelay) }
+        if let retry = autosaveRetryTime { next.append(retry) }
         if editor.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -294,6 +279,7 @@ public final class AppController {
         now = time
         if bars.advance(to: time) { invalidateChrome() }
         touchTick()
+        retryAutosave(at: time)
         if editor.strokesTrailPointer, time >= max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval) - 1e-6 {
             editor.glide()
             lastGlide = time
@@ -360,7 +346,7 @@ public final class AppController {
     /// smaller, so it is never cut off.
     static func message(_ text: String, isError: Bool, until: Double, window: PixelSize, scale: Double) -> Message {
         let width = Layout.messageWidth(window: window, scale: scale) - 24 * scale
-        var m = Message(text: text, isError: isError, until: until)
+        var m = Message(text: text.escapingControlCharacters, isError: isError, until: until)
         for size in [Theme.textSize, Theme.smallText, 11] {
             m.textSize = size
             m.lines = TextMetrics.lineCount(text, width: width, size: size * scale)

@@ -1,0 +1,221 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardFiles
+
+private func tempRoot() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
+}
+
+private func draw(_ e: Editor, _ pts: [(Double, Double)], color: String = "#000000") {
+    e.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: RGBColor(hex: color)!, width: 6))
+    let p = pts.map { Point($0.0, $0.1) }
+    e.handle(PointerEvent(source: .mouse, phase: .down, position: p[0]))
+    for q in p.dropFirst().dropLast() { e.handle(PointerEvent(source: .mouse, phase: .move, position: q)) }
+    e.handle(PointerEvent(source: .mouse, phase: .up, position: p[p.count - 1]))
+}
+
+private func editor(_ w: Int = 200, _ h: Int = 150) throws -> Editor {
+    try Editor(size: PixelSize(width: w, height: h), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+}
+
+/// 200 points across the page.
+private let longStroke: [(Double, Double)] = (0..<200).map { (i: Int) -> (Double, Double) in
+    (Double(5 + i), 60.0 + Double(i % 7))
+}
+
+private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory: nil)
+
+/// The journal never drops work: not when the disk fills up, not after a crash cut its last
+/// line, not when its start is damaged, not for one bad line among good ones.
+@Suite struct JournalHardeningTests {
+    /// Two strokes; the disk fills and a 200-point stroke cannot be written (half of it
+    /// reaches the file); space comes back and two more strokes follow; the window dies.
+    @Test func aWriteThatFailsHalfWayLosesNothing() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor()
+        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+        var outcomes: [Journal.Outcome] = []
+        e.recorder = { outcomes.append(journal!.append($0)) }
+        draw(e, [(10, 10), (190, 10)])
+        draw(e, [(10, 30), (190, 30)])
+        journal!.simulatedFailure = ENOSPC
+        draw(e, longStroke)
+        #expect(outcomes.last == .behind("cannot write the journal: No space left on device"))
+        #expect(journal!.isBehind)
+        let onDisk = try Data(contentsOf: journal!.directory.appendingPathComponent("journal.jsonl"))
+        #expect(onDisk.last == UInt8(ascii: "\n"), "the half-written line was cut off again")
+        #expect(onDisk.split(separator: UInt8(ascii: "\n")).count == 2)
+        journal!.simulatedFailure = nil
+        draw(e, [(10, 100), (190, 100)])
+        #expect(outcomes.last == .caughtUp, "the waiting stroke went down first, then this one")
+        draw(e, [(10, 130), (190, 130)])
+        #expect(outcomes.last == .written)
+        let expected = try e.flattened()
+        journal = nil
+        let orphan = try #require(Journal.orphans(root: root).first)
+        #expect(orphan.steps == 5)
+        let restored = try Journal.restore(orphan, history: history)
+        #expect(restored.skipped == 0 && restored.editor.strokes.count == 5)
+        #expect(try restored.editor.flattened() == expected)
+    }
+
+    /// The same with a real full disk: a 256 KB tmpfs (root only, as in CI).
+    @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+    func aRealFullDiskLosesNothing() throws {
+        let root = tempRoot()
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", root.path]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0)
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [root.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        let e = try editor()
+        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+        var outcomes: [Journal.Outcome] = []
+        e.recorder = { outcomes.append(journal!.append($0)) }
+        draw(e, [(10, 10), (190, 10)])
+        draw(e, [(10, 30), (190, 30)])
+        // Fill the disk to the last byte.
+        let filler = root.appendingPathComponent("filler")
+        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+        while (try? handle.write(contentsOf: Data(count: 1))) != nil {}
+        try? handle.close()
+        // Longer than what is left of the journal's last page (tmpfs gives whole pages).
+        let longer: [(Double, Double)] = (0..<2000).map { (i: Int) -> (Double, Double) in (Double(5 + i % 190), 60.0 + Double(i / 190)) }
+        draw(e, longer)
+        guard case .behind = outcomes.last else {
+            Issue.record("the stroke was written to a full disk: \(outcomes)")
+            return
+        }
+        try FileManager.default.removeItem(at: filler)
+        draw(e, [(10, 100), (190, 100)])
+        #expect(outcomes.last == .caughtUp)
+        draw(e, [(10, 130), (190, 130)])
+        let expected = try e.flattened()
+        journal = nil
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        #expect(restored.editor.strokes.count == 5)
+        #expect(try restored.editor.flattened() == expected)
+    }
+
+    @Test func retryWritesWhatWaitsWithoutANewStep() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let journal = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        journal.simulatedFailure = EIO
+        #expect(journal.append(.clear) == .behind("cannot write the journal: Input/output error"))
+        #expect(journal.retry() == .behind("cannot write the journal: Input/output error"))
+        journal.simulatedFailure = nil
+        #expect(journal.retry() == .caughtUp)
+        #expect(!journal.isBehind && journal.retry() == .written)
+    }
+
+    /// A crash cut the last line; the session is restored and drawn on, then dies again: the
+    /// new lines follow the last complete one, and everything comes back.
+    @Test func linesAfterACutLineAreKept() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor()
+        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+        e.recorder = { journal?.append($0) }
+        draw(e, [(10, 10), (190, 10)])
+        draw(e, [(10, 30), (190, 30)])
+        let directory = journal!.directory
+        journal = nil
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"stroke":{"id":9,"tool":"pencil","sty"#.utf8))
+        try handle.close()
+
+        let first = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        #expect(first.editor.strokes.count == 2)
+        let again = first.editor
+        var adopted: Journal? = try Journal(adopting: directory)
+        again.recorder = { adopted?.append($0) }
+        draw(again, [(10, 60), (190, 60)])
+        draw(again, [(10, 90), (190, 90)])
+        let expected = try again.flattened()
+        adopted = nil
+        let second = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        #expect(second.editor.strokes.count == 4, "the two strokes after the cut line came back")
+        #expect(second.skipped == 0)
+        #expect(try second.editor.flattened() == expected)
+    }
+
+    /// A journal written before the fix: a fragment with the next line glued to it.
+    @Test func aLineGluedToAFragmentIsFound() throws {
+        let stroke = #"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":1,"y":1},{"x":9,"y":9}]}}"#
+        let text = #"{"clear":true}"# + "\n" + #"{"stroke":{"id":1,"tool":"pen"# + stroke + "\n" + #"{"undo":true}"# + "\n"
+        let (lines, skipped) = JournalFormat.readLines(Data(text.utf8))
+        #expect(skipped == 1)
+        #expect(lines.count == 3)
+        #expect(lines[1].stroke?.id == 2 && lines[2].undo == true)
+    }
+
+    /// A damaged start.json: the session is offered (not deleted), and its steps come back
+    /// over a blank page big enough to hold them.
+    @Test(arguments: ["{\"width\": 3", "{\"width\": 1e300, \"height\": 5}", "{\"width\": 100, \"height\": 100, \"background\": \"red\"}", ""])
+    func aDamagedStartKeepsTheSteps(_ start: String) throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor(1000, 800)
+        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+        e.recorder = { journal?.append($0) }
+        draw(e, [(10, 10), (900, 700)], color: "#d01010")
+        draw(e, [(900, 10), (10, 700)], color: "#1010d0")
+        let directory = journal!.directory
+        journal = nil
+        try Data(start.utf8).write(to: directory.appendingPathComponent("start.json"))
+        let orphan = try #require(Journal.orphans(root: root).first, "the session is kept")
+        #expect(orphan.steps == 2)
+        #expect(orphan.startProblem?.hasPrefix("start.json: ") == true, "\(orphan.startProblem ?? "")")
+        let restored = try Journal.restore(orphan, history: history)
+        #expect(restored.startProblem != nil)
+        #expect(restored.editor.strokes.map(\.style.color.hex) == ["#d01010", "#1010d0"])
+        #expect(restored.editor.size.width > 900 && restored.editor.size.height > 700)
+        let picture = try restored.editor.flattened()
+        #expect(picture.pixel(x: 455, y: 355) & 0xFFFFFF != 0xFFFFFF, "the strokes are on the page")
+    }
+
+    /// A journal line whose values are out of range (a width of 4e300) is skipped with its
+    /// reason, every restart; the lines after it still come back.
+    @Test func aHostileLineIsSkippedNotACrash() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor()
+        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+        e.recorder = { journal?.append($0) }
+        draw(e, [(10, 10), (190, 10)])
+        let directory = journal!.directory
+        journal = nil
+        let bad = #"{"stroke":{"id":7,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4e300,"opacity":1},"points":[{"x":1,"y":1},{"x":90,"y":90}]}}"#
+        let far = #"{"stroke":{"id":8,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":1e19,"y":1}]}}"#
+        let huge = #"{"grow":[100000000,5]}"#
+        let good = #"{"stroke":{"id":9,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":10,"y":100},{"x":190,"y":100}]}}"#
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((bad + "\n" + far + "\n" + huge + "\n" + good + "\n").utf8))
+        try handle.close()
+        for _ in 0..<2 {
+            let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+            #expect(restored.skipped == 3)
+            #expect(restored.skipReason == "journal.jsonl line 2.stroke.style.width: 4e+300 is outside 1...200")
+            #expect(restored.editor.strokes.count == 2)
+            #expect(restored.editor.size == e.size)
+        }
+    }
+}
