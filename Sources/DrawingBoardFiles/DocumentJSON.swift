@@ -53,6 +53,15 @@ struct DocumentJSON: Codable {
         }
     }
 
+    /// Every value checked against the contract; the error names the field.
+    func validate() throws(ValidationError) {
+        guard format >= 1 else { throw ValidationError("format", "\(format) is not a format number") }
+        try Stroke.validate(strokes, at: "strokes")
+        for (i, id) in (baked ?? []).enumerated() where id >= PageLimits.strokeID {
+            throw ValidationError("baked[\(i)]", "\(id) is too large (ids stay below \(PageLimits.strokeID))")
+        }
+    }
+
     func encoded() throws -> Data {
         try JSONEncoder().encode(self)
     }

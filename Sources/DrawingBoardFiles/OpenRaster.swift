@@ -21,6 +21,10 @@ public enum OpenRaster {
     static let maxEntries = 512
     static let maxEntryBytes: UInt64 = 1 << 30
     static let maxXMLBytes: UInt64 = 4 << 20
+    /// `drawingboard/document.json`: the strokes as data (a 10,000-stroke page is ~30 MB).
+    static let maxJSONBytes: UInt64 = 64 << 20
+    /// Pixels decoded from all layers together: a stack may not name one huge PNG many times.
+    static let maxDecodedPixels = 4 * CanvasLimits.maxPixels
 
     // MARK: - Writing
 
@@ -76,8 +80,13 @@ public enum OpenRaster {
     }
 
     private static func readChecked(_ url: URL) throws -> DocumentContents {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let bytes = attributes?[.size] as? UInt64 else { throw DocumentError("no such file") }
+        // A folder or a FIFO would make the zip reader spin or wait forever.
+        let bytes: UInt64
+        do {
+            bytes = try RegularFile.check(url.path, noun: "document")
+        } catch {
+            throw DocumentError(error.message)
+        }
         guard bytes <= maxFileBytes else { throw DocumentError("it is \(bytes) bytes, larger than a document may be") }
         let archive: Archive
         do {
@@ -104,11 +113,30 @@ public enum OpenRaster {
         func layerImage(_ src: String) throws -> RasterImage {
             guard isSafe(src) else { throw DocumentError("layer path \"\(src)\" leaves the archive") }
             guard let entry = entries[src] else { throw DocumentError("layer \"\(src)\" is missing") }
-            let data = try extract(entry, from: archive, limit: maxEntryBytes)
+            let data = try extract(entry, from: archive, limit: maxEntryBytes, kind: .png)
             return try PNGFile.decode(data, name: src, maxPixels: CanvasLimits.maxPixels)
         }
-        if let docEntry = entries[documentEntry],
-           let json = try? DocumentJSON.decode(try extract(docEntry, from: archive, limit: maxEntryBytes)) {
+        /// The pixels all the layers about to be decoded hold, from their headers, before any
+        /// is decoded: a stack may not name one huge PNG many times.
+        func checkBudget(_ sources: [String]) throws {
+            var total = 0
+            for src in sources {
+                guard isSafe(src), let entry = entries[src], entry.type == .file,
+                      let head = try? extractHead(entry, from: archive),
+                      let size = ImageHeader.dimensions(of: [UInt8](head), format: .png),
+                      size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide else { continue }
+                total += size.area
+                guard total <= maxDecodedPixels else {
+                    throw DocumentError("its layers hold more than \(maxDecodedPixels) pixels in all (the limit for a document)")
+                }
+            }
+        }
+        if let docEntry = entries[documentEntry] {
+            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json))
+            var sources = [drawingEntry]
+            if case .image = json.background { sources.append(backgroundEntry) }
+            if let base = json.base { sources.append(base) }
+            try checkBudget(sources)
             let drawing = try layerImage(drawingEntry)
             guard drawing.size == size else { throw DocumentError("the drawing layer is \(drawing.size), not \(size)") }
             let background: Background
@@ -128,14 +156,36 @@ public enum OpenRaster {
             return DocumentContents(size: size, background: background, drawing: drawing, strokes: json.strokes,
                                     base: base, bakedStrokes: Set(json.baked ?? []))
         }
-        // Another app's document: its visible layers, bottom first, make the drawing.
-        var layers: [ImageOps.Layer] = []
+        // Another app's document: its visible layers, bottom first, make the drawing. Each is
+        // decoded, painted and let go, so memory holds the page and one layer at a time.
+        try checkBudget(stack.layers.filter(\.visible).map(\.src))
+        var flattener = try ImageOps.Flattener(size: size)
         for layer in stack.layers.reversed() where layer.visible {
-            layers.append(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity,
+            guard abs(layer.x) <= Int(PageLimits.coordinate), abs(layer.y) <= Int(PageLimits.coordinate) else {
+                throw DocumentError("stack.xml: layer \"\(layer.src)\" is placed at \(layer.x), \(layer.y), too far outside the image")
+            }
+            flattener.add(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity,
                                          multiply: layer.compositeOp == "svg:multiply"))
         }
-        let drawing = try ImageOps.flatten(layers, size: size)
-        return DocumentContents(size: size, background: .color(.white), drawing: drawing, strokes: [])
+        return DocumentContents(size: size, background: .color(.white), drawing: flattener.image(), strokes: [])
+    }
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// `drawingboard/document.json`, decoded and checked value by value.
+    static func readDocumentJSON(_ data: Data) throws -> DocumentJSON {
+        let json: DocumentJSON
+        do {
+            json = try DocumentJSON.decode(data)
+        } catch {
+            throw DocumentError("\(documentEntry): \(DecodingProblem.describe(error))")
+        }
+        do {
+            try json.validate()
+        } catch {
+            throw DocumentError("\(documentEntry): \(error)")
+        }
+        return json
     }
 
     /// A relative path that stays inside the archive.
@@ -144,24 +194,70 @@ public enum OpenRaster {
             && !path.split(separator: "/").contains("..")
     }
 
-    /// An entry's bytes, refusing more than `limit`, whatever the entry claims (zip bombs).
-    static func extract(_ entry: Entry, from archive: Archive, limit: UInt64) throws -> Data {
+    /// The first bytes of an entry (at least `count` when it has them), without unpacking the rest.
+    static func extractHead(_ entry: Entry, from archive: Archive, count: Int = 64) throws -> Data {
+        struct Enough: Error {}
+        var data = Data()
+        do {
+            _ = try archive.extract(entry, skipCRC32: true) { chunk in
+                data.append(chunk)
+                if data.count >= count { throw Enough() }
+            }
+        } catch is Enough {
+        }
+        return data
+    }
+
+    /// What an entry must hold, judged from its first bytes.
+    enum Kind {
+        case any, png, json
+
+        /// nil while the bytes so far cannot tell; false when they are not of this kind.
+        func matches(_ head: Data, complete: Bool) -> Bool? {
+            switch self {
+            case .any: return true
+            case .png:
+                if head.count >= pngSignature.count { return head.starts(with: pngSignature) }
+                return complete ? false : nil
+            case .json:
+                guard let first = head.prefix(4096).first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                    return complete || head.count >= 4096 ? false : nil
+                }
+                return first == UInt8(ascii: "{")
+            }
+        }
+
+        var name: String { self == .png ? "a PNG image" : "a JSON object" }
+    }
+
+    /// An entry's bytes, refusing more than `limit`, whatever the entry claims (zip bombs), and
+    /// stopping as soon as the first bytes show the entry is not of `kind` (a gigabyte of zeros
+    /// named .png is not read to the end to find out).
+    static func extract(_ entry: Entry, from archive: Archive, limit: UInt64, kind: Kind = .any) throws -> Data {
         guard entry.type == .file else { throw DocumentError("\"\(entry.path)\" is not a file") }
         guard entry.uncompressedSize <= limit else {
             throw DocumentError("\"\(entry.path)\" unpacks to \(entry.uncompressedSize) bytes, more than \(limit)")
         }
         var data = Data()
+        var judged = kind == .any
         do {
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
                 data.append(chunk)
                 if UInt64(data.count) > min(limit, entry.uncompressedSize) {
                     throw DocumentError("\"\(entry.path)\" unpacks to more than it says")
                 }
+                if !judged, let ok = kind.matches(data, complete: false) {
+                    guard ok else { throw DocumentError("\(entry.path) is not \(kind.name)") }
+                    judged = true
+                }
             }
         } catch let error as DocumentError {
             throw error
         } catch {
             throw DocumentError("\"\(entry.path)\" is damaged (\(error))")
+        }
+        if !judged, kind.matches(data, complete: true) != true {
+            throw DocumentError("\(entry.path) is not \(kind.name)")
         }
         return data
     }

@@ -1,0 +1,151 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import DrawingBoardFiles
+
+private func temporaryFile(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-hostile-\(UUID().uuidString)-\(name)")
+}
+
+/// A valid DrawingBoard document of 40x30 whose document.json is replaced by `json`.
+func documentWithJSON(_ json: Data, at url: URL) throws {
+    let e = try Editor(size: PixelSize(width: 40, height: 30), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+    try OpenRaster.encode(e).write(to: url)
+    let archive = try Archive(url: url, accessMode: .update)
+    try archive.remove(archive[OpenRaster.documentEntry]!)
+    try archive.addEntry(with: OpenRaster.documentEntry, type: .file, uncompressedSize: Int64(json.count),
+                         compressionMethod: .deflate) { position, size in
+        json.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+    }
+}
+
+/// A stroke as document.json writes it, with fields replaced as given.
+func strokeJSON(id: String = "1", tool: String = "\"pencil\"", width: String = "4", opacity: String = "1",
+                points: String = #"[{"x": 1, "y": 1}, {"x": 20, "y": 20}]"#) -> String {
+    #"{"id": \#(id), "tool": \#(tool), "style": {"color": {"red": 0, "green": 0, "blue": 0}, "width": \#(width), "opacity": \#(opacity)}, "points": \#(points)}"#
+}
+
+func documentJSON(strokes: String, format: String = "1") -> Data {
+    Data(##"{"format": \##(format), "background": {"color": "#ffffff"}, "strokes": [\##(strokes)]}"##.utf8)
+}
+
+/// Hostile values in documents are refused with the file and the field, never a crash.
+@Suite struct DocumentHardeningTests {
+    static let cases: [(String, String)] = [
+        (strokeJSON(points: #"[{"x": 1e19, "y": 5}]"#), "strokes[0].points[0]: (1e+19, 5.0) is not within ±1000000 of the canvas"),
+        (strokeJSON(points: #"[{"x": 3, "y": 4}, {"x": -1e300, "y": 5}]"#), "strokes[0].points[1]: (-1e+300, 5.0) is not within ±1000000 of the canvas"),
+        (strokeJSON(width: "1e300"), "strokes[0].style.width: 1e+300 is outside 1...200"),
+        (strokeJSON(width: "-4"), "strokes[0].style.width: -4.0 is outside 1...200"),
+        (strokeJSON(width: "0.5"), "strokes[0].style.width: 0.5 is outside 1...200"),
+        (strokeJSON(id: "18446744073709551615"), "strokes[0].id: 18446744073709551615 is too large (ids stay below 9007199254740992)"),
+        (strokeJSON(tool: "\"highlighter\"", opacity: "2"), "strokes[0].style.opacity: 2.0 is outside 0...1"),
+        (strokeJSON(points: "[]"), "strokes[0].points: a stroke needs at least one point"),
+        (strokeJSON(tool: "\"airbrush\""), "strokes[0].tool: "),
+        (strokeJSON(width: "\"wide\""), "strokes[0].style.width: expected a number"),
+        (strokeJSON(id: "-1"), ""),
+        (#"{"id": 1, "tool": "pencil", "style": {"color": {"red": 0, "green": 0, "blue": 0}, "width": 4, "opacity": 1}}"#,
+         #"strokes[0]: "points" is missing"#),
+        (strokeJSON() + ", " + strokeJSON(), "strokes[1].id: 1 is used by an earlier stroke too"),
+    ]
+
+    @Test(arguments: cases)
+    func hostileValuesAreRefusedWithTheirField(_ stroke: String, _ expected: String) throws {
+        let url = temporaryFile("doc.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try documentWithJSON(documentJSON(strokes: stroke), at: url)
+        #expect(throws: DocumentError.self) { _ = try OpenRaster.read(url) }
+        do { _ = try OpenRaster.read(url) } catch {
+            let prefix = "“\(url.lastPathComponent)” cannot be opened: drawingboard/document.json: "
+            #expect(error.message.hasPrefix(prefix + expected), "\(error.message)")
+        }
+    }
+
+    @Test(arguments: ["NaN", "Infinity", "[1, 2"])
+    func jsonThatIsNotJSONIsRefused(_ width: String) throws {
+        let url = temporaryFile("doc.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try documentWithJSON(documentJSON(strokes: strokeJSON(width: width)), at: url)
+        do {
+            _ = try OpenRaster.read(url)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.hasPrefix("“\(url.lastPathComponent)” cannot be opened: drawingboard/document.json: not valid JSON"), "\(error.message)")
+        }
+    }
+
+    /// 70 MB of JSON (strokes of many points): over the entry's budget, refused before it is
+    /// decoded (a 280 MB one took 38 s and 5 GB).
+    @Test func anOversizedDocumentJSONIsRefusedUnread() throws {
+        let url = temporaryFile("doc.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var json = Data(##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [], "pad": ""##.utf8)
+        json.append(Data(repeating: UInt8(ascii: " "), count: 70 << 20))
+        json.append(Data("\"}".utf8))
+        try documentWithJSON(json, at: url)
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: \"drawingboard/document.json\" unpacks to \(json.count) bytes, more than 67108864")) {
+            _ = try OpenRaster.read(url)
+        }
+    }
+
+    /// Another app's stack naming one large PNG 24 times: refused from the headers, before a
+    /// layer is decoded (each is made to claim 8192x8192; their pixels are never read).
+    @Test func aStackNamingOneHugeLayerManyTimesIsRefused() throws {
+        let url = temporaryFile("stack.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let archive = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { pos, size in
+                data.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+            }
+        }
+        try add("mimetype", Data("image/openraster".utf8))
+        let layers = (0..<24).map { #"<layer name="l\#($0)" src="data/big.png"/>"# }.joined()
+        try add("stack.xml", Data(#"<image w="8192" h="8192"><stack>\#(layers)</stack></image>"#.utf8))
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0, 0, 0x20, 0, 0, 0, 0x20, 0, 8, 6, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        try add("data/big.png", Data(png))
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: its layers hold more than 1073741824 pixels in all (the limit for a document)")) {
+            _ = try OpenRaster.read(url)
+        }
+    }
+
+    /// 256 MB of zeros named .png: refused from its first bytes, not read to the end.
+    @Test func anEntryOfTheWrongKindStopsAtItsFirstBytes() throws {
+        let url = temporaryFile("zeros.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let archive = try Archive(url: url, accessMode: .create)
+        let zeros = Data(count: 1 << 20)
+        try archive.addEntry(with: "mimetype", type: .file, uncompressedSize: Int64(16)) { (_: Int64, _: Int) in Data("image/openraster".utf8) }
+        let stack = Data(#"<image w="100" h="100"><stack><layer name="z" src="data/z.png"/></stack></image>"#.utf8)
+        try archive.addEntry(with: "stack.xml", type: .file, uncompressedSize: Int64(stack.count)) { pos, size in
+            stack.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+        }
+        try archive.addEntry(with: "data/z.png", type: .file, uncompressedSize: Int64(256 << 20), compressionMethod: .deflate) { (_: Int64, size: Int) in
+            zeros.prefix(size)
+        }
+        let entry = try #require(archive["data/z.png"])
+        do {
+            _ = try OpenRaster.extract(entry, from: archive, limit: 1 << 30, kind: .png)
+            Issue.record("accepted")
+        } catch {
+            #expect((error as? DocumentError)?.message == "data/z.png is not a PNG image")
+        }
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: data/z.png is not a PNG image")) { _ = try OpenRaster.read(url) }
+    }
+
+    @Test func xmlErrorsAreSaidInWords() throws {
+        for (xml, words) in [("<image w=\"5\" h=\"5\"><stack>", "the document ends too early (an element is not closed) at line 1"),
+                             ("<image w=\"5\" h=\"5\" w=\"6\"/>", "an attribute given twice in one tag at line 1, column 27"),
+                             ("<image w=\"5\" h=\"5\">&bogus;</image>", "an entity that is not allowed here")] {
+            do {
+                _ = try StackXML.parse(Data(xml.utf8))
+                Issue.record("accepted \(xml)")
+            } catch {
+                #expect(error.message.hasPrefix("stack.xml is not valid: \(words)"), "\(error.message)")
+                #expect(!error.message.contains("NSXMLParserErrorDomain"))
+            }
+        }
+    }
+}
