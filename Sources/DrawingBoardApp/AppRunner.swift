@@ -37,7 +37,7 @@ public final class AppRunner {
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
         frameGeneration = buffer.generation
         let editor = try Editor(size: buffer.size)
-        controller = AppController(editor: editor, decoder: SDLImageDecoder(), window: buffer.size,
+        controller = AppController(editor: editor, decoder: SDLImageDecoder(svg: SVGImage.decodeFile), window: buffer.size,
                                    scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
                                    exportPath: exportPath, encoder: SDLImageEncoder(),
                                    touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)

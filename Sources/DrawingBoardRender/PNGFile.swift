@@ -32,7 +32,7 @@ public enum PNGFile {
 
     /// Decodes PNG bytes, refusing images over `maxPixels` from their header, before decoding.
     public static func decode(_ data: Data, name: String, maxPixels: Int = CanvasLimits.maxPixels) throws(RenderError) -> RasterImage {
-        guard let size = ImageHeader.dimensions(of: [UInt8](data.prefix(64))), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]), let size = ImageHeader.dimensions(of: [UInt8](data.prefix(64)), format: .png) else {
             throw RenderError("\(name) is not a PNG image")
         }
         guard size.width > 0, size.height > 0, size.area <= maxPixels else {

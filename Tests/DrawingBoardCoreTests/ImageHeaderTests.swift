@@ -10,8 +10,13 @@ import Testing
     }
 
     @Test func gifAndBmp() {
-        let gif = Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00]
-        #expect(ImageHeader.dimensions(of: gif) == PixelSize(width: 320, height: 240))
+        // The screen is 320x240; the first frame (after an extension block) is 20x400, and that
+        // is what the decoder allocates: the larger of each side counts.
+        let gif = Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00, 0x00, 0, 0]
+            + [0x21, 0xF9, 0x04, 1, 2, 3, 4, 0x00]
+            + [0x2C, 0, 0, 0, 0, 0x14, 0x00, 0x90, 0x01, 0]
+        #expect(ImageHeader.dimensions(of: gif) == PixelSize(width: 320, height: 400))
+        #expect(ImageHeader.dimensions(of: Array(gif.prefix(20))) == nil, "no frame yet: no size")
         var bmp = [UInt8](repeating: 0, count: 26)
         bmp[0] = UInt8(ascii: "B"); bmp[1] = UInt8(ascii: "M")
         bmp[18] = 0x10; bmp[19] = 0x27                          // width 10000

@@ -37,7 +37,7 @@ import Testing
              expected: #"drawingboard: s.json: background.image: cannot load "t.jpg": a damaged or incomplete JPEG image"#),
         Case(name: "not an image", script: #"{\#(canvas), "background": {"image": "n.png"}}"#,
              fixtures: ["not-an-image.png": "n.png"],
-             expected: #"drawingboard: s.json: background.image: cannot load "n.png": not a readable image"#),
+             expected: #"drawingboard: s.json: background.image: cannot load "n.png": not an image DrawingBoard opens"#),
         Case(name: "image of absurd dimensions", script: #"{\#(canvas), "background": {"image": "huge.png"}}"#,
              fixtures: ["huge-dimensions.png": "huge.png"],
              expected: #"drawingboard: s.json: background.image: cannot load "huge.png": the image is 100000x100000, 10000000000 pixels, above the limit of 268435456"#),
@@ -62,7 +62,7 @@ import Testing
         let result = try BinaryRunner.run(["render", "s.json", "--output", c.output], in: ws.folder)
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1, "stderr: \(result.stderr)")
-        if c.expected.hasSuffix("not a readable image") || c.expected.hasSuffix(" image") && c.expected.contains("damaged") {
+        if c.expected.hasSuffix("DrawingBoard opens") || c.expected.hasSuffix(" image") && c.expected.contains("damaged") {
             #expect(result.stderrLines.first?.hasPrefix(c.expected + " (") == true, "stderr: \(result.stderr)")
         } else {
             #expect(result.stderrLines.first == c.expected)
