@@ -46,8 +46,10 @@ public final class UndoHistory {
     public var stateID: UInt64 { cursor > 0 ? steps[cursor - 1].id : 0 }
     public var canRedo: Bool { cursor < steps.count }
 
-    /// Pixel bytes the spill file holds, including space of steps since dropped.
+    /// The spill file's size, free space included.
     public var spillFileBytes: UInt64 { spill?.size ?? 0 }
+    /// Bytes of the spill file no tile uses (reused by the next tiles spilled).
+    public var spillFreeBytes: UInt64 { spill?.freeBytes ?? 0 }
 
     /// Records a step that was just done, dropping any undone steps.
     public func push(_ step: HistoryStep) {
@@ -55,7 +57,10 @@ public final class UndoHistory {
         step.id = nextID
         nextID += 1
         if cursor < steps.count {
-            for i in cursor..<steps.count { residentBytes -= stepBytes[i] }
+            for i in cursor..<steps.count {
+                residentBytes -= stepBytes[i]
+                releaseSpilled(steps[i])
+            }
             steps.removeSubrange(cursor...)
             stepBytes.removeSubrange(cursor...)
         }
@@ -103,7 +108,16 @@ public final class UndoHistory {
             if case .spilled(let offset, let count) = step.tiles[i].payload {
                 guard let spill else { throw SpillError(message: "history tiles are on disk but the spill file is gone") }
                 step.tiles[i].payload = .pixels(try spill.read(offset: offset, count: count))
+                // The step changes as it is applied: what is on disk is stale now.
+                spill.release(offset: offset, count: count)
             }
+        }
+    }
+
+    private func releaseSpilled(_ step: HistoryStep) {
+        guard let spill else { return }
+        for tile in step.tiles {
+            if case .spilled(let offset, let count) = tile.payload { spill.release(offset: offset, count: count) }
         }
     }
 

@@ -97,4 +97,28 @@ private func temporaryFolder() -> URL {
         #expect(s.residentBytes == 32)
         #expect(step(1, tiles: 2).residentBytes == 128)
     }
+
+    /// Tiles read back by undo leave space that the next spill reuses: sweeping the whole
+    /// history back and forth does not grow the file (it grew by the history's size per sweep).
+    @Test func theSpillFileReusesTheSpaceOfTilesReadBack() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let history = UndoHistory(options: .init(memoryBudget: 1024, spillDirectory: folder))
+        for v in 1...200 { history.push(step(UInt32(v), tiles: 4)) }
+        let afterDrawing = history.spillFileBytes
+        #expect(afterDrawing == 196 * 256)
+        for _ in 0..<3 {
+            while history.canUndo { try history.undo { _ in } }
+            while history.canRedo { try history.redo { _ in } }
+        }
+        #expect(history.spillFileBytes <= afterDrawing + 4 * 256,
+                "\(history.spillFileBytes) bytes after three sweeps, \(afterDrawing) before")
+        // And the states are still exact.
+        var seen: [UInt32] = []
+        while history.canUndo { try history.undo { seen.append(firstValue($0)!) } }
+        #expect(seen == (1...200).reversed().map { UInt32($0) })
+        // Dropping the redo branch frees its space too.
+        history.push(step(999, tiles: 4))
+        #expect(history.spillFreeBytes > 150 * 256)
+    }
 }
