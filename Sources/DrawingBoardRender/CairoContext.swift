@@ -51,6 +51,31 @@ final class CairoContext {
         cairo_stroke(handle)
     }
 
+    /// Strokes a long outline in pieces of `piece` path elements, each stroked on its own and
+    /// laid over the others (into a coverage mask: the pieces' round caps make the joins).
+    /// Cairo's scan converter slows down with the edges crossing each row, so one stroke of a
+    /// hundred thousand segments that cross each other costs far more than its pieces do.
+    func strokeInPieces(_ outline: StrokeOutline, piece: Int = 1024) {
+        let elements = outline.path.elements
+        guard elements.count > piece, outline.dashes.isEmpty else { return stroke(outline) }
+        var start = 0
+        var pen: Point?
+        while start < elements.count {
+            var part = VectorPath()
+            if let pen, case .move = elements[start] {} else if let pen { part.move(to: pen) }
+            for element in elements[start..<min(start + piece, elements.count)] {
+                switch element {
+                case .move(let p): part.move(to: p); pen = p
+                case .line(let p): part.line(to: p); pen = p
+                case .curve(let a, let b, let c): part.curve(to: c, control1: a, control2: b); pen = c
+                case .close: part.close()
+                }
+            }
+            stroke(StrokeOutline(path: part, width: outline.width))
+            start += piece
+        }
+    }
+
     /// Makes `outline` the current path of any Cairo context (image, SVG or PDF), with its
     /// width, round caps and joins, and dashes, ready to stroke.
     static func setStroke(_ outline: StrokeOutline, on cr: OpaquePointer) {

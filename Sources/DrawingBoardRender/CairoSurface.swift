@@ -33,6 +33,19 @@ final class CairoSurface {
     let format: Format
     let size: PixelSize
     let stride: Int
+    /// The canvas pixel the surface's first pixel stands for: a surface covering part of the
+    /// canvas (a stroke's mask) is drawn on and painted from in canvas coordinates (Cairo's
+    /// device offset), and `zero`, `hasContent` and pixel reads translate too.
+    private(set) var origin = (x: 0, y: 0)
+
+    /// The canvas pixels the surface covers.
+    var covered: PixelRect { PixelRect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+
+    /// Places the surface's first pixel at canvas pixel (`x`, `y`).
+    func place(atX x: Int, y: Int) {
+        origin = (x, y)
+        cairo_surface_set_device_offset(handle, Double(-x), Double(-y))
+    }
 
     /// A new surface, every pixel transparent.
     init(format: Format, size: PixelSize) throws(RenderError) {
@@ -127,7 +140,8 @@ final class CairoSurface {
     }
 
     /// Whether any pixel of `rect` is not zero (any coverage in a mask, any ink in a layer).
-    func hasContent(in rect: PixelRect) -> Bool {
+    func hasContent(in canvasRect: PixelRect) -> Bool {
+        guard let rect = local(canvasRect) else { return false }
         cairo_surface_flush(handle)
         let base = data
         let rowBytes = rect.width * format.bytesPerPixel
@@ -139,14 +153,22 @@ final class CairoSurface {
     }
 
     /// Makes every byte of `rect` zero (transparent, or no coverage).
-    func zero(_ rect: PixelRect) {
+    func zero(_ canvasRect: PixelRect) {
+        guard let rect = local(canvasRect) else { return }
         cairo_surface_flush(handle)
         let base = data
         let rowBytes = rect.width * format.bytesPerPixel
         for row in 0..<rect.height {
             (base + (rect.y + row) * stride + rect.x * format.bytesPerPixel).initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes)
         }
-        markDirty(rect)
+        // In canvas coordinates: Cairo adds the device offset.
+        markDirty(PixelRect(x: rect.x + origin.x, y: rect.y + origin.y, width: rect.width, height: rect.height))
+    }
+
+    /// The part of a canvas rectangle the surface covers, in the surface's own pixels.
+    private func local(_ r: PixelRect) -> PixelRect? {
+        guard let inside = r.intersection(covered) else { return nil }
+        return PixelRect(x: inside.x - origin.x, y: inside.y - origin.y, width: inside.width, height: inside.height)
     }
 
     func markDirty(_ rect: PixelRect) {

@@ -32,10 +32,13 @@ extension Editor {
             }
         }
         let red = table(color.red), green = table(color.green), blue = table(color.blue)
+        // Only where the mask covers: elsewhere there is no coverage.
+        guard let area = area.intersection(mask.covered) else { return }
         let pixels = surface.pixels, coverage = mask.pixels
         for row in area.y..<(area.y + area.height) {
             let line = (pixels + row * surface.stride + area.x * 4).bindMemory(to: UInt32.self, capacity: area.width)
-            let cover = (coverage + row * mask.stride + area.x).bindMemory(to: UInt8.self, capacity: area.width)
+            let cover = (coverage + (row - mask.origin.y) * mask.stride + area.x - mask.origin.x)
+                .bindMemory(to: UInt8.self, capacity: area.width)
             for x in 0..<area.width {
                 let m = Int(cover[x])
                 let p = line[x]

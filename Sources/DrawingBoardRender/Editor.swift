@@ -36,9 +36,9 @@ public final class Editor {
     var scratchContext: CairoContext?
     var live: [PointerSource: LiveStroke] = [:]
     /// Per pointer, the stabiliser of a freehand stroke being smoothed.
-    private var stabilisers: [PointerSource: Stabiliser] = [:]
+    var stabilisers: [PointerSource: Stabiliser] = [:]
     /// Where each smoothed stroke's pointer really is (the line trails it).
-    private var pointerPositions: [PointerSource: Point] = [:]
+    var pointerPositions: [PointerSource: Point] = [:]
     /// The stroke eraser's gesture in progress, if any.
     var erasing: StrokeErasing?
     /// Pixels under the strokes that no stroke explains (an image or another app's drawing
@@ -54,6 +54,9 @@ public final class Editor {
     /// The background shown while a slider is dragged replaced this one (recorded at the end).
     var backgroundBeforePreview: Background?
     var masks: [CairoSurface] = []
+    /// Whether strokes in progress are drawn as they go (false for scripts, which show
+    /// nothing until the end: each stroke is then drawn once, whatever its length).
+    public var previewsStrokes = true
     var nextStrokeID: UInt64 = 1
     private var dirty: PixelRect?
     /// Pieces of strokes in progress waiting to be stroked straight onto the screen.
@@ -160,7 +163,7 @@ public final class Editor {
         }
     }
 
-    private func apply(_ change: LiveStroke.Change) {
+    func apply(_ change: LiveStroke.Change) {
         switch change {
         case .none: break
         case .recompose(let area): invalidate(area)
@@ -228,9 +231,11 @@ public final class Editor {
             if erasing?.source == event.source { finishStrokeErasing() }
             guard erasing == nil else { return }
             if let previous = live.removeValue(forKey: event.source) { retire(previous) }
-            guard let mask = takeMask() else { return }
+            // A sane number of pointers at once: a 21st finger does not draw.
+            guard live.count < PageLimits.pointers else { return }
             let tool = toolState.tool
-            let stroke = LiveStroke(tool: tool, style: toolState.style, mask: mask, modifiers: toolState.shapeHelpers)
+            guard let stroke = try? LiveStroke(tool: tool, style: toolState.style, canvas: size, modifiers: toolState.shapeHelpers,
+                                               previews: previewsStrokes) else { return }
             live[event.source] = stroke
             var position = event.position
             if tool.isFreehand, toolState.smoothing != .off {
@@ -279,24 +284,6 @@ public final class Editor {
         }
     }
 
-    /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
-    /// once a frame while the pointer rests, so the line keeps moving in to it.
-    public var strokesTrailPointer: Bool {
-        stabilisers.contains { source, stabiliser in
-            live[source] != nil && pointerPositions[source].map(stabiliser.isBehind) == true
-        }
-    }
-
-    /// Moves every smoothed stroke one step further towards its resting pointer.
-    public func glide() {
-        for (source, var stabiliser) in stabilisers {
-            guard let stroke = live[source], let target = pointerPositions[source], stabiliser.isBehind(target) else { continue }
-            let position = stabiliser.next(target)
-            stabilisers[source] = stabiliser
-            apply(stroke.add(position, canvas: size))
-        }
-    }
-
     /// Drops every stroke in progress (the window lost focus or was hidden).
     public func cancelAll() {
         cancelStrokeErasing()
@@ -315,7 +302,6 @@ public final class Editor {
     private func retire(_ stroke: LiveStroke) {
         invalidate(stroke.drawn)
         stroke.clearMask()
-        if stroke.mask.size == ink.surface.size { masks.append(stroke.mask) }
     }
 
     private func commit(_ live: LiveStroke) {
@@ -327,6 +313,7 @@ public final class Editor {
             stroke.clip = size
         }
         if let bounds = outline.bounds?.pixelRect(clippedTo: size) {
+            live.cover(bounds)
             do {
                 try draw(outline, with: live.mask, into: bounds, tool: stroke.tool, style: stroke.style, saving: &records)
             } catch {
@@ -367,7 +354,7 @@ public final class Editor {
         defer { mask.zero(area) }
         maskContext.clip(to: area)
         maskContext.setSource(.black)
-        maskContext.stroke(outline)
+        maskContext.strokeInPieces(outline)
         beforePainting()
         if tool.blend == .multiply {
             // Into the drawing's colours only where there is drawing (the highlights layer

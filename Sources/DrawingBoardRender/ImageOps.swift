@@ -35,12 +35,28 @@ public enum ImageOps {
     /// The layers composited bottom to top (source-over, or multiply) into a transparent `size`
     /// image.
     public static func flatten(_ layers: [Layer], size: PixelSize) throws(RenderError) -> RasterImage {
-        let out = try CairoSurface(format: .argb32, size: size)
-        let cr = try CairoContext(out)
-        for layer in layers {
-            cr.setBlend(layer.multiply ? .multiply : .over)
-            cr.paint(try CairoSurface(image: layer.image), at: Point(Double(layer.x), Double(layer.y)), alpha: layer.opacity)
+        var flattener = try Flattener(size: size)
+        for layer in layers { flattener.add(layer) }
+        return flattener.image()
+    }
+
+    /// Composites layers one at a time, bottom first, so a caller can decode each, add it and
+    /// let it go: memory holds the page and one layer, however many layers there are.
+    public struct Flattener {
+        let out: CairoSurface
+        let cr: CairoContext
+
+        public init(size: PixelSize) throws(RenderError) {
+            out = try CairoSurface(format: .argb32, size: size)
+            cr = try CairoContext(out)
         }
-        return out.rasterImage()
+
+        public mutating func add(_ layer: Layer) {
+            cr.setBlend(layer.multiply ? .multiply : .over)
+            guard let surface = try? CairoSurface(image: layer.image) else { return }
+            cr.paint(surface, at: Point(Double(layer.x), Double(layer.y)), alpha: layer.opacity)
+        }
+
+        public func image() -> RasterImage { out.rasterImage() }
     }
 }

@@ -31,9 +31,13 @@ final class LiveStroke {
     private static let cell = 64.0
     /// How many segments the last sample redrew (a long stroke must not make this grow).
     private(set) var lastRedrawCount = 0
-    let mask: CairoSurface
-    /// Made once per stroke: a context per sample would cost more than the sample's drawing.
-    private lazy var maskContext: CairoContext? = try? CairoContext(mask)
+    /// The stroke's coverage, over the part of the canvas the stroke has reached so far (grown
+    /// as it goes), so a stroke costs what it covers, not the canvas.
+    private(set) var mask: CairoSurface
+    private var hasMask = false
+    private var canvas: PixelSize
+    /// Made once per mask: a context per sample would cost more than the sample's drawing.
+    private var maskContext: CairoContext?
     /// Where the mask may have coverage.
     private(set) var drawn: PixelRect?
 
@@ -44,10 +48,15 @@ final class LiveStroke {
     /// its fixed-aspect option.
     let fixedModifiers: ShapeModifiers
 
-    init(tool: Tool, style: StrokeStyle, mask: CairoSurface, modifiers: ShapeModifiers = []) {
+    /// False: samples are only kept (a script's stroke is drawn once, when it ends).
+    let previews: Bool
+
+    init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true) throws(RenderError) {
+        self.previews = previews
         self.tool = tool
         self.style = style
-        self.mask = mask
+        self.canvas = canvas
+        mask = try CairoSurface(format: .a8, size: PixelSize(width: 1, height: 1))
         self.samples = []
         fixedModifiers = modifiers
         self.modifiers = modifiers
@@ -75,6 +84,7 @@ final class LiveStroke {
 
     /// Adds a sample, and says how the screen must change.
     func add(_ p: Point, modifiers held: ShapeModifiers = [], canvas: PixelSize) -> Change {
+        self.canvas = canvas
         let modifiers = held.symmetricDifference(fixedModifiers)
         if samples.last == p, !samples.isEmpty {
             // The same place with other keys held reshapes a shape; anything else is a repeat.
@@ -84,6 +94,7 @@ final class LiveStroke {
         }
         self.modifiers = modifiers
         samples.append(p)
+        guard previews else { return .none }
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
         let changed = tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)
         return changed.map { .recompose($0) } ?? .none
@@ -259,7 +270,29 @@ final class LiveStroke {
         return Rect(around: [points[i], s.control1, s.control2, s.end])!.insetBy(-pad)
     }
 
+    /// Grows the mask to cover `region` (in blocks, so a growing stroke reallocates seldom),
+    /// keeping what it holds.
+    func cover(_ region: PixelRect) {
+        if hasMask, region.intersection(mask.covered) == region { return }
+        let block = 128
+        var want = hasMask ? mask.covered.union(region) : region
+        let x0 = (want.x / block - 1) * block, y0 = (want.y / block - 1) * block
+        let x1 = (want.maxX / block + 2) * block, y1 = (want.maxY / block + 2) * block
+        want = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard let clipped = want.intersection(PixelRect(size: canvas)),
+              let grown = try? CairoSurface(format: .a8, size: PixelSize(width: clipped.width, height: clipped.height)) else { return }
+        grown.place(atX: clipped.x, y: clipped.y)
+        if hasMask, let cr = try? CairoContext(grown) {
+            cr.paint(mask, at: Point(0, 0), alpha: 1)
+            grown.flush()
+        }
+        mask = grown
+        hasMask = true
+        maskContext = try? CairoContext(grown)
+    }
+
     private func stroke(_ outline: StrokeOutline, clip: PixelRect) {
+        cover(clip)
         guard let cr = maskContext else { return }
         cr.isolated {
             cr.clip(to: clip)

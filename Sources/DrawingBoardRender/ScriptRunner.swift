@@ -35,6 +35,9 @@ public struct ScriptRunner {
                 throw ScriptError("canvas", error.message)
             }
         }
+        // Nothing is shown while a script runs: each stroke is drawn once, when it ends, so
+        // its cost grows with its length, not with its length squared.
+        editor.previewsStrokes = false
         for (i, step) in script.steps.enumerated() {
             try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory)
         }
@@ -61,9 +64,16 @@ public struct ScriptRunner {
                 }
                 editor.toolState.style.color = color
             case .undo(let count):
-                for _ in 0..<count { try editor.undo() }
+                // Past the history's start there is nothing to undo: stop there.
+                for _ in 0..<count {
+                    guard editor.canUndo else { break }
+                    try editor.undo()
+                }
             case .redo(let count):
-                for _ in 0..<count { try editor.redo() }
+                for _ in 0..<count {
+                    guard editor.canRedo else { break }
+                    try editor.redo()
+                }
             case .clear:
                 editor.clear()
             case .background(let source):
