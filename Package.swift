@@ -80,7 +80,7 @@ let package = Package(
             name: "DrawingBoardFilesTests",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "DrawingBoardPlatformTests", dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2"]),
-        .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI"]),
+        .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI"],

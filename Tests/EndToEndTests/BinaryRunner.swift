@@ -46,6 +46,47 @@ struct BinaryRunner {
     }
 }
 
+extension BinaryRunner {
+    /// A run with its peak resident memory (GNU time's %M, in KB) and a time limit: a run
+    /// that takes longer is killed (status 124), so a hang fails the test instead of CI.
+    struct Measured {
+        var result: Result
+        var peakKB: Int
+    }
+
+    static func measured(_ arguments: [String], in folder: URL, stdin: Data? = nil, limit seconds: Int = 60) throws -> Measured {
+        let report = folder.appendingPathComponent(".time-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["\(seconds)", "/usr/bin/time", "-q", "-f", "%M", "-o", report, binary.path] + arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        // A program that stops reading its input early (it refused it) must not kill the tests.
+        signal(SIGPIPE, SIG_IGN)
+        try process.run()
+        let writer = Thread {
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let peak = (try? String(contentsOfFile: report, encoding: .utf8))?
+            .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? -1
+        return Measured(result: Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                       stderr: String(decoding: errData, as: UTF8.self)), peakKB: peak)
+    }
+}
+
 /// A scratch folder with the test fixtures at hand.
 struct Workspace {
     let folder: URL

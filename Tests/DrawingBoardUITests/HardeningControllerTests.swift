@@ -1,0 +1,71 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import DrawingBoardFiles
+@testable import DrawingBoardUI
+
+/// The window's side of the hardening: a folder, a pipe or a hostile document opened from the
+/// window says why and leaves the drawing as it was; autosave says when it falls behind and
+/// when it has caught up.
+@Suite struct HardeningControllerTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-ui-hard-\(UUID().uuidString)")
+
+    @Test func aFolderOrAPipeNamedLikeADocumentIsRefusedAtOnce() throws {
+        let dir = folder.appendingPathComponent("drawings.ora")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.ora").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.open(dir.path)
+        #expect(c.messageText == "“drawings.ora” cannot be opened: it is a folder, not a document")
+        c.open(fifo)
+        #expect(c.messageText == "“pipe.ora” cannot be opened: it is a pipe (FIFO), not a document")
+        #expect(c.editor.strokes.count == 1 && c.pendingQuestion == nil, "the drawing stays, nothing is asked")
+    }
+
+    @Test func aHostileDocumentLeavesTheDrawingUntouched() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("hostile.ora")
+        let e = try Editor(size: PixelSize(width: 40, height: 30), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        try OpenRaster.encode(e).write(to: url)
+        let archive = try Archive(url: url, accessMode: .update)
+        try archive.remove(archive[OpenRaster.documentEntry]!)
+        let json = Data(##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [{"id": 1, "tool": "pencil", "style": {"color": {"red": 0, "green": 0, "blue": 0}, "width": 4e300, "opacity": 1}, "points": [{"x": 1, "y": 1}]}]}"##.utf8)
+        try archive.addEntry(with: OpenRaster.documentEntry, type: .file, uncompressedSize: Int64(json.count)) { (pos: Int64, size: Int) in
+            json.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+        }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        let before = try c.editor.flattened()
+        c.open(url.path)
+        #expect(c.messageText == "“hostile.ora” cannot be opened: drawingboard/document.json: strokes[0].style.width: 4e+300 is outside 1...200")
+        #expect(try c.editor.flattened() == before && c.editor.strokes.count == 1)
+    }
+
+    @Test func autosaveSaysWhenItFallsBehindAndWhenItCatchesUp() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let c = try makeController(700, 500)
+        let journal = try Journal(root: folder, size: c.editor.size, background: .white, documentPath: nil)
+        c.attach(journal: journal)
+        c.drag([(100, 100), (600, 100)])
+        journal.simulatedFailure = ENOSPC
+        c.drag([(100, 200), (600, 200)])
+        #expect(c.messageText == "Autosave failed (your drawing is still here; it will try again): cannot write the journal: No space left on device")
+        #expect(c.autosaveRetryTime == 2, "a retry is scheduled")
+        #expect((c.secondsUntilWakeup() ?? 99) <= 2)
+        journal.simulatedFailure = nil
+        c.tick(0.5)
+        #expect(journal.isBehind, "not yet: the retry waits two seconds")
+        c.tick(2.1)
+        #expect(!journal.isBehind)
+        #expect(c.messageText == "Autosave works again: every step is saved")
+        c.drag([(100, 300), (600, 300)])
+        let lines = try String(contentsOf: journal.directory.appendingPathComponent("journal.jsonl"), encoding: .utf8)
+        #expect(lines.split(separator: "\n").count == 3)
+    }
+}
