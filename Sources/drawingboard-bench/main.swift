@@ -278,6 +278,10 @@ do {
     json["undo_memory"] = steps
 }
 
+// MARK: - Hardening: long strokes, the spill file across sweeps, fingers' masks
+
+try hardeningFigures()
+
 // MARK: - 4 and 5. Start-up and idle CPU of the real window (needs DISPLAY)
 
 let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("drawingboard")

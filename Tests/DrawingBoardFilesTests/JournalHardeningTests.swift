@@ -20,6 +20,24 @@ private func editor(_ w: Int = 200, _ h: Int = 150) throws -> Editor {
     try Editor(size: PixelSize(width: w, height: h), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
 }
 
+/// Adds raw bytes at the end of a session's journal, as a crash or an older version left them.
+func appendToJournal(_ text: String, in directory: URL) throws {
+    let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(text.utf8))
+    try handle.close()
+}
+
+/// A session of `lines` strokes drawn on a fresh editor, whose window then dies: its folder.
+private func deadSession(root: URL, strokes lines: [[(Double, Double)]], editor e: Editor) throws -> URL {
+    var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+    e.recorder = { journal?.append($0) }
+    for line in lines { draw(e, line) }
+    let directory = journal!.directory
+    journal = nil
+    return directory
+}
+
 /// 200 points across the page.
 private let longStroke: [(Double, Double)] = (0..<200).map { (i: Int) -> (Double, Double) in
     (Double(5 + i), 60.0 + Double(i % 7))
@@ -130,16 +148,8 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let root = tempRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let e = try editor()
-        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
-        e.recorder = { journal?.append($0) }
-        draw(e, [(10, 10), (190, 10)])
-        draw(e, [(10, 30), (190, 30)])
-        let directory = journal!.directory
-        journal = nil
-        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(#"{"stroke":{"id":9,"tool":"pencil","sty"#.utf8))
-        try handle.close()
+        let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)], [(10, 30), (190, 30)]], editor: e)
+        try appendToJournal(#"{"stroke":{"id":9,"tool":"pencil","sty"#, in: directory)
 
         let first = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
         #expect(first.editor.strokes.count == 2)
@@ -197,19 +207,12 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let root = tempRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let e = try editor()
-        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
-        e.recorder = { journal?.append($0) }
-        draw(e, [(10, 10), (190, 10)])
-        let directory = journal!.directory
-        journal = nil
+        let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)]], editor: e)
         let bad = #"{"stroke":{"id":7,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4e300,"opacity":1},"points":[{"x":1,"y":1},{"x":90,"y":90}]}}"#
         let far = #"{"stroke":{"id":8,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":1e19,"y":1}]}}"#
         let huge = #"{"grow":[100000000,5]}"#
         let good = #"{"stroke":{"id":9,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":10,"y":100},{"x":190,"y":100}]}}"#
-        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data((bad + "\n" + far + "\n" + huge + "\n" + good + "\n").utf8))
-        try handle.close()
+        try appendToJournal(bad + "\n" + far + "\n" + huge + "\n" + good + "\n", in: directory)
         for _ in 0..<2 {
             let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
             #expect(restored.skipped == 3)

@@ -90,10 +90,7 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         stroke(editor, .pencil, "#000000", [(5, 25), (45, 25)])
         let directory = journal!.directory
         journal = nil
-        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(#"{"stroke":{"id":9,"tool":"pencil","sty"#.utf8))
-        try handle.close()
+        try appendToJournal(#"{"stroke":{"id":9,"tool":"pencil","sty"#, in: directory)
         let restored = try Journal.restore(Journal.orphans(root: root)[0]).editor
         #expect(restored.strokes.count == 1)
         #expect(try restored.flattened() == (try editor.flattened()))

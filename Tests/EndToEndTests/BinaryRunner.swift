@@ -21,15 +21,20 @@ struct BinaryRunner {
         return folder.appendingPathComponent("drawingboard")
     }
 
+    /// The test's environment without a display: `render` must need none.
+    static var headlessEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        return environment
+    }
+
     static func run(_ arguments: [String], in folder: URL? = nil, stdin: Data? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        process.environment = environment
+        process.environment = headlessEnvironment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -61,10 +66,7 @@ extension BinaryRunner {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["\(seconds)", "/usr/bin/time", "-q", "-f", "%M", "-o", report, binary.path] + arguments
         process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        process.environment = environment
+        process.environment = headlessEnvironment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
