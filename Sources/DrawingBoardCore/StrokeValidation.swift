@@ -12,6 +12,16 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "\(field): \(problem)".escapingControlCharacters }
 }
 
+extension PixelSize {
+    /// Width times height, or nil when the sides are negative or their product does not fit
+    /// (sizes read from hostile headers may be up to 2^32 a side).
+    public var checkedArea: Int? {
+        guard width >= 0, height >= 0 else { return nil }
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? nil : area
+    }
+}
+
 /// The contract's limits on what a page holds, shared by scripts, documents and the journal.
 public enum PageLimits {
     /// How far outside the canvas a point may lie (Cairo's fixed-point coordinates stop near

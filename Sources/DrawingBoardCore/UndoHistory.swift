@@ -95,23 +95,28 @@ public final class UndoHistory {
 
     private func update(at index: Int, _ apply: (inout HistoryStep) throws -> Void) throws {
         var step = steps[index]
-        try load(&step)
+        let read = try load(&step)
         try apply(&step)
         steps[index] = step
+        // Only now is the space on disk no longer the step's: a read or an apply that failed
+        // leaves the step pointing at it.
+        for extent in read { spill?.release(offset: extent.offset, count: extent.count) }
         residentBytes += step.residentBytes - stepBytes[index]
         stepBytes[index] = step.residentBytes
         if step.residentBytes > 0 { lowWater = min(lowWater, index) }
     }
 
-    private func load(_ step: inout HistoryStep) throws {
+    /// Brings the step's tiles into memory; returns the extents they were read from.
+    private func load(_ step: inout HistoryStep) throws -> [(offset: UInt64, count: Int)] {
+        var read: [(offset: UInt64, count: Int)] = []
         for i in step.tiles.indices {
             if case .spilled(let offset, let count) = step.tiles[i].payload {
                 guard let spill else { throw SpillError(message: "history tiles are on disk but the spill file is gone") }
                 step.tiles[i].payload = .pixels(try spill.read(offset: offset, count: count))
-                // The step changes as it is applied: what is on disk is stale now.
-                spill.release(offset: offset, count: count)
+                read.append((offset, count))
             }
         }
+        return read
     }
 
     private func releaseSpilled(_ step: HistoryStep) {
@@ -147,6 +152,7 @@ public final class UndoHistory {
     }
 
     private func spillTiles(of index: Int) {
+        var written: [(offset: UInt64, count: Int)] = []
         do {
             if spill == nil {
                 guard let directory = options.spillDirectory else {
@@ -160,6 +166,7 @@ public final class UndoHistory {
             for i in step.tiles.indices {
                 if case .pixels(let pixels) = step.tiles[i].payload {
                     let place = try spill.write(pixels)
+                    written.append(place)
                     step.tiles[i].payload = .spilled(offset: place.offset, count: place.count)
                 }
             }
@@ -167,6 +174,8 @@ public final class UndoHistory {
             residentBytes += step.residentBytes - stepBytes[index]
             stepBytes[index] = step.residentBytes
         } catch {
+            // The step keeps its tiles in memory: what was written for it is free again.
+            for extent in written { spill?.release(offset: extent.offset, count: extent.count) }
             // A full disk or an unwritable cache: keep the history in memory rather than lose it.
             spillProblem = "cannot move undo history to disk: \(error)"
         }

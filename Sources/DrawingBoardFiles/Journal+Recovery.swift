@@ -35,7 +35,7 @@ extension Journal {
         for dir in dirs {
             guard let fd = takeLock(dir) else { continue }
             defer { close(fd) }
-            let data = (try? RegularFile.read(dir.appendingPathComponent("journal.jsonl").path, limit: Int.max)) ?? Data()
+            let data = (try? RegularFile.read(dir.appendingPathComponent("journal.jsonl").path, limit: 1 << 30)) ?? Data()
             let lines = JournalFormat.readLines(data).lines
             // Steps since the last save, not counting the canvas growing with the window.
             let sinceSave = lines.split { $0.saved != nil }.last.map(Array.init) ?? (lines.last?.saved != nil ? [] : lines)
@@ -73,14 +73,21 @@ extension Journal {
     /// still come back. A damaged start gives a blank page of a size that holds the steps.
     public static func restore(_ orphan: Orphan, history: UndoHistory.Options = .init()) throws -> Restored {
         let dir = orphan.directory
-        let data = try RegularFile.read(dir.appendingPathComponent("journal.jsonl").path, limit: Int.max)
+        let data = try RegularFile.read(dir.appendingPathComponent("journal.jsonl").path, limit: 1 << 30)
         let (lines, unreadable) = JournalFormat.readLines(data)
         let start = readStart(dir)
         let editor: Editor
         var startProblem = start.problem
         let startDocument = dir.appendingPathComponent("start.ora")
         if let info = start.info, info.document != nil || info.page == true {
-            editor = try Editor(document: try OpenRaster.read(startDocument), history: history)
+            do {
+                editor = try Editor(document: try OpenRaster.read(startDocument), history: history)
+            } catch {
+                // The copy of the document is damaged: the steps still come back.
+                startProblem = "start.ora: \(error)"
+                editor = try Editor(size: JournalFormat.pageSize(for: lines, atLeast: PixelSize(width: info.width, height: info.height)),
+                                    background: .color(.white), history: history)
+            }
         } else if let info = start.info {
             editor = try Editor(size: PixelSize(width: info.width, height: info.height),
                                 background: .color(RGBColor(hex: info.background ?? "#ffffff") ?? .white), history: history)
@@ -100,6 +107,8 @@ extension Journal {
             } catch {
                 result.skipped += 1
                 if result.skipReason == nil { result.skipReason = "\(error)" }
+                // A step that is not there would shift every undo and redo after it.
+                if line.makesStep { editor.replayPlaceholder() }
             }
         }
         return result

@@ -77,7 +77,9 @@ public final class Journal {
         let data = (try? Data(contentsOf: directory.appendingPathComponent("journal.jsonl"))) ?? Data()
         length = off_t(JournalFormat.completeLength(data))
         guard ftruncate(self.fd, length) == 0 else { throw DocumentError("cannot tidy the journal: \(String(cString: strerror(errno)))") }
-        images = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path).count) ?? 0
+        // The next image takes the number after the highest there, never one a line names.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path)) ?? []
+        images = names.compactMap { Int($0.split(separator: ".").first ?? "") }.max() ?? 0
     }
 
     deinit {
@@ -129,11 +131,10 @@ public final class Journal {
         case .background(.image(let image, let name)):
             images += 1
             let relative = "images/\(images).png"
-            do {
-                files.append((directory.appendingPathComponent(relative).path, try PNGFile.encode(image)))
-            } catch {
-                problem = "\(error)"
-                return .behind("\(error)")
+            // An image that cannot be encoded (no memory) still gets its line, so the steps
+            // after it keep their places; restoring puts an empty step there.
+            if let png = try? PNGFile.encode(image) {
+                files.append((directory.appendingPathComponent(relative).path, png))
             }
             line.image = relative
             line.name = name

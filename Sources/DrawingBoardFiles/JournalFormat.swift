@@ -40,6 +40,12 @@ enum JournalFormat {
         static let starts = ["stroke", "undo", "redo", "clear", "grow", "page", "color", "image", "name", "saved"]
             .map { Array("{\"\($0)\"".utf8) }
 
+        /// Whether the line is a step of the history (the canvas growing with the window and
+        /// notes of saves are not).
+        var makesStep: Bool {
+            stroke != nil || clear == true || page != nil || color != nil || image != nil
+        }
+
         /// Checks the values a step would act on; `at` names the line.
         func validate(at path: String) throws(ValidationError) {
             if let stroke { try stroke.validate(at: "\(path).stroke") }
@@ -80,8 +86,11 @@ enum JournalFormat {
     /// The last complete line inside `raw`: a fragment followed by a line.
     private static func resync(_ raw: [UInt8], _ decoder: JSONDecoder) -> Line? {
         guard raw.count > 2 else { return nil }
-        for i in 1..<raw.count where raw[i] == UInt8(ascii: "{") && raw[i + 1 < raw.count ? i + 1 : i] == UInt8(ascii: "\"") {
+        // A few tries at most: a hostile line full of starts must not cost its length squared.
+        var tries = 0
+        for i in 1..<raw.count where tries < 16 && raw[i] == UInt8(ascii: "{") && raw[i + 1 < raw.count ? i + 1 : i] == UInt8(ascii: "\"") {
             guard Line.starts.contains(where: { raw[i...].starts(with: $0) }) else { continue }
+            tries += 1
             if let line = try? decoder.decode(Line.self, from: Data(raw[i...])) { return line }
         }
         return nil
@@ -95,13 +104,18 @@ enum JournalFormat {
 
     /// A size that holds every stroke of `lines` (and what grow and page steps named), for a
     /// session whose start is lost: its steps come back over a blank page of that size.
-    static func pageSize(for lines: [Line]) -> PixelSize {
-        var w = 640, h = 480
+    static func pageSize(for lines: [Line], atLeast least: PixelSize = PixelSize(width: 640, height: 480)) -> PixelSize {
+        var w = least.width, h = least.height
         for line in lines {
-            if let g = line.grow ?? line.page.map({ Array($0.prefix(2)) }), g.count == 2 { w = max(w, g[0]); h = max(h, g[1]) }
+            // Only values a canvas can have count (the lines are checked later, one by one).
+            let side = 1...CanvasLimits.maxSide
+            if let g = line.grow ?? line.page.map({ Array($0.prefix(2)) }), g.count == 2, side.contains(g[0]), side.contains(g[1]) {
+                w = max(w, g[0])
+                h = max(h, g[1])
+            }
             for p in line.stroke?.points ?? [] where p.x.isFinite && p.y.isFinite {
-                w = max(w, Int(min(p.x, 1e6).rounded(.up)) + 1)
-                h = max(h, Int(min(p.y, 1e6).rounded(.up)) + 1)
+                w = max(w, Int(min(max(p.x, 0), Double(CanvasLimits.maxSide)).rounded(.up)) + 1)
+                h = max(h, Int(min(max(p.y, 0), Double(CanvasLimits.maxSide)).rounded(.up)) + 1)
             }
         }
         w = min(w, CanvasLimits.maxSide)

@@ -161,7 +161,8 @@ public enum OpenRaster {
         try checkBudget(stack.layers.filter(\.visible).map(\.src))
         var flattener = try ImageOps.Flattener(size: size)
         for layer in stack.layers.reversed() where layer.visible {
-            guard abs(layer.x) <= Int(PageLimits.coordinate), abs(layer.y) <= Int(PageLimits.coordinate) else {
+            let range = -Int(PageLimits.coordinate)...Int(PageLimits.coordinate)
+            guard range.contains(layer.x), range.contains(layer.y) else {
                 throw DocumentError("stack.xml: layer \"\(layer.src)\" is placed at \(layer.x), \(layer.y), too far outside the image")
             }
             flattener.add(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity,

@@ -4,7 +4,7 @@ import DrawingBoardCore
 import Foundation
 
 /// A problem reading an image file, worded for the user.
-public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
+public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
@@ -119,8 +119,8 @@ public struct SDLImageDecoder: ImageDecoding {
 
     private func check(_ size: PixelSize, maxPixels: Int) throws {
         guard size.width > 0, size.height > 0 else { throw ImageLoadError("the image has no pixels (\(size))") }
-        guard size.area <= maxPixels else {
-            throw ImageLoadError("the image is \(size), \(size.area) pixels, above the limit of \(maxPixels)")
+        guard let area = size.checkedArea, area <= maxPixels else {
+            throw ImageLoadError("the image is \(size), \(size.checkedArea.map(String.init) ?? "too many") pixels, above the limit of \(maxPixels)")
         }
     }
 

@@ -2,7 +2,7 @@ import CCairo
 import DrawingBoardCore
 
 /// A failure inside the renderer, worded for the user.
-public struct RenderError: Error, Sendable, CustomStringConvertible {
+public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -23,6 +23,14 @@ extension Editor {
         }
     }
 
+    /// A step of a journal that cannot be replayed (its values are out of range): an empty
+    /// step takes its place, so the undos and redos after it act on the steps they did.
+    public func replayPlaceholder() {
+        cancelAll()
+        history.push(HistoryStep(kind: .stroke))
+        revision += 1
+    }
+
     // MARK: - Steps
 
     /// Clears the drawing (not the background) as one undoable step.

@@ -35,8 +35,8 @@ public enum PNGFile {
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]), let size = ImageHeader.dimensions(of: [UInt8](data.prefix(64)), format: .png) else {
             throw RenderError("\(name) is not a PNG image")
         }
-        guard size.width > 0, size.height > 0, size.area <= maxPixels else {
-            throw RenderError("\(name) is \(size), \(size.area) pixels, above the limit of \(maxPixels)")
+        guard size.width > 0, size.height > 0, let area = size.checkedArea, area <= maxPixels else {
+            throw RenderError("\(name) is \(size), \(size.checkedArea.map(String.init) ?? "too many") pixels, above the limit of \(maxPixels)")
         }
         final class Source {
             let bytes: [UInt8]

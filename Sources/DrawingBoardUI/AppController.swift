@@ -349,7 +349,7 @@ public final class AppController {
         var m = Message(text: text.escapingControlCharacters, isError: isError, until: until)
         for size in [Theme.textSize, Theme.smallText, 11] {
             m.textSize = size
-            m.lines = TextMetrics.lineCount(text, width: width, size: size * scale)
+            m.lines = TextMetrics.lineCount(m.text, width: width, size: size * scale)
             if m.lines <= 3 { break }
         }
         m.lines = min(m.lines, 3)

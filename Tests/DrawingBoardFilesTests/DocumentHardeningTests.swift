@@ -135,6 +135,24 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: data/z.png is not a PNG image")) { _ = try OpenRaster.read(url) }
     }
 
+    /// A layer placed at the most negative whole number: refused, no trap.
+    @Test func aLayerPlacedAbsurdlyFarIsRefused() throws {
+        let url = temporaryFile("far.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let archive = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { (pos: Int64, size: Int) in
+                data.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+            }
+        }
+        try add("mimetype", Data("image/openraster".utf8))
+        try add("stack.xml", Data(#"<image w="10" h="10"><stack><layer src="data/a.png" x="-9223372036854775808"/></stack></image>"#.utf8))
+        try add("data/a.png", try PNGFile.encode(RasterImage(width: 2, height: 2, pixels: [UInt32](repeating: 0xFF00_0000, count: 4))!))
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: stack.xml: layer \"data/a.png\" is placed at -9223372036854775808, 0, too far outside the image")) {
+            _ = try OpenRaster.read(url)
+        }
+    }
+
     @Test func xmlErrorsAreSaidInWords() throws {
         for (xml, words) in [("<image w=\"5\" h=\"5\"><stack>", "the document ends too early (an element is not closed) at line 1"),
                              ("<image w=\"5\" h=\"5\" w=\"6\"/>", "an attribute given twice in one tag at line 1, column 27"),

@@ -221,4 +221,51 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
             #expect(restored.editor.size == e.size)
         }
     }
+
+    /// A skipped step keeps its place: the undo after it acts on it, as it did, and not on the
+    /// stroke before it.
+    @Test func aSkippedStepKeepsTheUndosAfterItInPlace() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor()
+        let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)]], editor: e)
+        let wide = #"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":500,"opacity":1},"points":[{"x":1,"y":1}]}}"#
+        try appendToJournal(wide + "\n" + #"{"undo":true}"# + "\n", in: directory)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        #expect(restored.skipped == 1)
+        #expect(restored.editor.strokes.count == 1, "the first stroke stays; the undo took the skipped step")
+        #expect(restored.editor.canRedo)
+    }
+
+    /// A damaged start and a line with a point at -1e300: the page size is worked out from
+    /// what a canvas can hold, the line is skipped, nothing traps.
+    @Test func aDamagedStartWithAHostilePointRestoresWhatItCan() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor()
+        let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)]], editor: e)
+        try Data("{".utf8).write(to: directory.appendingPathComponent("start.json"))
+        let far = #"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":-1e300,"y":-1e300},{"x":1e300,"y":5}]}}"#
+        try appendToJournal(far + "\n" + #"{"grow":[9223372036854775807,9223372036854775807]}"# + "\n", in: directory)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        #expect(restored.editor.strokes.count == 1 && restored.skipped == 2)
+        #expect(restored.editor.size.width <= CanvasLimits.maxSide && restored.editor.size.height <= CanvasLimits.maxSide)
+    }
+
+    /// After a restore, a new background image never takes the name of one a line refers to.
+    @Test func imagesAfterAnAdoptionGetNewNumbers() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var journal: Journal? = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        let image = RasterImage(width: 2, height: 2, pixels: [0xFF11_2233, 0xFF44_5566, 0xFF77_8899, 0xFFAA_BBCC])!
+        journal!.append(.background(.image(image, name: "a.png")))
+        journal!.append(.background(.image(image, name: "b.png")))
+        let directory = journal!.directory
+        journal = nil
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("images/1.png"))
+        let adopted = try Journal(adopting: directory)
+        adopted.append(.background(.image(image, name: "c.png")))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path).sorted()
+        #expect(names == ["2.png", "3.png"])
+    }
 }

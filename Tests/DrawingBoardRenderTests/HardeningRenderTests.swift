@@ -54,6 +54,23 @@ let hostileImages: [(name: String, bytes: [UInt8], expected: String)] = [
         #expect(throws: ImageLoadError.self) { _ = try decoder.decodeImage(atPath: fifo, maxPixels: CanvasLimits.maxPixels) }
     }
 
+    /// Sides of 2^32 - 1 multiply past Int.max: refused, not a trap.
+    @Test func sidesWhoseProductOverflowsAreRefused() throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [UInt8](repeating: 0xFF, count: 8) + [8, 6, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
+        let path = folder.appendingPathComponent("wide.png").path
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ImageLoadError("the image is 4294967295x4294967295, too many pixels, above the limit of 268435456")) {
+            _ = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
+        }
+        #expect(throws: RenderError("l.png is 4294967295x4294967295, too many pixels, above the limit of 268435456")) {
+            _ = try PNGFile.decode(Data(png), name: "l.png")
+        }
+    }
+
     @Test func anSVGImageIsDrawnByLibrsvgAtItsOwnSize() throws {
         let folder = temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
