@@ -38,6 +38,17 @@ private func deadSession(root: URL, strokes lines: [[(Double, Double)]], editor 
     return directory
 }
 
+/// A journal recording an editor's steps, and what each write did.
+private final class Recording {
+    var journal: Journal?
+    var outcomes: [Journal.Outcome] = []
+
+    init(_ e: Editor, root: URL) throws {
+        journal = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
+        e.recorder = { [unowned self] in outcomes.append(journal!.append($0)) }
+    }
+}
+
 /// 200 points across the page.
 private let longStroke: [(Double, Double)] = (0..<200).map { (i: Int) -> (Double, Double) in
     (Double(5 + i), 60.0 + Double(i % 7))
@@ -54,25 +65,23 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let root = tempRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let e = try editor()
-        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
-        var outcomes: [Journal.Outcome] = []
-        e.recorder = { outcomes.append(journal!.append($0)) }
+        let session = try Recording(e, root: root)
         draw(e, [(10, 10), (190, 10)])
         draw(e, [(10, 30), (190, 30)])
-        journal!.simulatedFailure = ENOSPC
+        session.journal!.simulatedFailure = ENOSPC
         draw(e, longStroke)
-        #expect(outcomes.last == .behind("cannot write the journal: No space left on device"))
-        #expect(journal!.isBehind)
-        let onDisk = try Data(contentsOf: journal!.directory.appendingPathComponent("journal.jsonl"))
+        #expect(session.outcomes.last == .behind("cannot write the journal: No space left on device"))
+        #expect(session.journal!.isBehind)
+        let onDisk = try Data(contentsOf: session.journal!.directory.appendingPathComponent("journal.jsonl"))
         #expect(onDisk.last == UInt8(ascii: "\n"), "the half-written line was cut off again")
         #expect(onDisk.split(separator: UInt8(ascii: "\n")).count == 2)
-        journal!.simulatedFailure = nil
+        session.journal!.simulatedFailure = nil
         draw(e, [(10, 100), (190, 100)])
-        #expect(outcomes.last == .caughtUp, "the waiting stroke went down first, then this one")
+        #expect(session.outcomes.last == .caughtUp, "the waiting stroke went down first, then this one")
         draw(e, [(10, 130), (190, 130)])
-        #expect(outcomes.last == .written)
+        #expect(session.outcomes.last == .written)
         let expected = try e.flattened()
-        journal = nil
+        session.journal = nil
         let orphan = try #require(Journal.orphans(root: root).first)
         #expect(orphan.steps == 5)
         let restored = try Journal.restore(orphan, history: history)
@@ -100,9 +109,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
             umount.waitUntilExit()
         }
         let e = try editor()
-        var journal: Journal? = try Journal(root: root, size: e.size, background: .white, documentPath: nil)
-        var outcomes: [Journal.Outcome] = []
-        e.recorder = { outcomes.append(journal!.append($0)) }
+        let session = try Recording(e, root: root)
         draw(e, [(10, 10), (190, 10)])
         draw(e, [(10, 30), (190, 30)])
         // Fill the disk to the last byte.
@@ -115,16 +122,16 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         // Longer than what is left of the journal's last page (tmpfs gives whole pages).
         let longer: [(Double, Double)] = (0..<2000).map { (i: Int) -> (Double, Double) in (Double(5 + i % 190), 60.0 + Double(i / 190)) }
         draw(e, longer)
-        guard case .behind = outcomes.last else {
-            Issue.record("the stroke was written to a full disk: \(outcomes)")
+        guard case .behind = session.outcomes.last else {
+            Issue.record("the stroke was written to a full disk: \(session.outcomes)")
             return
         }
         try FileManager.default.removeItem(at: filler)
         draw(e, [(10, 100), (190, 100)])
-        #expect(outcomes.last == .caughtUp)
+        #expect(session.outcomes.last == .caughtUp)
         draw(e, [(10, 130), (190, 130)])
         let expected = try e.flattened()
-        journal = nil
+        session.journal = nil
         let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
         #expect(restored.editor.strokes.count == 5)
         #expect(try restored.editor.flattened() == expected)

@@ -15,17 +15,10 @@ import Testing
         try first.drag([(150, 300), (450, 300)])
         try first.drag([(150, 400), (450, 400)])
         #expect(try eventually { try first.screenshot().rgb(300, 400) == 0x000000 })
-        Thread.sleep(forTimeInterval: 1.0)
-        kill(first.process.processIdentifier, SIGKILL)
-        first.process.waitUntilExit()
+        first.crash()
 
         let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
-        let dialog = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false,
-                            hasDialog: true, dialogButtons: [.restore, .discard])
-        let restore = dialog.frame(of: .dialog(.restore))!
-        #expect(try eventually { try second.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }, "the offer shows")
-        try second.screenshot("recovery-offer")
-        try second.click(restore.center)
+        #expect(try second.acceptRestoreOffer(size: size, screenshot: "recovery-offer"), "the offer shows")
         #expect(try eventually {
             let s = try second.screenshot()
             return s.rgb(300, 300) == 0x000000 && s.rgb(300, 400) == 0x000000
@@ -105,20 +98,35 @@ extension CrashRecoveryTests {
         try first.drag([(150, 450), (450, 450)])
         try first.drag([(150, 550), (450, 550)])
         #expect(try eventually { try first.screenshot().rgb(300, 550) == 0x000000 })
-        Thread.sleep(forTimeInterval: 1.0)
-        kill(first.process.processIdentifier, SIGKILL)
-        first.process.waitUntilExit()
+        first.crash()
 
         let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
-        let dialog = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false,
-                            hasDialog: true, dialogButtons: [.restore, .discard])
-        let restore = dialog.frame(of: .dialog(.restore))!
-        #expect(try eventually { try second.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }, "the offer shows")
-        try second.click(restore.center)
+        #expect(try second.acceptRestoreOffer(size: size), "the offer shows")
         #expect(try eventually {
             let s = try second.screenshot()
             return [150, 250, 350, 450, 550].allSatisfy { s.rgb(300, $0) == 0x000000 }
         }, "all five strokes are back")
         try second.screenshot("full-disk-restored")
+    }
+}
+
+extension AppUnderTest {
+    /// Ends the app as a crash would (SIGKILL), once its last step has had time to be journaled.
+    func crash() {
+        Thread.sleep(forTimeInterval: 1.0)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Waits for the offer to restore a dead session and accepts it; false if it never shows.
+    func acceptRestoreOffer(size: PixelSize, screenshot shot: String? = nil) throws -> Bool {
+        let dialog = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false,
+                            hasDialog: true, dialogButtons: [.restore, .discard])
+        let restore = dialog.frame(of: .dialog(.restore))!
+        let shown = try eventually { try self.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }
+        guard shown else { return false }
+        if let shot { try self.screenshot(shot) }
+        try click(restore.center)
+        return true
     }
 }
