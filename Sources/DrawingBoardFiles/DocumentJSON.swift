@@ -30,7 +30,10 @@ struct DocumentJSON: Codable {
         }
     }
 
-    var format = 1
+    /// The format this DrawingBoard writes, and the newest it reads.
+    static let currentFormat = 1
+
+    var format = DocumentJSON.currentFormat
     var background: BackgroundSpec
     var strokes: [Stroke]
     /// The archive entry holding the pixels under the strokes, when there are any
@@ -68,5 +71,11 @@ struct DocumentJSON: Codable {
 
     static func decode(_ data: Data) throws -> DocumentJSON {
         try JSONDecoder().decode(DocumentJSON.self, from: data)
+    }
+
+    /// The format number alone, read before the rest: a newer format may be laid out
+    /// differently, and deserves that message rather than a field's.
+    struct Version: Decodable {
+        var format: Int?
     }
 }

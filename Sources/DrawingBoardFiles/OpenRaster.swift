@@ -175,6 +175,10 @@ public enum OpenRaster {
 
     /// `drawingboard/document.json`, decoded and checked value by value.
     static func readDocumentJSON(_ data: Data) throws -> DocumentJSON {
+        if let version = try? JSONDecoder().decode(DocumentJSON.Version.self, from: data),
+           let format = version.format, format > DocumentJSON.currentFormat {
+            throw DocumentError("it was made by a newer DrawingBoard (format \(format)); this one reads up to \(DocumentJSON.currentFormat)")
+        }
         let json: DocumentJSON
         do {
             json = try DocumentJSON.decode(data)

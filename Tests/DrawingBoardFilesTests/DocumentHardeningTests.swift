@@ -62,6 +62,29 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         }
     }
 
+    /// Documents of the format this version writes open to the same pixels, always.
+    @Test(arguments: ["format-1", "format-1-image"])
+    func documentsOfFormatOneOpenExactly(_ name: String) throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/documents")
+        let contents = try OpenRaster.read(folder.appendingPathComponent("\(name).ora"))
+        let editor = try Editor(document: contents, history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let expected = try PNGFile.decode(try Data(contentsOf: folder.appendingPathComponent("\(name).png")), name: name)
+        #expect(try editor.flattened() == expected)
+        #expect(!contents.strokes.isEmpty)
+    }
+
+    /// A document from a newer DrawingBoard says so, whatever its layout.
+    @Test(arguments: [(strokeJSON(), "99"), ("{\"kind\": \"text\"}", "2")])
+    func aNewerFormatIsNamed(_ stroke: String, _ format: String) throws {
+        let url = temporaryFile("new.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try documentWithJSON(documentJSON(strokes: stroke, format: format), at: url)
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: it was made by a newer DrawingBoard (format \(format)); this one reads up to 1")) {
+            _ = try OpenRaster.read(url)
+        }
+    }
+
     @Test(arguments: ["NaN", "Infinity", "[1, 2"])
     func jsonThatIsNotJSONIsRefused(_ width: String) throws {
         let url = temporaryFile("doc.ora")

@@ -88,18 +88,25 @@ import Testing
         #expect(run.result.stderrLines == [#"drawingboard: s.json: steps[0].tool: "a\nb\u{1b}[2J" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter)"#])
     }
 
-    /// Values in a document that crashed `render` (signal 4) are refused with the field.
-    @Test func aHostileDocumentIsRefusedWithItsField() throws {
+    /// Values in a document that crashed `render` (signal 4) are refused with the field; a
+    /// document of a newer format says so.
+    @Test(arguments: [
+        (#""x":50"#, #""x":1e19"#, "drawingboard/document.json: strokes[0].points[1]: (1e+19, 50.0) is not within ±1000000 of the canvas"),
+        (#""format":1"#, #""format":99"#, "it was made by a newer DrawingBoard (format 99); this one reads up to 1"),
+    ])
+    func aHostileDocumentIsRefusedWithItsField(_ from: String, _ to: String, _ expected: String) throws {
         let ws = try Workspace()
         defer { ws.remove() }
         try ws.write("make.json", #"{\#(Self.canvas), "steps": [{"stroke": [[5, 5], [50, 50]]}]}"#)
         #expect(try BinaryRunner.run(["render", "make.json", "--output", "doc.ora"], in: ws.folder).status == 0)
-        // Rewrite the document's JSON with a point at 1e19, with the zip tool users have.
+        // Rewrite the document's JSON, with the zip tool users have.
         let unpacked = ws.folder.appendingPathComponent("unpacked")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         try shell("cd '\(unpacked.path)' && python3 -c 'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); z.extractall()' ../doc.ora")
         let jsonURL = unpacked.appendingPathComponent("drawingboard/document.json")
-        let json = try String(contentsOf: jsonURL, encoding: .utf8).replacingOccurrences(of: #""x":50"#, with: #""x":1e19"#)
+        let original = try String(contentsOf: jsonURL, encoding: .utf8)
+        #expect(original.contains(from))
+        let json = original.replacingOccurrences(of: from, with: to)
         try json.write(to: jsonURL, atomically: true, encoding: .utf8)
         try shell("""
             cd '\(unpacked.path)' && python3 -c 'import zipfile,os
@@ -110,7 +117,7 @@ import Testing
         try ws.write("open.json", #"{"open": "bad.ora"}"#)
         let run = try BinaryRunner.measured(["render", "open.json", "--output", "out.png"], in: ws.folder)
         #expect(run.result.status == 2)
-        #expect(run.result.stderrLines == ["drawingboard: open.json: open: “bad.ora” cannot be opened: drawingboard/document.json: strokes[0].points[1]: (1e+19, 50.0) is not within ±1000000 of the canvas"])
+        #expect(run.result.stderrLines == ["drawingboard: open.json: open: “bad.ora” cannot be opened: \(expected)"])
         #expect(!ws.exists("out.png"))
     }
 
