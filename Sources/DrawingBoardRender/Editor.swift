@@ -315,10 +315,12 @@ public final class Editor {
         if let bounds = outline.bounds?.pixelRect(clippedTo: size) {
             live.cover(bounds)
             do {
+                // A mask that could not grow to the stroke (out of memory) would clip it.
+                guard live.mask.covered.intersection(bounds) == bounds else { throw RenderError("no memory for the stroke's mask") }
                 try draw(outline, with: live.mask, into: bounds, tool: stroke.tool, style: stroke.style, saving: &records)
             } catch {
-                // A context could not be made (out of memory): the drawing is unchanged and the
-                // stroke is not recorded.
+                // A context or the mask could not be made (out of memory): the drawing is
+                // unchanged and the stroke is not recorded.
                 return
             }
             invalidate(bounds)
