@@ -36,27 +36,16 @@ public enum RegularFile {
         guard info.st_size <= limit else {
             throw Problem("it is \(info.st_size) bytes, larger than the \(sizeText(limit)) \(article(noun)) may be")
         }
-        var data = Data(count: Int(info.st_size))
-        var filled = 0
-        // The file may grow while it is read: read at most `limit` + 1 bytes to notice.
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Problem(reason(errno))
-            }
-            if n == 0 { break }
-            if filled + n > data.count { data.count = filled + n }
-            data.withUnsafeMutableBytes { raw in
-                chunk.withUnsafeBytes { src in (raw.baseAddress! + filled).copyMemory(from: src.baseAddress!, byteCount: n) }
-            }
-            filled += n
-            guard filled <= limit else {
-                throw Problem("it is larger than the \(sizeText(limit)) \(article(noun)) may be")
-            }
+        // One byte more than its size, to notice a file that grows while it is read.
+        let size = Int(info.st_size)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        let data: Data
+        do {
+            data = try handle.read(upToCount: size + 1) ?? Data()
+        } catch {
+            throw Problem("cannot read it: \(error.localizedDescription)")
         }
-        data.count = filled
+        guard data.count <= size else { throw Problem("it changed while it was being read") }
         return data
     }
 

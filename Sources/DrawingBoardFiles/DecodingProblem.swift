@@ -4,7 +4,9 @@ import Foundation
 /// A JSON decoding failure in words, with the field's path (`strokes[2].points[0].x: expected
 /// a number`), for messages about documents and journals.
 enum DecodingProblem {
-    static func describe(_ error: Error) -> String {
+    /// `data`: the JSON that failed, to find a whole-number field whose value does not fit it
+    /// (Foundation reports that as "not valid JSON", with no field).
+    static func describe(_ error: Error, data: Data? = nil) -> String {
         guard let error = error as? DecodingError else { return "\(error)".escapingControlCharacters }
         switch error {
         case .typeMismatch(let type, let context):
@@ -12,9 +14,12 @@ enum DecodingProblem {
         case .valueNotFound(let type, let context):
             return at(context, "expected \(name(of: type)), found null")
         case .keyNotFound(let key, let context):
-            return at(context, "\"\(key.stringValue)\" is missing", extra: nil)
+            return at(context, "\"\(key.stringValue)\" is missing")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
+                if let data, let root = try? JSONSerialization.jsonObject(with: data) {
+                    return misfit(in: root, at: "") ?? "a number does not fit its field"
+                }
                 let detail = context.debugDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
                 return detail.isEmpty || detail.contains("not valid JSON") ? "not valid JSON" : "not valid JSON (\(detail))".escapingControlCharacters
             }
@@ -24,7 +29,34 @@ enum DecodingProblem {
         }
     }
 
-    private static func at(_ context: DecodingError.Context, _ problem: String, extra: String? = nil) -> String {
+    /// The first field that must hold a whole number in a range and does not: ids and baked
+    /// ids (0 up), colour channels (0...255), sizes (whole numbers).
+    private static func misfit(in value: Any, at path: String, key: String = "") -> String? {
+        if let object = value as? [String: Any] {
+            for k in object.keys.sorted() {
+                if let found = misfit(in: object[k]!, at: path.isEmpty ? k : "\(path).\(k)", key: k) { return found }
+            }
+        } else if let array = value as? [Any] {
+            for (i, item) in array.enumerated() {
+                if let found = misfit(in: item, at: "\(path)[\(i)]", key: key == "baked" ? "id" : "") { return found }
+            }
+        } else if let number = value as? NSNumber, !(value is Bool) {
+            let n = number.doubleValue
+            let range: ClosedRange<Double>?
+            switch key {
+            case "id": range = 0...Double(UInt64.max)
+            case "red", "green", "blue": range = 0...255
+            case "width", "height" where !path.contains("style"): range = -9.2e18...9.2e18
+            default: range = nil
+            }
+            if let range, n != n.rounded() || !range.contains(n) {
+                return "\(path): \(number) is not a whole number in \(Int(range.lowerBound)) to \(range.upperBound > 1e18 ? "its limit" : String(Int(range.upperBound)))".escapingControlCharacters
+            }
+        }
+        return nil
+    }
+
+    private static func at(_ context: DecodingError.Context, _ problem: String) -> String {
         let path = pathText(context.codingPath)
         return (path.isEmpty ? problem : "\(path): \(problem)").escapingControlCharacters
     }

@@ -54,17 +54,20 @@ extension Journal {
 
     /// `start.json`, checked; or why it cannot be used.
     static func readStart(_ dir: URL) -> (info: JournalFormat.StartInfo?, problem: String?) {
+        let data: Data
         do {
-            let data = try RegularFile.read(dir.appendingPathComponent("start.json").path, limit: 1 << 20)
+            data = try RegularFile.read(dir.appendingPathComponent("start.json").path, limit: 1 << 20)
+        } catch {
+            return (nil, "start.json: \(error.message)")
+        }
+        do {
             let info = try JSONDecoder().decode(JournalFormat.StartInfo.self, from: data)
             try info.validate()
             return (info, nil)
-        } catch let error as RegularFile.Problem {
-            return (nil, "start.json: \(error.message)")
         } catch let error as ValidationError {
             return (nil, "start.json: \(error)")
         } catch {
-            return (nil, "start.json: \(DecodingProblem.describe(error))")
+            return (nil, "start.json: \(DecodingProblem.describe(error, data: data))")
         }
     }
 

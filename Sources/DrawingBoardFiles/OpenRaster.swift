@@ -183,7 +183,7 @@ public enum OpenRaster {
         do {
             json = try DocumentJSON.decode(data)
         } catch {
-            throw DocumentError("\(documentEntry): \(DecodingProblem.describe(error))")
+            throw DocumentError("\(documentEntry): \(DecodingProblem.describe(error, data: data))")
         }
         do {
             try json.validate()
@@ -246,7 +246,8 @@ public enum OpenRaster {
         var data = Data()
         var judged = kind == .any
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+            // ZIPFoundation computes the checksum as it goes but leaves the comparison to us.
+            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
                 data.append(chunk)
                 if UInt64(data.count) > min(limit, entry.uncompressedSize) {
                     throw DocumentError("\"\(entry.path)\" unpacks to more than it says")
@@ -255,6 +256,9 @@ public enum OpenRaster {
                     guard ok else { throw DocumentError("\(entry.path) is not \(kind.name)") }
                     judged = true
                 }
+            }
+            guard checksum == entry.checksum else {
+                throw DocumentError("\"\(entry.path)\" is damaged (its checksum does not match its bytes)")
             }
         } catch let error as DocumentError {
             throw error

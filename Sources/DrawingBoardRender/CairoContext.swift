@@ -62,7 +62,8 @@ final class CairoContext {
         var pen: Point?
         while start < elements.count {
             var part = VectorPath()
-            if let pen, case .move = elements[start] {} else if let pen { part.move(to: pen) }
+            // A piece that starts mid-path starts where the last one ended.
+            if case .move = elements[start] {} else if let pen { part.move(to: pen) }
             for element in elements[start..<min(start + piece, elements.count)] {
                 switch element {
                 case .move(let p): part.move(to: p); pen = p

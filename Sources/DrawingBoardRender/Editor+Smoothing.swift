@@ -1,7 +1,6 @@
 import DrawingBoardCore
 
-/// Strokes in progress: the stabiliser's timing (a smoothed line keeps gliding in to a pointer
-/// at rest) and what their masks hold.
+/// The stroke stabiliser's timing: a smoothed line keeps gliding in to a pointer at rest.
 extension Editor {
     /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
     /// once a frame while the pointer rests, so the line keeps moving in to it.
@@ -20,7 +19,4 @@ extension Editor {
             apply(stroke.add(position, canvas: size))
         }
     }
-
-    /// Bytes the masks of the strokes in progress hold (each covers what its stroke reached).
-    public var liveMaskBytes: Int { live.values.reduce(0) { $0 + $1.mask.size.area } }
 }

@@ -111,6 +111,8 @@ public final class Editor {
 
     /// Pointers with a stroke in progress.
     public var activePointers: Set<PointerSource> { Set(live.keys) }
+    /// Bytes the masks of the strokes in progress hold (each covers what its stroke reached).
+    public var liveMaskBytes: Int { live.values.reduce(0) { $0 + $1.mask.size.area } }
     public var isDrawing: Bool { !live.isEmpty }
 
     /// Segments the last sample of `source`'s live stroke redrew (for tests and the benchmark).

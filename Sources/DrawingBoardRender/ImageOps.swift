@@ -32,14 +32,6 @@ public enum ImageOps {
         }
     }
 
-    /// The layers composited bottom to top (source-over, or multiply) into a transparent `size`
-    /// image.
-    public static func flatten(_ layers: [Layer], size: PixelSize) throws(RenderError) -> RasterImage {
-        var flattener = try Flattener(size: size)
-        for layer in layers { flattener.add(layer) }
-        return flattener.image()
-    }
-
     /// Composites layers one at a time, bottom first, so a caller can decode each, add it and
     /// let it go: memory holds the page and one layer, however many layers there are.
     public struct Flattener {

@@ -150,9 +150,9 @@ extension AppController {
                     rememberWheel(last.style.color)
                 }
             }
-            let back = orphan.steps - restored.skipped
             if let reason = restored.skipReason {
-                show(error: "Restored \(max(back, 0)) of \(orphan.steps) steps; \(restored.skipped) could not come back (\(reason))")
+                let n = restored.skipped
+                show(error: "Restored the drawing, but \(n) step\(n == 1 ? "" : "s") could not come back (\(reason))")
             } else if let problem = restored.startProblem {
                 show(error: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s") over a blank page (\(problem))")
             } else {

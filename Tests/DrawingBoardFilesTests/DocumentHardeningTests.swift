@@ -44,7 +44,10 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         (strokeJSON(points: "[]"), "strokes[0].points: a stroke needs at least one point"),
         (strokeJSON(tool: "\"airbrush\""), "strokes[0].tool: "),
         (strokeJSON(width: "\"wide\""), "strokes[0].style.width: expected a number"),
-        (strokeJSON(id: "-1"), ""),
+        (strokeJSON(id: "-1"), "strokes[0].id: -1 is not a whole number in 0 to its limit"),
+        (strokeJSON(id: "2.5"), "strokes[0].id: 2.5 is not a whole number in 0 to its limit"),
+        (#"{"id": 1, "tool": "pencil", "style": {"color": {"red": 300, "green": 0, "blue": 0}, "width": 4, "opacity": 1}, "points": [{"x": 1, "y": 1}]}"#,
+         "strokes[0].style.color.red: 300 is not a whole number in 0 to 255"),
         (#"{"id": 1, "tool": "pencil", "style": {"color": {"red": 0, "green": 0, "blue": 0}, "width": 4, "opacity": 1}}"#,
          #"strokes[0]: "points" is missing"#),
         (strokeJSON() + ", " + strokeJSON(), "strokes[1].id: 1 is used by an earlier stroke too"),
@@ -134,26 +137,39 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         }
     }
 
-    /// 256 MB of zeros named .png: refused from its first bytes, not read to the end.
+    /// Zeros named .png are refused from their first bytes, not read to the end. The entry's
+    /// checksum is spoiled, so reading it to the end would fail on that instead.
     @Test func anEntryOfTheWrongKindStopsAtItsFirstBytes() throws {
         let url = temporaryFile("zeros.ora")
         defer { try? FileManager.default.removeItem(at: url) }
         let archive = try Archive(url: url, accessMode: .create)
-        let zeros = Data(count: 1 << 20)
-        try archive.addEntry(with: "mimetype", type: .file, uncompressedSize: Int64(16)) { (_: Int64, _: Int) in Data("image/openraster".utf8) }
-        let stack = Data(#"<image w="100" h="100"><stack><layer name="z" src="data/z.png"/></stack></image>"#.utf8)
-        try archive.addEntry(with: "stack.xml", type: .file, uncompressedSize: Int64(stack.count)) { pos, size in
-            stack.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+        func add(_ path: String, _ data: Data, _ method: CompressionMethod = .deflate) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: method) { (pos: Int64, size: Int) in
+                data.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+            }
         }
-        try archive.addEntry(with: "data/z.png", type: .file, uncompressedSize: Int64(256 << 20), compressionMethod: .deflate) { (_: Int64, size: Int) in
-            zeros.prefix(size)
+        try add("mimetype", Data("image/openraster".utf8), .none)
+        try add("stack.xml", Data(#"<image w="100" h="100"><stack><layer name="z" src="data/z.png"/></stack></image>"#.utf8))
+        try add("data/z.png", Data(count: 4 << 20), .none)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let name = Array("data/z.png".utf8)
+        var spoiled = 0
+        for i in 0..<(bytes.count - 50) where bytes[i] == 0x50 && bytes[i + 1] == 0x4B {
+            // The local header (PK 3 4: checksum at 14, name at 30) and the central one (PK 1 2:
+            // checksum at 16, name at 46).
+            let (crc, nameAt): (Int, Int) = bytes[i + 2] == 3 && bytes[i + 3] == 4 ? (14, 30) : bytes[i + 2] == 1 && bytes[i + 3] == 2 ? (16, 46) : (-1, 0)
+            guard crc >= 0, Array(bytes[(i + nameAt)..<(i + nameAt + name.count)]) == name else { continue }
+            bytes.replaceSubrange((i + crc)..<(i + crc + 4), with: [0xEF, 0xBE, 0xAD, 0xDE])
+            spoiled += 1
         }
-        let entry = try #require(archive["data/z.png"])
-        do {
-            _ = try OpenRaster.extract(entry, from: archive, limit: 1 << 30, kind: .png)
-            Issue.record("accepted")
-        } catch {
-            #expect((error as? DocumentError)?.message == "data/z.png is not a PNG image")
+        #expect(spoiled == 2)
+        try Data(bytes).write(to: url)
+        let reread = try Archive(url: url, accessMode: .read)
+        #expect(throws: (any Error).self, "read to the end, the entry fails its checksum") {
+            _ = try OpenRaster.extract(reread["data/z.png"]!, from: reread, limit: 1 << 30)
+        }
+        #expect(throws: DocumentError("data/z.png is not a PNG image")) {
+            _ = try OpenRaster.extract(reread["data/z.png"]!, from: reread, limit: 1 << 30, kind: .png)
         }
         #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: data/z.png is not a PNG image")) { _ = try OpenRaster.read(url) }
     }

@@ -89,13 +89,16 @@ let hostileImages: [(name: String, bytes: [UInt8], expected: String)] = [
     /// A finger's mask covers what its stroke reaches, not the canvas; a 21st finger does not draw.
     @Test func fingersCostWhatTheyCoverAndTwentyAtMost() throws {
         let e = try makeEditor(4096, 4096)
+        // Translucent, so each mask is drawn as the stroke goes (an opaque pencil paints the
+        // screen directly and fills its mask only when asked).
+        e.use(.pencil, "#000000", width: 12, opacity: 0.5)
         for i in 0..<25 {
             e.handle(PointerEvent(source: .finger(i), phase: .down, position: Point(Double(100 + i * 150), 100)))
             e.handle(PointerEvent(source: .finger(i), phase: .move, position: Point(Double(100 + i * 150), 160)))
         }
         #expect(e.activePointers.count == 20)
-        let maskBytes = e.live.values.map { $0.mask.size.area }.reduce(0, +)
-        #expect(maskBytes < 20 * 512 * 512, "\(maskBytes) bytes of masks for 20 short strokes (a canvas-sized mask is 16 MB)")
+        #expect(e.live.values.allSatisfy { $0.mask.hasContent(in: $0.mask.covered) }, "the masks hold the strokes")
+        #expect(e.liveMaskBytes < 20 * 512 * 512, "\(e.liveMaskBytes) bytes of masks for 20 short strokes (a canvas-sized mask is 16 MB)")
         for i in 0..<25 { e.handle(PointerEvent(source: .finger(i), phase: .up, position: Point(Double(100 + i * 150), 200))) }
         #expect(e.strokes.count == 20)
         // A stroke that wanders keeps its mask growing with it, and draws the same as ever.
@@ -114,9 +117,9 @@ let hostileImages: [(name: String, bytes: [UInt8], expected: String)] = [
         #expect(e.strokes.count == 1 && !e.canRedo)
     }
 
-    /// A long stroke costs what it covers: 300,000 points of a wandering line render well
-    /// inside a generous ceiling (the exact figure is in scripts/bench).
-    @Test func aLongStrokeRendersInLinearTime() throws {
+    /// 300,000 points of a wandering line render well inside a generous ceiling (how the cost
+    /// grows with the length is in scripts/bench: 2.6 µs a point from 10,000 to 1,000,000).
+    @Test func aLongStrokeRendersWithinACeiling() throws {
         var x = 500.0, y = 400.0
         var points: [Point] = []
         var seed: UInt64 = 7

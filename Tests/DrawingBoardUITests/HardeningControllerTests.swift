@@ -75,4 +75,25 @@ import ZIPFoundation
         let lines = try String(contentsOf: journal.directory.appendingPathComponent("journal.jsonl"), encoding: .utf8)
         #expect(lines.split(separator: "\n").count == 3)
     }
+
+    /// A journal with a line out of range: the restore says which step could not come back.
+    @Test func aRestoreSaysWhatCouldNotComeBack() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try makeController(700, 500)
+        var journal: Journal? = try Journal(root: folder, size: first.editor.size, background: .white, documentPath: nil)
+        first.attach(journal: journal!)
+        first.drag([(100, 100), (600, 100)])
+        let directory = journal!.directory
+        first.terminated()
+        journal = nil
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":900,"opacity":1},"points":[{"x":1,"y":1}]}}"#.utf8 + [0x0A]))
+        try handle.close()
+        let c = try makeController(700, 500)
+        c.offerRecovery(try #require(Journal.orphans(root: folder).first))
+        c.click(.dialog(.restore))
+        #expect(c.editor.strokes.count == 1)
+        #expect(c.messageText == "Restored the drawing, but 1 step could not come back (journal.jsonl line 2.stroke.style.width: 900.0 is outside 1...200)")
+    }
 }

@@ -134,7 +134,26 @@ import Testing
             .joined(separator: ", ")
         let run = try render(ws, #"{\#(canvas), "steps": [{"touch": {\#(twenty)}}, {"touch": {\#(twenty)}}]}"#)
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.peakKB < 1_000_000, "peak \(run.peakKB) KB")
+        // About 330 MB, mostly the 4096² layers; canvas-sized masks added 16 MB a finger (640 MB).
+        #expect(run.peakKB < 450_000, "peak \(run.peakKB) KB")
+    }
+
+    /// A new file follows the umask (it was always 0644); a replaced one keeps its mode.
+    @Test(arguments: [("077", "600"), ("002", "664")])
+    func aNewPictureFollowsTheUmask(_ mask: String, _ mode: String) throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("s.json", #"{\#(Self.canvas)}"#)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "umask \(mask); exec \"$0\" render s.json --output out.png", BinaryRunner.binary.path]
+        process.currentDirectoryURL = ws.folder
+        process.environment = BinaryRunner.headlessEnvironment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: ws.path("out.png"))
+        #expect(String(attributes[.posixPermissions] as! Int, radix: 8) == mode)
     }
 
     /// An undo count of 999999999999999 ran for years.
