@@ -38,8 +38,13 @@ extension Journal {
             let data = (try? RegularFile.read(dir.appendingPathComponent("journal.jsonl").path, limit: 1 << 30)) ?? Data()
             let lines = JournalFormat.readLines(data).lines
             // Steps since the last save, not counting the canvas growing with the window.
-            let sinceSave = lines.split { $0.saved != nil }.last.map(Array.init) ?? (lines.last?.saved != nil ? [] : lines)
-            let steps = lines.last?.saved != nil ? 0 : sinceSave.filter { $0.grow == nil }.count
+            let saved = lines.map { (try? $0.get())?.isSaved == true }
+            let lastSave = saved.lastIndex(of: true)
+            let steps = lines.indices.filter { i in
+                guard lastSave.map({ i > $0 }) ?? true else { return false }
+                if case .success(.event(.edit(.grow))) = lines[i] { return false }
+                return true
+            }.count
             if steps == 0 {
                 try? FileManager.default.removeItem(at: dir)
                 continue
@@ -71,74 +76,98 @@ extension Journal {
         }
     }
 
-    /// Rebuilds a dead session's drawing and history. A line that cannot be read or whose
-    /// values are out of the contract's ranges is skipped (and counted); the lines after it
-    /// still come back. A damaged start gives a blank page of a size that holds the steps.
-    public static func restore(_ orphan: Orphan, history: UndoHistory.Options = .init()) throws -> Restored {
+    /// What a dead session holds, read and checked: the document it started from and its
+    /// steps, in order (a step that cannot be used is kept as the reason, in its place).
+    public struct Session {
+        public var start: DocumentContents
+        public var steps: [Step]
+        public var savedTo: String?
+        /// Lines that could not be read at all, and why (the first reason).
+        public var unreadable = 0
+        public var startProblem: String?
+    }
+
+    /// A line of the journal that is a step: the event, or why it cannot be used.
+    public struct Step {
+        public var event: Result<HistoryEvent, ValidationError>
+        /// Whether it was a step of the history (an edit other than the canvas growing).
+        public var makesStep: Bool
+    }
+
+    /// Reads a dead session: its start (a damaged start gives a blank page of a size that holds
+    /// the steps) and every line, each checked against the contract.
+    public static func read(_ orphan: Orphan) throws -> Session {
         let dir = orphan.directory
         let data = try RegularFile.read(dir.appendingPathComponent("journal.jsonl").path, limit: 1 << 30)
-        let (lines, unreadable) = JournalFormat.readLines(data)
+        let (lines, unreadable) = JournalFormat.readLines(data, images: SessionImages(directory: dir, after: 0))
         let start = readStart(dir)
-        let editor: Editor
         var startProblem = start.problem
         let startDocument = dir.appendingPathComponent("start.ora")
+        func blank(_ size: PixelSize, _ color: RGBColor = .white) -> DocumentContents {
+            DocumentContents(page: Page(size: size, background: .color(color)),
+                             drawing: RasterImage(width: size.width, height: size.height, pixels: [UInt32](repeating: 0, count: size.area))!)
+        }
+        let first: DocumentContents
         if let info = start.info, info.document != nil || info.page == true {
             do {
-                editor = try Editor(document: try OpenRaster.read(startDocument), history: history)
+                first = try OpenRaster.read(startDocument)
             } catch {
                 // The copy of the document is damaged: the steps still come back.
                 startProblem = "start.ora: \(error)"
-                editor = try Editor(size: JournalFormat.pageSize(for: lines, atLeast: PixelSize(width: info.width, height: info.height)),
-                                    background: .color(.white), history: history)
+                first = blank(JournalFormat.pageSize(for: lines, atLeast: PixelSize(width: info.width, height: info.height)))
             }
         } else if let info = start.info {
-            editor = try Editor(size: PixelSize(width: info.width, height: info.height),
-                                background: .color(RGBColor(hex: info.background ?? "#ffffff") ?? .white), history: history)
+            first = blank(PixelSize(width: info.width, height: info.height), RGBColor(hex: info.background ?? "#ffffff") ?? .white)
         } else if FileManager.default.fileExists(atPath: startDocument.path), let document = try? OpenRaster.read(startDocument) {
-            editor = try Editor(document: document, history: history)
+            first = document
             startProblem = (startProblem ?? "") + "; the document it started from is in start.ora and came back"
         } else {
-            editor = try Editor(size: JournalFormat.pageSize(for: lines), background: .color(.white), history: history)
+            first = blank(JournalFormat.pageSize(for: lines))
         }
-        var result = Restored(editor: editor, savedTo: start.info?.document, skipped: unreadable,
-                              skipReason: unreadable > 0 ? "\(unreadable) line\(unreadable == 1 ? "" : "s") of journal.jsonl cannot be read" : nil,
-                              startProblem: startProblem)
+        var session = Session(start: first, steps: [], savedTo: start.info?.document, unreadable: unreadable, startProblem: startProblem)
         for (n, line) in lines.enumerated() {
+            let place = "journal.jsonl line \(n + 1)"
+            switch line {
+            case .success(.saved(let path)):
+                session.savedTo = path
+            case .success(.event(let event)):
+                var makesStep = false
+                do {
+                    if case .edit(let edit) = event {
+                        makesStep = edit.makesStep
+                        try edit.validate(at: place)
+                    }
+                    session.steps.append(Step(event: .success(event), makesStep: makesStep))
+                } catch {
+                    session.steps.append(Step(event: .failure(error), makesStep: makesStep))
+                }
+            case .failure(let broken):
+                session.steps.append(Step(event: .failure(ValidationError(place, broken.reason)), makesStep: broken.makesStep))
+            }
+        }
+        return session
+    }
+
+    /// Rebuilds a dead session's drawing and history: its steps replayed on its start. A step
+    /// that cannot come back is counted and an empty step takes its place, so the undos and
+    /// redos after it act on the steps they did.
+    public static func restore(_ orphan: Orphan, history: UndoHistory.Options = .init()) throws -> Restored {
+        let session = try read(orphan)
+        let editor = try Editor(document: session.start, history: history)
+        let unreadable = session.unreadable
+        var result = Restored(editor: editor, savedTo: session.savedTo, skipped: unreadable,
+                              skipReason: unreadable > 0 ? "\(unreadable) line\(unreadable == 1 ? "" : "s") of journal.jsonl cannot be read" : nil,
+                              startProblem: session.startProblem)
+        for step in session.steps {
             do {
-                try line.validate(at: "journal.jsonl line \(n + 1)")
-                try replay(line, on: editor, in: dir, savedTo: &result.savedTo)
+                try editor.replay(try step.event.get())
             } catch {
                 result.skipped += 1
                 if result.skipReason == nil { result.skipReason = "\(error)" }
-                // A step that is not there would shift every undo and redo after it.
-                if line.makesStep { editor.replayPlaceholder() }
+                if step.makesStep { editor.replayPlaceholder() }
             }
         }
         return result
-    }
-
-    private static func replay(_ line: JournalFormat.Line, on editor: Editor, in dir: URL, savedTo: inout String?) throws {
-        if let s = line.stroke {
-            try editor.replay(.stroke(s))
-        } else if line.undo == true {
-            try editor.replay(.undo)
-        } else if line.redo == true {
-            try editor.replay(.redo)
-        } else if line.clear == true {
-            try editor.replay(.clear)
-        } else if let g = line.grow {
-            try editor.replay(.grow(PixelSize(width: g[0], height: g[1])))
-        } else if let p = line.page {
-            try editor.replay(.page(PixelSize(width: p[0], height: p[1]), anchor: p[2]))
-        } else if let hex = line.color, let c = RGBColor(hex: hex) {
-            try editor.replay(.background(.color(c)))
-        } else if let image = line.image {
-            guard OpenRaster.isSafe(image) else { throw DocumentError("journal image path \"\(image)\" leaves the session") }
-            let data = try RegularFile.read(dir.appendingPathComponent(image).path, limit: Int(OpenRaster.maxEntryBytes), noun: "image")
-            try editor.replay(.background(.image(try PNGFile.decode(data, name: image), name: line.name ?? "image")))
-        } else if let path = line.saved {
-            savedTo = path
-        }
     }
 
     /// Deletes a dead session the user chose not to restore.

@@ -115,39 +115,26 @@ public final class Journal {
         try AtomicFile.write(try JSONEncoder().encode(info), toPath: directory.appendingPathComponent("start.json").path, mode: 0o600)
     }
 
-    /// Appends one committed step and flushes it to disk (with any that wait before it).
+    /// Appends one committed step (an edit, an undo, a redo) and flushes it to disk (with any
+    /// that wait before it). The line is the edit's own coding; an image it carries becomes a
+    /// file of the session, written first.
     @discardableResult
-    public func append(_ record: EditRecord) -> Outcome {
-        var line = JournalFormat.Line()
-        var files: [(String, Data)] = []
-        switch record {
-        case .stroke(let s): line.stroke = s
-        case .undo: line.undo = true
-        case .redo: line.redo = true
-        case .clear: line.clear = true
-        case .grow(let size): line.grow = [size.width, size.height]
-        case .page(let size, let anchor): line.page = [size.width, size.height, anchor]
-        case .background(.color(let c)): line.color = c.hex
-        case .background(.image(let image, let name)):
-            images += 1
-            let relative = "images/\(images).png"
-            // An image that cannot be encoded (no memory) still gets its line, so the steps
-            // after it keep their places; restoring puts an empty step there.
-            if let png = try? PNGFile.encode(image) {
-                files.append((directory.appendingPathComponent(relative).path, png))
-            }
-            line.image = relative
-            line.name = name
-        }
-        return enqueue(line, files: files)
+    public func append(_ event: HistoryEvent) -> Outcome {
+        let archive = SessionImages(directory: directory, after: images)
+        let encoder = JSONEncoder()
+        encoder.userInfo[.imageArchive] = archive
+        guard var data = try? encoder.encode(JournalFormat.Line.event(event)) else { return .behind(problem ?? "cannot encode a step") }
+        images = archive.next
+        data.append(UInt8(ascii: "\n"))
+        return enqueue(data, files: archive.files)
     }
 
     /// Notes that the drawing was saved to `path`.
     @discardableResult
     public func noteSaved(_ path: String) -> Outcome {
-        var line = JournalFormat.Line()
-        line.saved = path
-        return enqueue(line)
+        guard var data = try? JSONEncoder().encode(JournalFormat.Line.saved(path)) else { return .behind(problem ?? "cannot encode a note") }
+        data.append(UInt8(ascii: "\n"))
+        return enqueue(data)
     }
 
     /// Writes the steps that wait (call now and then while `isBehind`).
@@ -157,11 +144,9 @@ public final class Journal {
         return flush(wasBehind: true)
     }
 
-    private func enqueue(_ line: JournalFormat.Line, files: [(String, Data)] = []) -> Outcome {
-        guard var data = try? JSONEncoder().encode(line) else { return .behind(problem ?? "cannot encode a step") }
-        data.append(UInt8(ascii: "\n"))
+    private func enqueue(_ data: Data, files: [(path: String, data: Data)] = []) -> Outcome {
         let wasBehind = isBehind
-        pending.append(Pending(files: files.map { (path: $0.0, data: $0.1) }, line: data))
+        pending.append(Pending(files: files, line: data))
         return flush(wasBehind: wasBehind)
     }
 

@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import DrawingBoardRender
 import Foundation
 
 /// The files of a journal session: `start.json` (where the session started), `start.ora` (the
@@ -15,83 +16,116 @@ enum JournalFormat {
 
         /// The values checked before anything acts on them.
         func validate() throws(ValidationError) {
-            try Stroke.validate(PixelSize(width: width, height: height), at: "width, height")
+            try Check.canvas(PixelSize(width: width, height: height), at: "")
             if let background, RGBColor(hex: background) == nil {
                 throw ValidationError("background", "\"\(background)\" is not a colour")
             }
         }
     }
 
-    struct Line: Codable {
-        var stroke: Stroke?
-        var undo: Bool?
-        var redo: Bool?
-        var clear: Bool?
-        var grow: [Int]?
-        /// The page's new size and anchor.
-        var page: [Int]?
-        var color: String?
-        var image: String?
-        var name: String?
-        var saved: String?
+    /// One line: an edit (in `Edit`'s own coding), an undo, a redo, or a note that the drawing
+    /// was saved. `{"undo": true}`, `{"redo": true}`, `{"saved": "/path"}`.
+    enum Line: Codable {
+        case event(HistoryEvent)
+        case saved(String)
+
+        private enum Keys: String, CodingKey { case undo, redo, saved }
 
         /// The first key each kind of line is written with: where a line starts when a
         /// fragment sits in front of it.
-        static let starts = ["stroke", "undo", "redo", "clear", "grow", "page", "color", "image", "name", "saved"]
-            .map { Array("{\"\($0)\"".utf8) }
+        static let starts = (["undo", "redo", "saved"] + Edit.Keys.allCases.map(\.rawValue)).map { Array("{\"\($0)\"".utf8) }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            if try c.decodeIfPresent(Bool.self, forKey: .undo) == true {
+                self = .event(.undo)
+            } else if try c.decodeIfPresent(Bool.self, forKey: .redo) == true {
+                self = .event(.redo)
+            } else if let path = try c.decodeIfPresent(String.self, forKey: .saved) {
+                self = .saved(path)
+            } else {
+                self = .event(.edit(try Edit(from: decoder)))
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            switch self {
+            case .event(.edit(let edit)): try edit.encode(to: encoder)
+            case .event(.undo):
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(true, forKey: .undo)
+            case .event(.redo):
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(true, forKey: .redo)
+            case .saved(let path):
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(path, forKey: .saved)
+            }
+        }
+
+        var edit: Edit? {
+            if case .event(.edit(let edit)) = self { return edit }
+            return nil
+        }
 
         /// Whether the line is a step of the history (the canvas growing with the window and
         /// notes of saves are not).
-        var makesStep: Bool {
-            stroke != nil || clear == true || page != nil || color != nil || image != nil
-        }
+        var makesStep: Bool { edit?.makesStep == true }
 
-        /// Checks the values a step would act on; `at` names the line.
-        func validate(at path: String) throws(ValidationError) {
-            if let stroke { try stroke.validate(at: "\(path).stroke") }
-            if let grow {
-                guard grow.count == 2 else { throw ValidationError("\(path).grow", "needs a width and a height") }
-                try Stroke.validate(PixelSize(width: grow[0], height: grow[1]), at: "\(path).grow")
-            }
-            if let page {
-                guard page.count == 3, (0...8).contains(page[2]) else {
-                    throw ValidationError("\(path).page", "needs a width, a height and an anchor 0...8")
-                }
-                try Stroke.validate(PixelSize(width: page[0], height: page[1]), at: "\(path).page")
-            }
-            if let color, RGBColor(hex: color) == nil {
-                throw ValidationError("\(path).color", "\"\(color)\" is not a colour")
-            }
+        var isSaved: Bool {
+            if case .saved = self { return true }
+            return false
         }
     }
 
-    /// The journal's lines. A line that cannot be read (cut short by a crash or a full disk,
-    /// with the next line written after it) is skipped, not the end: when a complete line was
-    /// glued to a fragment, that line is found and kept. `skipped` counts what was lost.
-    static func readLines(_ data: Data) -> (lines: [Line], skipped: Int) {
-        var lines: [Line] = []
+    /// A line that could not be read: why, and whether it was a step of the history (its place
+    /// must then be kept).
+    struct BrokenLine: Error {
+        var reason: String
+        var makesStep: Bool
+    }
+
+    /// The journal's lines, with the images they name read through `images`. A line that
+    /// cannot be read (cut short by a crash or a full disk, with the next line written after
+    /// it) is skipped, not the end: when a complete line was glued to a fragment, that line is
+    /// found and kept. A line whose image cannot be read is kept as broken (it was a step).
+    static func readLines(_ data: Data, images: ImageArchive = PlaceholderImages()) -> (lines: [Result<Line, BrokenLine>], skipped: Int) {
+        var lines: [Result<Line, BrokenLine>] = []
         var skipped = 0
         let decoder = JSONDecoder()
+        decoder.userInfo[.imageArchive] = images
+        let shape = JSONDecoder()
+        shape.userInfo[.imageArchive] = PlaceholderImages()
         for raw in data.split(separator: UInt8(ascii: "\n")) {
-            if let line = try? decoder.decode(Line.self, from: Data(raw)) {
+            if let line = decode(Data(raw), decoder, shape) {
                 lines.append(line)
                 continue
             }
             skipped += 1
-            if let line = resync(Array(raw), decoder) { lines.append(line) }
+            if let line = resync(Array(raw), decoder, shape) { lines.append(line) }
         }
         return (lines, skipped)
     }
 
+    /// A line, or nil when it is not one; an image that cannot be read gives a broken step.
+    private static func decode(_ raw: Data, _ decoder: JSONDecoder, _ shape: JSONDecoder) -> Result<Line, BrokenLine>? {
+        do {
+            return .success(try decoder.decode(Line.self, from: raw))
+        } catch {
+            guard (try? shape.decode(Line.self, from: raw)) != nil else { return nil }
+            return .failure(BrokenLine(reason: "\(DecodingProblem.describe(error, data: raw))", makesStep: true))
+        }
+    }
+
     /// The last complete line inside `raw`: a fragment followed by a line.
-    private static func resync(_ raw: [UInt8], _ decoder: JSONDecoder) -> Line? {
+    private static func resync(_ raw: [UInt8], _ decoder: JSONDecoder, _ shape: JSONDecoder) -> Result<Line, BrokenLine>? {
         guard raw.count > 2 else { return nil }
         // A few tries at most: a hostile line full of starts must not cost its length squared.
         var tries = 0
         for i in 1..<raw.count where tries < 16 && raw[i] == UInt8(ascii: "{") && raw[i + 1 < raw.count ? i + 1 : i] == UInt8(ascii: "\"") {
             guard Line.starts.contains(where: { raw[i...].starts(with: $0) }) else { continue }
             tries += 1
-            if let line = try? decoder.decode(Line.self, from: Data(raw[i...])) { return line }
+            if let line = decode(Data(raw[i...]), decoder, shape) { return line }
         }
         return nil
     }
@@ -104,16 +138,23 @@ enum JournalFormat {
 
     /// A size that holds every stroke of `lines` (and what grow and page steps named), for a
     /// session whose start is lost: its steps come back over a blank page of that size.
-    static func pageSize(for lines: [Line], atLeast least: PixelSize = PixelSize(width: 640, height: 480)) -> PixelSize {
+    static func pageSize(for lines: [Result<Line, BrokenLine>], atLeast least: PixelSize = PixelSize(width: 640, height: 480)) -> PixelSize {
         var w = least.width, h = least.height
-        for line in lines {
+        for case .success(let line) in lines {
             // Only values a canvas can have count (the lines are checked later, one by one).
             let side = 1...CanvasLimits.maxSide
-            if let g = line.grow ?? line.page.map({ Array($0.prefix(2)) }), g.count == 2, side.contains(g[0]), side.contains(g[1]) {
-                w = max(w, g[0])
-                h = max(h, g[1])
+            var points: [Point] = []
+            switch line.edit {
+            case .grow(let g)?, .page(let g, _)?:
+                if side.contains(g.width), side.contains(g.height) {
+                    w = max(w, g.width)
+                    h = max(h, g.height)
+                }
+            case .stroke(let stroke)?: points = stroke.points
+            case .eraseStrokes(let path, _)?: points = path
+            default: break
             }
-            for p in line.stroke?.points ?? [] where p.x.isFinite && p.y.isFinite {
+            for p in points where p.x.isFinite && p.y.isFinite {
                 w = max(w, Int(min(max(p.x, 0), Double(CanvasLimits.maxSide)).rounded(.up)) + 1)
                 h = max(h, Int(min(max(p.y, 0), Double(CanvasLimits.maxSide)).rounded(.up)) + 1)
             }
@@ -122,5 +163,43 @@ enum JournalFormat {
         h = min(h, CanvasLimits.maxSide)
         while w * h > CanvasLimits.maxPixels { w = w * 9 / 10; h = h * 9 / 10 }
         return PixelSize(width: w, height: h)
+    }
+}
+
+/// Images of lines being counted, not replayed: none is read.
+final class PlaceholderImages: ImageArchive {
+    func store(_ image: RasterImage) throws -> String { "" }
+    func load(_ name: String) throws -> RasterImage { RasterImage(width: 1, height: 1, pixels: [0])! }
+}
+
+/// The images of a session: `images/N.png` beside its journal. Storing only encodes (the
+/// journal writes the files with the line, so a full disk keeps both waiting); loading checks
+/// the name stays inside the session.
+final class SessionImages: ImageArchive {
+    let directory: URL
+    private(set) var next: Int
+    /// Files to write before the line that names them.
+    var files: [(path: String, data: Data)] = []
+
+    init(directory: URL, after last: Int) {
+        self.directory = directory
+        next = last
+    }
+
+    func store(_ image: RasterImage) throws -> String {
+        next += 1
+        let relative = "images/\(next).png"
+        // An image that cannot be encoded (no memory) still gets its line, so the steps after it
+        // keep their places; restoring puts an empty step there.
+        if let png = try? PNGFile.encode(image) {
+            files.append((directory.appendingPathComponent(relative).path, png))
+        }
+        return relative
+    }
+
+    func load(_ name: String) throws -> RasterImage {
+        guard OpenRaster.isSafe(name) else { throw DocumentError("journal image path \"\(name)\" leaves the session") }
+        let data = try RegularFile.read(directory.appendingPathComponent(name).path, limit: Int(OpenRaster.maxEntryBytes), noun: "image")
+        return try PNGFile.decode(data, name: name)
     }
 }

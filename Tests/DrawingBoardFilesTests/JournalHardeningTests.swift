@@ -180,7 +180,11 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let (lines, skipped) = JournalFormat.readLines(Data(text.utf8))
         #expect(skipped == 1)
         #expect(lines.count == 3)
-        #expect(lines[1].stroke?.id == 2 && lines[2].undo == true)
+        guard case .success(.event(.edit(.stroke(let found)))) = lines[1], case .success(.event(.undo)) = lines[2] else {
+            Issue.record("\(lines)")
+            return
+        }
+        #expect(found.id == 2)
     }
 
     /// A damaged start.json: the session is offered (not deleted), and its steps come back

@@ -248,7 +248,7 @@ import Testing
 
     @Test func theJournalReplaysAStrokeEraserGesture() throws {
         let editor = try makeEditor(200, 200)
-        var records: [EditRecord] = []
+        var records: [HistoryEvent] = []
         editor.recorder = { records.append($0) }
         twoStrokes(editor)
         editor.use(.strokeEraser, width: 10)
@@ -485,7 +485,7 @@ import Testing
 
     @Test func smoothedStrokesReplayFromTheJournalWithoutBeingSmoothedTwice() throws {
         let editor = try makeEditor(200, 100)
-        var records: [EditRecord] = []
+        var records: [HistoryEvent] = []
         editor.recorder = { records.append($0) }
         editor.use(.pencil, "#000000", width: 2)
         editor.toolState.smoothing = .strong

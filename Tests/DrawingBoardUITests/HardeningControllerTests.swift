@@ -94,6 +94,6 @@ import ZIPFoundation
         c.offerRecovery(try #require(Journal.orphans(root: folder).first))
         c.click(.dialog(.restore))
         #expect(c.editor.strokes.count == 1)
-        #expect(c.messageText == "Restored the drawing, but 1 step could not come back (journal.jsonl line 2.stroke.style.width: 900.0 is outside 1...200)")
+        #expect(c.messageText == "Restored the drawing, but 1 step could not come back (journal.jsonl line 2.stroke.style.width: 900 is outside 1...200)")
     }
 }

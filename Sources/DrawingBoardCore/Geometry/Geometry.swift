@@ -3,6 +3,9 @@ public struct Point: Sendable, Hashable, Codable {
     public var x: Double
     public var y: Double
 
+    /// The names in files (documents, journals): fixed here, whatever the properties are called.
+    enum CodingKeys: String, CodingKey { case x, y }
+
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
@@ -22,6 +25,8 @@ public struct Point: Sendable, Hashable, Codable {
 public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
+
+    enum CodingKeys: String, CodingKey { case width, height }
 
     public init(width: Int, height: Int) {
         self.width = width

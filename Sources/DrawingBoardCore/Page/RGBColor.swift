@@ -4,6 +4,8 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     public var green: UInt8
     public var blue: UInt8
 
+    enum CodingKeys: String, CodingKey { case red, green, blue }
+
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green

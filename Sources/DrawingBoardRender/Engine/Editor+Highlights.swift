@@ -50,27 +50,19 @@ extension Editor {
         surface.markDirty(area)
     }
 
-    /// The highlights layer, made (transparent) if it is not there yet.
-    func highlightsLayer() throws(RenderError) -> InkLayer {
-        if let highlights { return highlights }
-        let layer = try InkLayer(size: ink.surface.size)
-        highlights = layer
-        return layer
-    }
-
     /// Applies a stroke whose coverage is in `mask` to the highlights layer within `area`: a
     /// highlighter multiplies into it, an eraser clears it, other tools leave it alone.
     func applyToHighlights(tool: Tool, style: StrokeStyle, mask: CairoSurface, area: PixelRect) throws(RenderError) {
         switch tool.blend {
         case .over: return
         case .clear:
-            guard let highlights else { return }
+            guard let highlights = layers.highlights else { return }
             let cr = try CairoContext(highlights.surface)
             cr.clip(to: area)
             cr.setBlend(.clear)
             cr.paint(through: mask)
         case .multiply:
-            let cr = try CairoContext(try highlightsLayer().surface)
+            let cr = try CairoContext(try layers.highlightsLayer().surface)
             cr.clip(to: area)
             cr.setBlend(.multiply)
             cr.setSource(style.color, alpha: style.opacity)
@@ -80,7 +72,11 @@ extension Editor {
 
     /// Whether any stroke in the list marks the highlights layer.
     var hasHighlighterStrokes: Bool {
-        strokes.contains { $0.tool.blend == .multiply && !bakedStrokes.contains($0.id) }
+        let baked = page.bakedStrokes
+        return page.items.contains { item in
+            guard case .stroke(let stroke) = item else { return false }
+            return stroke.tool.blend == .multiply && !baked.contains(stroke.id)
+        }
     }
 
     /// Paints `region` of the highlights layer anew from the strokes (after an undo, a redo, or
@@ -88,14 +84,16 @@ extension Editor {
     /// pays for it); when one comes back, the step that brought it covers its area.
     func repaintHighlights(_ region: PixelRect?) {
         guard hasHighlighterStrokes else {
-            highlights = nil
+            layers.highlights = nil
             return
         }
-        guard let region = region?.intersection(PixelRect(size: size)), let highlights = try? highlightsLayer() else { return }
+        guard let region = region?.intersection(PixelRect(size: size)), let highlights = try? layers.highlightsLayer() else { return }
         highlights.surface.zero(region)
-        guard let mask = borrowMask(), let maskContext = try? CairoContext(mask) else { return }
-        defer { giveBack(mask) }
-        for stroke in strokes where stroke.tool.blend != .over && !bakedStrokes.contains(stroke.id) {
+        guard let mask = layers.borrowMask(), let maskContext = try? CairoContext(mask) else { return }
+        defer { layers.giveBack(mask) }
+        let baked = page.bakedStrokes
+        for item in page.items {
+            guard case .stroke(let stroke) = item, stroke.tool.blend != .over, !baked.contains(stroke.id) else { continue }
             guard var area = bounds(of: stroke)?.pixelRect(clippedTo: size)?.intersection(region) else { continue }
             if let clip = stroke.clip {
                 guard let inside = area.intersection(PixelRect(size: clip)) else { continue }
@@ -114,14 +112,14 @@ extension Editor {
 
     /// Makes the highlights layer for a document just opened, from its strokes.
     func paintHighlightsOfOpenedDocument() throws(RenderError) {
-        guard strokes.contains(where: { $0.tool.blend == .multiply && !bakedStrokes.contains($0.id) }) else { return }
-        _ = try highlightsLayer()
+        guard hasHighlighterStrokes else { return }
+        _ = try layers.highlightsLayer()
         repaintHighlights(PixelRect(size: size))
     }
 
     /// The highlights layer's pixels, when any highlighter has marked the background.
     public func highlightsLayerImage() -> RasterImage? {
-        guard let highlights, highlights.surface.hasContent(in: PixelRect(size: size)) else { return nil }
+        guard let highlights = layers.highlights, highlights.surface.hasContent(in: PixelRect(size: size)) else { return nil }
         return RasterImage(width: size.width, height: size.height, pixels: highlights.surface.read(PixelRect(size: size)))
     }
 }

@@ -76,15 +76,11 @@ public enum ScriptParser {
         func side(_ key: String) throws(ScriptError) -> Int {
             guard let v = obj[key] else { throw ScriptError("canvas.\(key)", "missing") }
             let n = try integer(v, at: "canvas.\(key)")
-            guard (1...CanvasLimits.maxSide).contains(n) else {
-                throw ScriptError("canvas.\(key)", "\(n) is outside 1...\(CanvasLimits.maxSide)")
-            }
+            try Check.side(n, at: "canvas.\(key)")
             return n
         }
         let size = PixelSize(width: try side("width"), height: try side("height"))
-        guard size.area <= CanvasLimits.maxPixels else {
-            throw ScriptError("canvas", "\(size) is \(size.area) pixels, above the limit of \(CanvasLimits.maxPixels)")
-        }
+        try Check.canvas(size, at: "canvas")
         return size
     }
 
@@ -209,10 +205,7 @@ public enum ScriptParser {
 
     static func points(_ value: JSONValue, at path: String) throws(ScriptError) -> [Point] {
         let list = try array(value, at: path)
-        guard !list.isEmpty else { throw ScriptError(path, "needs at least one point") }
-        guard list.count <= PageLimits.pointsPerStroke else {
-            throw ScriptError(path, "has \(list.count) points, more than the \(PageLimits.pointsPerStroke) a stroke may have")
-        }
+        try Check.pointCount(list.count, at: path)
         var result: [Point] = []
         result.reserveCapacity(list.count)
         for (i, item) in list.enumerated() {
@@ -226,10 +219,7 @@ public enum ScriptParser {
               case .number(let x) = xy[0], case .number(let y) = xy[1] else {
             throw ScriptError(path, "\(item.brief) is not a point [x, y] of two numbers")
         }
-        guard x.isFinite, y.isFinite else { throw ScriptError(path, "coordinates must be finite numbers") }
-        guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else {
-            throw ScriptError(path, "[\(JSONValue.format(x)), \(JSONValue.format(y))] is too far outside the canvas (limit \(Int(coordinateLimit)))")
-        }
+        try Check.point(Point(x, y), at: path)
         return Point(x, y)
     }
 
@@ -265,7 +255,7 @@ public enum ScriptParser {
 
     static func number(_ v: JSONValue, at path: String, in range: ClosedRange<Double>, rangeText: String) throws(ScriptError) -> Double {
         guard case .number(let n) = v, n.isFinite else { throw ScriptError(path, "\(v.brief) is not a number") }
-        guard range.contains(n) else { throw ScriptError(path, "\(JSONValue.format(n)) is outside \(rangeText)") }
+        try Check.number(n, at: path, in: range, rangeText: rangeText)
         return n
     }
 

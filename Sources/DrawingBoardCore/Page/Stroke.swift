@@ -9,6 +9,9 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
     /// outside was never drawn, and must not appear when the canvas has grown since.
     public var clip: PixelSize?
 
+    /// The names in documents and journals, fixed whatever the properties are called.
+    enum CodingKeys: String, CodingKey { case id, tool, style, points, clip }
+
     public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point], clip: PixelSize? = nil) {
         self.id = id
         self.tool = tool

@@ -9,6 +9,8 @@ public struct StrokeStyle: Sendable, Hashable, Codable {
     /// 0 (invisible) to 1 (opaque). The eraser always erases fully.
     public var opacity: Double
 
+    enum CodingKeys: String, CodingKey { case color, width, opacity }
+
     public init(color: RGBColor = .black, width: Double = 4, opacity: Double = 1) {
         self.color = color
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)

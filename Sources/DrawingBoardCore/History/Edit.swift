@@ -1,0 +1,140 @@
+import Foundation
+
+/// One change to the page, as a value. Every change goes through one function
+/// (`Editor.perform`), which saves what it touches, changes the page, repaints, pushes the
+/// undo step and tells the journal, which writes the edit itself (it is Codable). A new kind of
+/// change is a new case here, its coding below, and its apply in the editor.
+public enum Edit: Sendable, Hashable {
+    /// A stroke of any drawing tool, added on top.
+    case stroke(Stroke)
+    /// The stroke eraser's gesture: every stroke its disc (`width` across) touches along
+    /// `path` is removed.
+    case eraseStrokes(path: [Point], width: Double)
+    /// Every item goes; the background stays.
+    case clear
+    case background(Background)
+    /// The canvas grows (with the window) to at least this size; not an undo step.
+    case grow(PixelSize)
+    /// The page takes this size, the drawing anchored at 0...8 (row by row).
+    case page(PixelSize, anchor: Int)
+
+    /// Whether the edit is a step of the undo history.
+    public var makesStep: Bool {
+        if case .grow = self { return false }
+        return true
+    }
+
+    /// Checks every value before anything acts on it; `path` names the edit.
+    public func validate(at path: String) throws(ValidationError) {
+        switch self {
+        case .stroke(let stroke):
+            try stroke.validate(at: "\(path).stroke")
+        case .eraseStrokes(let points, let width):
+            try Check.pointCount(points.count, at: "\(path).stroke.points")
+            for (i, p) in points.enumerated() { try Check.point(p, at: "\(path).stroke.points[\(i)]") }
+            try Check.number(width, at: "\(path).stroke.style.width", in: StrokeStyle.widthRange)
+        case .clear:
+            break
+        case .background(let background):
+            if case .image(let image, _) = background { try Check.canvas(image.size, at: "\(path).image") }
+        case .grow(let size):
+            try Check.canvas(size, at: "\(path).grow")
+        case .page(let size, let anchor):
+            try Check.canvas(size, at: "\(path).page")
+            guard (0...8).contains(anchor) else { throw ValidationError("\(path).page", "the anchor \(anchor) is outside 0...8") }
+        }
+    }
+}
+
+/// Where the pixels of an image an edit carries are kept when the edit is written: the journal
+/// stores them as files beside its lines. Given to the coder as `userInfo[.imageArchive]`.
+public protocol ImageArchive: AnyObject {
+    /// Keeps `image` and returns the name to write for it.
+    func store(_ image: RasterImage) throws -> String
+    /// The image written under `name`.
+    func load(_ name: String) throws -> RasterImage
+}
+
+extension CodingUserInfoKey {
+    public static let imageArchive = CodingUserInfoKey(rawValue: "drawingboard.imageArchive")!
+}
+
+/// The coding is a file format (journal lines): the keys are fixed here, one edit per object,
+/// `{"stroke": {...}}`, `{"clear": true}`, `{"color": "#rrggbb"}`, `{"image": "images/1.png",
+/// "name": "photo.jpg"}`, `{"grow": [w, h]}`, `{"page": [w, h, anchor]}`. The stroke eraser's
+/// gesture is written as a stroke of the stroke eraser (id 0), as journals always had it.
+extension Edit: Codable {
+    public enum Keys: String, CodingKey, CaseIterable {
+        case stroke, clear, color, image, name, grow, page
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        if let stroke = try c.decodeIfPresent(Stroke.self, forKey: .stroke) {
+            self = stroke.tool == .strokeEraser ? .eraseStrokes(path: stroke.points, width: stroke.style.width) : .stroke(stroke)
+        } else if try c.decodeIfPresent(Bool.self, forKey: .clear) == true {
+            self = .clear
+        } else if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
+            guard let color = RGBColor(hex: hex) else {
+                throw DecodingError.dataCorruptedError(forKey: .color, in: c, debugDescription: "\"\(hex)\" is not a colour")
+            }
+            self = .background(.color(color))
+        } else if let file = try c.decodeIfPresent(String.self, forKey: .image) {
+            guard let archive = decoder.userInfo[.imageArchive] as? ImageArchive else {
+                throw DecodingError.dataCorruptedError(forKey: .image, in: c, debugDescription: "no images to read it from")
+            }
+            self = .background(.image(try archive.load(file), name: try c.decodeIfPresent(String.self, forKey: .name) ?? file))
+        } else if let g = try c.decodeIfPresent([Int].self, forKey: .grow) {
+            guard g.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .grow, in: c, debugDescription: "needs a width and a height") }
+            self = .grow(PixelSize(width: g[0], height: g[1]))
+        } else if let p = try c.decodeIfPresent([Int].self, forKey: .page) {
+            guard p.count == 3 else {
+                throw DecodingError.dataCorruptedError(forKey: .page, in: c, debugDescription: "needs a width, a height and an anchor")
+            }
+            self = .page(PixelSize(width: p[0], height: p[1]), anchor: p[2])
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "not an edit (one of \(Keys.allCases.map(\.rawValue).joined(separator: ", ")))"))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .stroke(let stroke):
+            try c.encode(stroke, forKey: .stroke)
+        case .eraseStrokes(let path, let width):
+            try c.encode(Stroke(id: 0, tool: .strokeEraser, style: StrokeStyle(width: width), points: path), forKey: .stroke)
+        case .clear:
+            try c.encode(true, forKey: .clear)
+        case .background(.color(let color)):
+            try c.encode(color.hex, forKey: .color)
+        case .background(.image(let image, let name)):
+            guard let archive = encoder.userInfo[.imageArchive] as? ImageArchive else {
+                throw EncodingError.invalidValue(image.size, .init(codingPath: encoder.codingPath, debugDescription: "no place to keep the image"))
+            }
+            try c.encode(try archive.store(image), forKey: .image)
+            try c.encode(name, forKey: .name)
+        case .grow(let size):
+            try c.encode([size.width, size.height], forKey: .grow)
+        case .page(let size, let anchor):
+            try c.encode([size.width, size.height, anchor], forKey: .page)
+        }
+    }
+}
+
+/// What the history tells the journal: an edit performed, or a step undone or redone.
+public enum HistoryEvent: Sendable, Hashable {
+    case edit(Edit)
+    case undo
+    case redo
+}
+
+extension HistoryEvent {
+    /// The edits by name, as the journal's callers write them (`journal.append(.clear)`).
+    public static func stroke(_ stroke: Stroke) -> HistoryEvent { .edit(.stroke(stroke)) }
+    public static var clear: HistoryEvent { .edit(.clear) }
+    public static func background(_ background: Background) -> HistoryEvent { .edit(.background(background)) }
+    public static func grow(_ size: PixelSize) -> HistoryEvent { .edit(.grow(size)) }
+    public static func page(_ size: PixelSize, anchor: Int) -> HistoryEvent { .edit(.page(size, anchor: anchor)) }
+}

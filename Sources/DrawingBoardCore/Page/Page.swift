@@ -1,0 +1,102 @@
+/// The page as data: its size, its background, and what lies on it, in one order (the first
+/// item is at the bottom). This is the document; every pixel the window shows (the ink layer,
+/// the highlights) is a cache painted from it, and can be painted again for any region.
+///
+/// Today's items are strokes (each with its tool: pen, shapes, eraser, highlighter) and, for a
+/// drawing another app made, the pixels no stroke explains (`base`, always at the bottom). The
+/// order is where the next kinds go (images, stickers and text, each with a transform), in
+/// the order they were made.
+public struct Page: Sendable, Hashable {
+    public var size: PixelSize
+    public var background: Background
+    public var items: [PageItem]
+
+    public init(size: PixelSize, background: Background = .default, items: [PageItem] = []) {
+        self.size = size
+        self.background = background
+        self.items = items
+    }
+
+    /// The strokes, bottom first.
+    public var strokes: [Stroke] {
+        items.compactMap { item in
+            if case .stroke(let stroke) = item { return stroke }
+            return nil
+        }
+    }
+
+    /// The pixels under everything that no item explains, if the page has them.
+    public var base: BasePixels? {
+        if case .base(let base)? = items.first { return base }
+        return nil
+    }
+
+    /// Strokes already part of the base's pixels (they cannot be taken out of them).
+    public var bakedStrokes: Set<UInt64> { base?.baked ?? [] }
+
+    /// The next stroke id: one past the largest in use.
+    public var nextStrokeID: UInt64 { (strokes.map(\.id).max() ?? 0) + 1 }
+}
+
+/// One thing on the page.
+public enum PageItem: Sendable, Hashable {
+    /// A stroke of ink (or of an eraser, which clears the ink under it).
+    case stroke(Stroke)
+    /// Pixels that no item explains: another app's drawing this page started from.
+    case base(BasePixels)
+
+    public var stroke: Stroke? {
+        if case .stroke(let stroke) = self { return stroke }
+        return nil
+    }
+}
+
+/// Another app's drawing, as pixels (premultiplied ARGB, the page's size), and the strokes
+/// that were drawn into them before they became pixels.
+public struct BasePixels: Sendable, Hashable {
+    public var image: RasterImage
+    public var baked: Set<UInt64>
+
+    public init(image: RasterImage, baked: Set<UInt64> = []) {
+        self.image = image
+        self.baked = baked
+    }
+}
+
+/// A change to the page's items that knows its own inverse: applying it returns the change
+/// that puts the items back. Undo and redo are both "apply what the step holds".
+public enum ItemChange: Sendable, Hashable {
+    /// Insert each item at its index, in this order.
+    case insert([Placed])
+    /// Remove the item at each index, in this order (the items are kept for the inverse).
+    case remove([Placed])
+
+    public struct Placed: Sendable, Hashable {
+        public var index: Int
+        public var item: PageItem
+        public init(index: Int, item: PageItem) {
+            self.index = index
+            self.item = item
+        }
+    }
+}
+
+extension Page {
+    /// Applies `change` and returns its inverse.
+    @discardableResult
+    public mutating func apply(_ change: ItemChange) -> ItemChange {
+        switch change {
+        case .insert(let placed):
+            for p in placed { items.insert(p.item, at: p.index) }
+            return .remove(placed.reversed())
+        case .remove(let placed):
+            for p in placed { items.remove(at: p.index) }
+            return .insert(placed.reversed())
+        }
+    }
+
+    /// Applies `changes` in order and returns what undoes them all (their inverses, last first).
+    public mutating func apply(_ changes: [ItemChange]) -> [ItemChange] {
+        changes.map { apply($0) }.reversed()
+    }
+}

@@ -1,0 +1,145 @@
+import DrawingBoardCore
+
+/// What the window shows: the page's layers with the strokes in progress over them, composed
+/// into a frame through the view, and the desk around the page. It keeps the scratch surfaces
+/// composing needs (an eraser in progress must clear a copy of the ink, not the ink).
+final class Compositor {
+    /// The ink layer with the live strokes applied, for display.
+    private var scratch: CairoSurface?
+    private var scratchContext: CairoContext?
+    /// The highlights while an eraser in progress clears them.
+    private var highlightsScratch: CairoSurface?
+
+    /// Forgets surfaces sized for the old layers.
+    func dropScratch() {
+        scratch = nil
+        scratchContext = nil
+        highlightsScratch = nil
+    }
+
+    /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
+    /// `area` of `cr` (window pixels), shown through `view`; outside the canvas, a neutral grey.
+    func compose(_ layers: PageLayers, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform) {
+        cr.clip(to: area)
+        let canvasArea = view.isIdentity ? area : view.canvasRect(area)
+        guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
+            paintDesk(on: cr, size: size, view: view)
+            return
+        }
+        if !view.isIdentity || area.maxX > size.width || area.maxY > size.height {
+            paintDesk(on: cr, size: size, view: view)
+        }
+        cr.transform(scale: view.scale, offset: view.offset)
+        cr.clip(to: PixelRect(size: size))
+        cr.paint(layers.background.surface, smooth: view.scale < 1)
+        let touching = live.filter { $0.drawn?.intersection(visible) != nil }
+        for stroke in touching { stroke.catchUpMask() }
+        paintHighlights(layers.highlights, on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })
+        guard !touching.isEmpty else {
+            cr.paint(layers.ink.surface, smooth: view.scale < 1)
+            return
+        }
+        // A highlighter in progress multiplies into everything under it, as it will once drawn.
+        defer {
+            for stroke in touching where stroke.tool.blend == .multiply {
+                cr.isolated {
+                    cr.setBlend(.multiply)
+                    cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
+                    cr.paint(through: stroke.mask, smooth: view.scale < 1)
+                }
+            }
+        }
+        // OVER is associative: painting strokes go straight onto the frame after the drawing.
+        // Only an eraser needs the drawing copied first, to clear it where the eraser is.
+        if touching.allSatisfy({ $0.tool.blend != .clear }) {
+            cr.paint(layers.ink.surface, smooth: view.scale < 1)
+            for stroke in touching where stroke.tool.blend == .over {
+                cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
+                cr.paint(through: stroke.mask, smooth: view.scale < 1)
+            }
+            return
+        }
+        if scratch == nil {
+            scratch = try? CairoSurface(format: .argb32, size: layers.ink.surface.size)
+            scratchContext = scratch.flatMap { try? CairoContext($0) }
+        }
+        guard let scratch, let sc = scratchContext else {
+            cr.paint(layers.ink.surface, smooth: view.scale < 1)
+            return
+        }
+        sc.isolated {
+            sc.clip(to: visible)
+            sc.copy(layers.ink.surface)
+            for stroke in touching where stroke.tool.blend != .multiply {
+                sc.setBlend(stroke.tool.blend)
+                sc.setSource(stroke.style.color, alpha: stroke.style.opacity)
+                sc.paint(through: stroke.mask)
+            }
+        }
+        cr.paint(scratch, smooth: view.scale < 1)
+    }
+
+    /// Lays the highlights over the background just painted (with an eraser in progress
+    /// clearing them where it passes, as it will once drawn).
+    private func paintHighlights(_ highlights: InkLayer?, on cr: CairoContext, visible: PixelRect, view: ViewTransform, erasers: [LiveStroke]) {
+        guard let highlights else { return }
+        var layer = highlights.surface
+        if !erasers.isEmpty {
+            if highlightsScratch == nil { highlightsScratch = try? CairoSurface(format: .argb32, size: highlights.surface.size) }
+            if let scratch = highlightsScratch, let sc = try? CairoContext(scratch) {
+                sc.clip(to: visible)
+                sc.copy(highlights.surface)
+                sc.setBlend(.clear)
+                for eraser in erasers { sc.paint(through: eraser.mask) }
+                layer = scratch
+            }
+        }
+        cr.isolated {
+            cr.setBlend(.multiply)
+            cr.paint(layer, smooth: view.scale < 1)
+        }
+    }
+
+    /// The desk around the page, with a soft shadow along the page's edges so the user sees
+    /// where the page ends.
+    private func paintDesk(on cr: CairoContext, size: PixelSize, view: ViewTransform) {
+        cr.setSource(Editor.outside)
+        cr.paintAll()
+        let x = view.offset.x, y = view.offset.y
+        let w = Double(size.width) * view.scale, h = Double(size.height) * view.scale
+        for spread in stride(from: 6.0, through: 1, by: -1) {
+            cr.setSource(.black, alpha: 0.05)
+            cr.fill(x - spread, y - spread + 2, w + 2 * spread, h + 2 * spread)
+        }
+    }
+
+}
+
+extension Editor {
+    /// What the window shows beyond the page's edges: a neutral desk.
+    static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
+
+    /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
+    /// through `view`.
+    public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
+        guard let cr = frame.context else { return }
+        cr.isolated { compositor.compose(layers, live: Array(input.strokes.values), size: size, on: cr, area: area, view: view) }
+    }
+
+    /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
+    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) {
+        guard !pieces.isEmpty, let cr = frame.context else { return }
+        cr.isolated {
+            if !view.isIdentity {
+                cr.transform(scale: view.scale, offset: view.offset)
+            }
+            if !view.isIdentity || frame.size.width > size.width || frame.size.height > size.height {
+                cr.clip(to: PixelRect(size: size))
+            }
+            for piece in pieces {
+                cr.setSource(piece.color)
+                cr.stroke(piece.outline)
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import DrawingBoardCore
+
+/// Undo and redo, which are one exchange (a step holds the other side of what it changed), and
+/// drags that make one step however many edits they perform (`mark` and `squash`, as tldraw
+/// does it): a background slider, the stroke eraser's gesture, later an element being moved.
+extension Editor {
+    /// Edits performed since `mark()`, as one step.
+    struct OpenGroup {
+        var kind: HistoryStep.Kind
+        var step: HistoryStep?
+        /// The last edit performed in the group (what the journal gets if nobody says better).
+        var last: Edit
+        /// Tiles the step already holds from before the group: later edits need not save them.
+        var saved: Set<TileIndex> = []
+
+        mutating func absorb(_ next: HistoryStep, _ edit: Edit) {
+            if step == nil { step = next } else { step?.absorb(next) }
+            saved.formUnion(next.tiles.map(\.tile))
+            last = edit
+        }
+    }
+
+    /// Starts a drag: the edits performed until `squash` become one undo step. `kind` is the
+    /// kind of edit the drag makes (another kind ends it first).
+    func mark(for edit: Edit) {
+        if let group { squash(recording: group.last) }
+        group = OpenGroup(kind: edit.kind, last: edit)
+    }
+
+    /// Ends the drag: its edits become one step, told to the journal as `edit` (the drag as a
+    /// whole: the background it ended on, the stroke eraser's whole path).
+    func squash(recording edit: Edit) {
+        guard let done = group else { return }
+        group = nil
+        guard let step = done.step else { return }
+        history.push(step)
+        recorder?(.edit(edit))
+    }
+
+    /// Ends the drag by putting back everything it changed.
+    func bail() {
+        guard var done = group?.step else {
+            group = nil
+            return
+        }
+        group = nil
+        let changed = try? swap(&done)
+        repaintHighlights(changed ?? nil)
+    }
+
+    /// Whether a tile is already saved by the drag in progress.
+    func savedByDrag(_ tile: TileIndex) -> Bool { group?.saved.contains(tile) == true }
+
+    /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
+    /// there is nothing to undo.
+    @discardableResult
+    public func undo() throws(RenderError) -> Bool { try travel(back: true) }
+
+    /// Redoes the next undone step, restoring exactly the pixels from after it.
+    @discardableResult
+    public func redo() throws(RenderError) -> Bool { try travel(back: false) }
+
+    private func travel(back: Bool) throws(RenderError) -> Bool {
+        cancelAll()
+        endBackgroundPreview()
+        var changed: PixelRect?
+        defer { repaintHighlights(changed) }
+        let moved: Bool
+        do {
+            moved = back ? try history.undo { step in changed = try swap(&step) } : try history.redo { step in changed = try swap(&step) }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("cannot read the undo history back from disk: \(error)")
+        }
+        if moved { recorder?(back ? .undo : .redo) }
+        return moved
+    }
+
+    /// Exchanges a step's saved state with the live one; returns the ink area that changed.
+    private func swap(_ step: inout HistoryStep) throws(RenderError) -> PixelRect? {
+        revision += 1
+        if let other = step.page {
+            let current = contents()
+            try load(other)
+            step.page = current
+            return PixelRect(size: size)
+        }
+        if let other = step.background {
+            try layers.background.show(other)
+            step.background = page.background
+            page.background = other
+            invalidateAll()
+        }
+        var changed = layers.ink.swap(&step.tiles)
+        invalidate(changed)
+        step.items = page.apply(step.items)
+        // A clear also took highlights where nothing else was drawn.
+        if step.kind == .clear { changed = PixelRect(size: size) }
+        return changed
+    }
+
+    // MARK: - Steps by name
+
+    /// Clears the drawing (not the background) as one undoable step.
+    public func clear() {
+        _ = try? perform(.clear)
+    }
+
+    /// Changes the background as one undoable step; the drawing is untouched.
+    public func setBackground(_ background: Background) throws(RenderError) {
+        endBackgroundPreview()
+        try perform(.background(background))
+    }
+
+    /// Shows `background` while a slider is being dragged: the drag is one step, recorded by
+    /// `endBackgroundPreview`.
+    public func previewBackground(_ background: Background) throws(RenderError) {
+        if group?.kind != .background { mark(for: .background(background)) }
+        try perform(.background(background))
+    }
+
+    /// Ends a slider drag as one undoable step (none if the background ended where it began).
+    public func endBackgroundPreview() {
+        guard let done = group, done.kind == .background else { return }
+        if done.step?.background == page.background {
+            group = nil
+            return
+        }
+        squash(recording: .background(page.background))
+    }
+
+    /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row). One
+    /// undoable step.
+    public func resizePage(to newSize: PixelSize, anchor: Int) throws(RenderError) {
+        try Self.checkLimits(newSize)
+        endBackgroundPreview()
+        try perform(.page(newSize, anchor: anchor))
+    }
+
+    /// Applies a journal's record, exactly as the user's action did.
+    public func replay(_ event: HistoryEvent) throws(RenderError) {
+        switch event {
+        case .undo: try undo()
+        case .redo: try redo()
+        case .edit(let edit): try perform(edit)
+        }
+    }
+
+    /// A step of a journal that cannot be replayed (its values are out of range): an empty
+    /// step takes its place, so the undos and redos after it act on the steps they did.
+    public func replayPlaceholder() {
+        cancelAll()
+        history.push(HistoryStep(kind: .stroke))
+        revision += 1
+    }
+}
