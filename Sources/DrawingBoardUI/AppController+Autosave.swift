@@ -14,15 +14,12 @@ struct AutosaveState {
 extension AppController {
     /// Starts journaling every committed step to `journal`.
     public func attach(journal: Journal) {
-        self.journal = journal
+        session.journal = journal
         wireJournal()
     }
 
     func wireJournal() {
-        editor.recorder = { [weak self] record in
-            guard let self, let journal = self.journal else { return }
-            self.report(journal.append(record))
-        }
+        session.record(editor) { [weak self] outcome in self?.report(outcome) }
     }
 
     /// Says when autosave falls behind (once) and when it has caught up again.
@@ -31,26 +28,23 @@ extension AppController {
         case .written:
             break
         case .behind(let problem):
-            autosave.lastRetry = now
-            guard !autosave.reportedProblem else { return }
-            autosave.reportedProblem = true
+            session.autosave.lastRetry = now
+            guard !session.autosave.reportedProblem else { return }
+            session.autosave.reportedProblem = true
             show(error: "Autosave failed (your drawing is still here; it will try again): \(problem)")
         case .caughtUp:
-            autosave.reportedProblem = false
+            session.autosave.reportedProblem = false
             show(info: "Autosave works again: every step is saved")
         }
     }
 
     /// While steps wait to be written, the next time to try again.
-    var autosaveRetryTime: Double? {
-        guard let journal, journal.isBehind else { return nil }
-        return autosave.lastRetry + AutosaveState.retryInterval
-    }
+    var autosaveRetryTime: Double? { session.autosaveRetryTime }
 
     /// Tries the waiting steps again when it is time (from `tick`).
     func retryAutosave(at time: Double) {
         guard let due = autosaveRetryTime, time >= due - 1e-6, let journal else { return }
-        autosave.lastRetry = time
+        session.autosave.lastRetry = time
         report(journal.retry())
     }
 }

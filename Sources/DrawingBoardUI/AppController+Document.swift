@@ -16,7 +16,7 @@ extension AppController {
             return
         }
         request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: document.suggestedName,
-                                        folder: document.folder ?? lastFolder)))
+                                        folder: session.chooserFolder)))
     }
 
     /// Writes the document atomically: a failure leaves any old file as it was.
@@ -24,25 +24,18 @@ extension AppController {
     func writeDocument(to path: String) -> Bool {
         let name = DocumentState.fileName(path)
         do {
-            try AtomicFile.write(try OpenRaster.encode(editor), toPath: path)
+            if let outcome = try session.write(editor, to: path) { report(outcome) }
         } catch {
-            afterSave = nil
-            preparedOpen = nil
             show(error: "Could not save “\(name)”: \(error)")
             return false
         }
-        // A file read for Open before this save may be the one just written: read it again.
-        preparedOpen = nil
-        document.saved(to: path, at: editor.history.stateID)
-        if let journal { report(journal.noteSaved(path)) }
-        noteRecent(path)
         show(info: "Saved “\(name)”")
         return true
     }
 
     func runAfterSave() {
-        guard let action = afterSave else { return }
-        afterSave = nil
+        guard let action = session.afterSave else { return }
+        session.afterSave = nil
         carryOut(action)
     }
 
@@ -82,7 +75,7 @@ extension AppController {
             return
         }
         request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: document.suggestedExportName(),
-                                        folder: document.folder ?? lastFolder)))
+                                        folder: session.chooserFolder)))
     }
 
     /// A name chosen for Export: a bare name gets .png; a name that is no export format is
@@ -105,20 +98,11 @@ extension AppController {
             return false
         }
         do {
-            let bytes: Data
-            switch format {
-            case .png: bytes = Data(try editor.pngData())
-            case .svg: bytes = try VectorExport.export(editor, as: .svg)
-            case .pdf: bytes = try VectorExport.export(editor, as: .pdf)
-            case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.flattened(), as: format))
-            }
-            try AtomicFile.write(bytes, toPath: path)
+            try session.exportCopy(editor, to: path, as: format, encoder: encoder)
         } catch {
             show(error: "Could not export “\(name)”: \(error)")
             return false
         }
-        document.exported(to: path)
-        noteRecent(path)
         show(info: isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
                               : "Exported a copy to “\(name)”")
         return true
@@ -129,11 +113,11 @@ extension AppController {
     /// The platform's answer to a `chooseFile` request: a path, or nil when cancelled.
     public func fileChosen(_ purpose: FileRequest.Purpose, path: String?) {
         guard let path, !path.isEmpty else {
-            afterSave = nil
-            preparedOpen = nil
+            session.afterSave = nil
+            session.preparedOpen = nil
             return
         }
-        lastFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        session.lastFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch purpose {
         case .saveDrawing: chosenSaveName(path)
         case .export: chosenExportName(path)
@@ -144,7 +128,7 @@ extension AppController {
 
     /// The platform could not show a file chooser.
     public func fileChooserFailed(_ reason: String) {
-        afterSave = nil
+        session.afterSave = nil
         show(error: reason)
     }
 
@@ -152,7 +136,7 @@ extension AppController {
 
     /// Ctrl+O: a document or an image to open in place of the page.
     public func chooseFileToOpen() {
-        request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: document.folder ?? lastFolder)))
+        request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: session.chooserFolder)))
     }
 
     /// Opens `path` in place of the page, asking first about unsaved changes: an .ora is the
@@ -166,41 +150,27 @@ extension AppController {
         // Read it first: a file that cannot be opened says so at once, before any question
         // about unsaved changes, and the drawing stays as it is.
         guard let file = read(path) else { return }
-        preparedOpen = (path, file)
+        session.preparedOpen = (path, file)
         whenChangesAreSafe(.open(path))
     }
 
-    /// What an opened file holds, read and checked, waiting for the answer about changes.
-    enum OpenedFile {
-        case document(DocumentContents)
-        case image(RasterImage)
-    }
-
     /// Reads `path` as a document (.ora) or an image, or says why it cannot be opened.
-    private func read(_ path: String) -> OpenedFile? {
-        let name = DocumentState.fileName(path)
+    private func read(_ path: String) -> DocumentSession.OpenedFile? {
         do {
-            if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
-                return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
-            }
-            let image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
-            guard image.width <= CanvasLimits.maxSide, image.height <= CanvasLimits.maxSide else {
-                throw DocumentError("“\(name)” is \(image.width)x\(image.height): a page can be at most \(CanvasLimits.maxSide) pixels a side")
-            }
-            return .image(image)
+            return try session.read(path, decoder: decoder)
         } catch let error as DocumentError {
             show(error: "\(error)")  // it names the file already
             return nil
         } catch {
-            show(error: "Could not open “\(name)”: \(error)")
+            show(error: "Could not open “\(DocumentState.fileName(path))”: \(error)")
             return nil
         }
     }
 
     func openNow(_ path: String) {
         let name = DocumentState.fileName(path)
-        let prepared = preparedOpen?.path == path ? preparedOpen?.file : nil
-        preparedOpen = nil
+        let prepared = session.preparedOpen?.path == path ? session.preparedOpen?.file : nil
+        session.preparedOpen = nil
         guard let file = prepared ?? read(path) else { return }
         do {
             switch file {
@@ -215,7 +185,7 @@ extension AppController {
                 document.replaced(path: nil, importedFrom: path, at: next.history.stateID)
                 show(info: "Opened “\(name)” as a new page (\(image.width)x\(image.height)); Save writes it as a document")
             }
-            noteRecent(path)
+            session.noteRecent(path)
         } catch {
             show(error: "Could not open “\(name)”: \(error)")
         }
@@ -223,7 +193,7 @@ extension AppController {
 
     /// The Background panel's "Choose image…": an image for the background of this page.
     public func chooseBackgroundImage() {
-        request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: document.folder ?? lastFolder)))
+        request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: session.chooserFolder)))
     }
 
     /// A file dropped on the window: a document opens; an image becomes the background.
@@ -247,11 +217,6 @@ extension AppController {
             show(error: "Could not open “\(name)”: \(error)")
         }
         invalidateChrome()
-    }
-
-    /// Remembers a file in the recent files (the desktop's list and the menu's).
-    func noteRecent(_ path: String) {
-        try? recentFiles?.add(path)
     }
 }
 

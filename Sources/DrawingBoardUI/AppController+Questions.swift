@@ -73,8 +73,7 @@ extension AppController {
     /// The window is closing: the journal goes when nothing unsaved is in it (the document
     /// was saved, or the user answered Discard); otherwise it stays for the next start.
     public func sessionEnded() {
-        if !isModified || discardedOnQuit { journal?.remove() }
-        journal = nil
+        session.ended(modified: isModified)
     }
 
     func answerQuestion(_ button: DialogButton) {
@@ -85,7 +84,7 @@ extension AppController {
             if button == .replace {
                 if export { exportCopy(to: path) } else if writeDocument(to: path) { runAfterSave() }
             } else {
-                afterSave = nil
+                session.afterSave = nil
             }
             return
         }
@@ -95,28 +94,27 @@ extension AppController {
                 saveDocument(to: target, typed: chosen)
             case .exportCopy:
                 // A copy saves nothing: whatever waited on a save (quitting) waits on.
-                afterSave = nil
+                session.afterSave = nil
                 exportCopy(to: chosen)
             default:
-                afterSave = nil
+                session.afterSave = nil
             }
             return
         }
         switch button {
         case .save, .saveDocument:
-            afterSave = action
+            session.afterSave = action
             save(choosingName: false)
         case .discard:
             if case .restore = action {
-                if let orphan = recoverable { Journal.discard(orphan) }
-                recoverable = nil
+                session.discardRecoverable()
             } else {
-                if case .quit = action { discardedOnQuit = true }
+                if case .quit = action { session.discardedOnQuit = true }
                 carryOut(action)
             }
         case .cancel, .exportCopy, .replace:
-            afterSave = nil
-            preparedOpen = nil
+            session.afterSave = nil
+            session.preparedOpen = nil
         case .restore:
             carryOut(action)
         }
@@ -126,29 +124,19 @@ extension AppController {
 
     /// At start: a window died with unsaved work; ask whether to bring it back.
     public func offerRecovery(_ orphan: Journal.Orphan) {
-        recoverable = orphan
+        session.recoverable = orphan
         ask(.restore(orphan.directory.path))
     }
 
     func restoreNow() {
         guard let orphan = recoverable else { return }
-        recoverable = nil
         do {
-            let restored = try Journal.restore(orphan, history: editor.history.options)
-            let adopted = try Journal(adopting: orphan.directory)
-            journal?.remove()
-            journal = adopted
+            guard let restored = try session.restore(history: editor.history.options) else { return }
             replaceEditor(restored.editor, restartJournal: false)
-            // Only a document is something Save writes again (older sessions noted exports too).
-            let path = restored.savedTo.flatMap { URL(fileURLWithPath: $0).pathExtension.lowercased() == "ora" ? $0 : nil }
-            document.restored(path: path)
             // The brush takes the colour the last stroke was drawn with, so the swatch and the
             // next stroke match the work that came back.
             if let last = editor.strokes.last(where: { !$0.tool.isEraser && $0.tool != .highlighter }) {
-                if editor.toolState.tool == .highlighter { otherStyle.color = last.style.color } else {
-                    editor.toolState.style.color = last.style.color
-                    rememberWheel(last.style.color)
-                }
+                setPenColor(last.style.color)
             }
             if let reason = restored.skipReason {
                 let n = restored.skipped

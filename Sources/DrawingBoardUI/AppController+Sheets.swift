@@ -190,13 +190,9 @@ extension AppController {
             backgroundColor = spec.background
             // A dark page gets a light pen and a light page a dark one, when the pen would
             // hardly show on it.
-            let pen = editor.toolState.tool == .highlighter ? otherStyle.color : editor.toolState.style.color
+            let pen = toolRules.penColor(editor.toolState)
             if abs(pen.luminance - spec.background.luminance) < 0.35 {
-                let better: RGBColor = spec.background.luminance < 0.5 ? .white : .black
-                if editor.toolState.tool == .highlighter { otherStyle.color = better } else {
-                    editor.toolState.style.color = better
-                    rememberWheel(better)
-                }
+                setPenColor(spec.background.luminance < 0.5 ? .white : .black)
             }
             show(info: "New page, \(spec.size.width)x\(spec.size.height)")
         } catch {

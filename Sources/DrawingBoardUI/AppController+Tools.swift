@@ -50,16 +50,9 @@ extension AppController {
     }
 
     private func selectNow(_ tool: Tool) {
-        // The highlighter keeps its own colour, width and opacity, as a marker beside a pen;
-        // the erasers keep their own width and share the pens' colour.
-        let current = editor.toolState.tool
-        if current.isEraser { swap(&editor.toolState.style.width, &spareWidth) }
-        if (current == .highlighter) != (tool == .highlighter) {
-            swap(&editor.toolState.style, &otherStyle)
-            rememberWheel(editor.toolState.style.color)
-        }
-        if tool.isEraser { swap(&editor.toolState.style.width, &spareWidth) }
-        editor.toolState.tool = tool
+        let before = editor.toolState.style.color
+        toolRules.select(tool, in: &editor.toolState)
+        if editor.toolState.style.color != before { rememberWheel(editor.toolState.style.color) }
         invalidateChrome()
     }
 
@@ -73,6 +66,12 @@ extension AppController {
             let tool = editor.toolState.tool
             show(info: "\(tool.isEraser ? "Eraser" : tool == .highlighter ? "Highlighter" : "Pen") width: \(Int(editor.toolState.style.width.rounded())) px")
         }
+    }
+
+    /// Gives the pens `color` (the highlighter keeps its own while it is chosen).
+    func setPenColor(_ color: RGBColor) {
+        toolRules.setPenColor(color, in: &editor.toolState)
+        if editor.toolState.tool != .highlighter { rememberWheel(color) }
     }
 
     func rememberColor() {
@@ -120,17 +119,16 @@ public struct Preferences: Sendable, Equatable {
 extension AppController {
     /// The remembered settings as they stand.
     public var preferences: Preferences {
-        let tool = editor.toolState.tool, style = editor.toolState.style
-        let penWidth = tool.isEraser ? spareWidth : tool == .highlighter ? otherStyle.width : style.width
-        return Preferences(tool: tool, penWidth: penWidth, eraserWidth: tool.isEraser ? style.width : spareWidth,
-                           recentColors: recentColors, touchMode: touchMode, smoothing: editor.toolState.smoothing)
+        let state = editor.toolState
+        return Preferences(tool: state.tool, penWidth: toolRules.penWidth(state), eraserWidth: toolRules.eraserWidth(state),
+                           recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing)
     }
 
     /// Takes the remembered tool and widths at start.
     public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?) {
         select(.pencil)
         if let penWidth { editor.toolState.style.width = min(max(penWidth, 1), 200) }
-        if let eraserWidth { spareWidth = min(max(eraserWidth, 1), 200) }
+        if let eraserWidth { toolRules.spareWidth = min(max(eraserWidth, 1), 200) }
         if let tool { select(tool) }
     }
 

@@ -16,8 +16,13 @@ public final class AppController {
     public internal(set) var panel: PanelKind?
     public internal(set) var recentColors: [RGBColor]
     public internal(set) var backgroundColor: RGBColor
+    /// The document behind the window: its file, its saved state, its journal.
+    let session: DocumentSession
     /// The document Save writes, the file Export writes, and whether changes are saved.
-    public internal(set) var document: DocumentState
+    public internal(set) var document: DocumentState {
+        get { session.state }
+        set { session.state = newValue }
+    }
     /// The .ora document Save writes (nil until the first save).
     public var documentPath: String? { document.path }
     public private(set) var isFullscreen = false
@@ -30,12 +35,11 @@ public final class AppController {
     public internal(set) var pendingQuestion: PendingAction?
     public var dialogOpen: Bool { pendingQuestion != nil }
     var message: Message?
-    /// What to do once a save asked for by the question succeeds.
-    var afterSave: PendingAction?
-    /// The user answered Discard to the quit question: the journal may go.
-    var discardedOnQuit = false
     /// The desktop's recent files (nil: not kept, as in tests).
-    public var recentFiles: RecentFiles?
+    public var recentFiles: RecentFiles? {
+        get { session.recentFiles }
+        set { session.recentFiles = newValue }
+    }
     /// Whether the main menu is open, and its highlighted row (keyboard).
     public internal(set) var menuOpen = false
     var menuSelection: Int?
@@ -47,13 +51,8 @@ public final class AppController {
     var viewFitted = true
     /// Space is held: a drag pans instead of drawing.
     var spaceHeld = false
-    /// The folder of the last file chosen in a chooser: the next chooser starts there when the
-    /// document has no folder of its own.
-    var lastFolder: String?
     /// The question's text, width and lines when last measured (Pango is not asked every frame).
     var questionMeasure: (text: String, width: Double, lines: Int)?
-    /// A file read for Open, kept while the question about unsaved changes is asked.
-    var preparedOpen: (path: String, file: OpenedFile)?
     /// Where the brush outline shows (the mouse over the page with no button down).
     public internal(set) var brushCursor: Point?
     /// Where the middle button last dragged the page from.
@@ -63,18 +62,16 @@ public final class AppController {
 
 
     /// The autosave journal, when this window keeps one.
-    public internal(set) var journal: Journal?
+    public var journal: Journal? { session.journal }
     /// A dead window's session, while the user is asked whether to restore it.
-    public internal(set) var recoverable: Journal.Orphan?
-    /// Whether the user was told autosave failed, and when writing was last tried again.
-    var autosave = AutosaveState()
+    public var recoverable: Journal.Orphan? { session.recoverable }
 
     /// The system ended the app (logout, a signal): no question can be asked, so unsaved work
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
     /// journal goes as on a normal quit.
     public func terminated() {
-        if !isModified { journal?.remove() }
-        journal = nil
+        if !isModified { session.journal?.remove() }
+        session.journal = nil
     }
 
     /// Replaces the drawing with `next` (an opened document), keeping the tool settings.
@@ -84,10 +81,9 @@ public final class AppController {
         editor.recorder = nil
         editor = next
         wireJournal()
-        if restartJournal, let journal {
+        if restartJournal {
             do {
-                let color: RGBColor = { if case .color(let c) = next.background { return c } else { return .white } }()
-                try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
+                try session.restartJournal(for: next, documentPath: documentPath, page: page)
             } catch {
                 show(error: "Autosave cannot start for this drawing: \(error)")
             }
@@ -121,13 +117,10 @@ public final class AppController {
     public internal(set) var hexEntry: String?
     /// Whether the next press on the canvas picks a colour instead of drawing.
     public internal(set) var picking = false
-    /// The style of the pens while the highlighter is chosen, or the highlighter's otherwise.
-    var otherStyle = AppController.highlighterStyle
-    public static let highlighterStyle = StrokeStyle(color: RGBColor(red: 0xff, green: 0xe0, blue: 0x3c), width: 24, opacity: 0.6)
-    /// The erasers' width while a pen is chosen, or the pens' while an eraser is: the two keep
-    /// their own sizes (as in Xournal++), so widening the eraser leaves the pencil as it was.
-    var spareWidth = AppController.eraserWidth
-    public static let eraserWidth = 16.0
+    /// The settings each kind of tool keeps while another is chosen.
+    var toolRules = ToolRules()
+    public static let highlighterStyle = ToolRules.highlighterStyle
+    public static let eraserWidth = ToolRules.eraserWidth
     /// The wheel's hue, kept while the colour is a grey (which has none of its own).
     var wheelHue = 0.0
     var wheelSaturation = 1.0
@@ -171,7 +164,7 @@ public final class AppController {
         self.scale = scale
         self.recentColors = Array(recentColors.prefix(Layout.maxRecentColors))
         self.encoder = encoder
-        document = DocumentState(path: documentPath, exportPath: exportPath, savedState: editor.history.stateID)
+        session = DocumentSession(state: DocumentState(path: documentPath, exportPath: exportPath, savedState: editor.history.stateID))
         if case .color(let c) = editor.background { backgroundColor = c } else { backgroundColor = .white }
         dirty = [PixelRect(size: window)]
         updateTitle()

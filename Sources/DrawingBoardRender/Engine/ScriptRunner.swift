@@ -45,12 +45,7 @@ public struct ScriptRunner {
     }
 
     private func apply(_ step: DrawingScript.Step, to editor: Editor, at path: String, base: URL) throws(ScriptError) {
-        let change = step.change
-        if let tool = change.tool { editor.toolState.tool = tool }
-        if let color = change.color { editor.toolState.style.color = color }
-        if let width = change.width { editor.toolState.style.width = width }
-        if let opacity = change.opacity { editor.toolState.style.opacity = opacity }
-        if let smoothing = change.smoothing { editor.toolState.smoothing = smoothing }
+        ToolRules.apply(step.change, to: &editor.toolState)
         guard let action = step.action else { return }
         do {
             switch action {

@@ -1,0 +1,137 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+
+/// The document behind a window: where Save writes and the state it last saved
+/// (`DocumentState`), the autosave journal, a dead window's session offered back, the recent
+/// files and the folder choosers start in, a file read for Open while a question waits, and
+/// what waits on a save. It reads and writes the files; the controller says what happened.
+final class DocumentSession {
+    var state: DocumentState
+    /// The autosave journal, when this window keeps one.
+    var journal: Journal?
+    /// A dead window's session, while the user is asked whether to restore it.
+    var recoverable: Journal.Orphan?
+    /// Whether the user was told autosave failed, and when writing was last tried again.
+    var autosave = AutosaveState()
+    /// The user answered Discard to the quit question: the journal may go.
+    var discardedOnQuit = false
+    /// The desktop's recent files (nil: not kept, as in tests).
+    var recentFiles: RecentFiles?
+    /// The folder of the last file chosen in a chooser: the next chooser starts there when the
+    /// document has no folder of its own.
+    var lastFolder: String?
+    /// A file read for Open, kept while the question about unsaved changes is asked.
+    var preparedOpen: (path: String, file: OpenedFile)?
+    /// What to do once a save asked for by the question succeeds.
+    var afterSave: PendingAction?
+
+    init(state: DocumentState) {
+        self.state = state
+    }
+
+    /// What an opened file holds, read and checked, waiting for the answer about changes.
+    enum OpenedFile {
+        case document(DocumentContents)
+        case image(RasterImage)
+    }
+
+    /// The folder a chooser starts in.
+    var chooserFolder: String? { state.folder ?? lastFolder }
+
+    /// Writes the document atomically (a failure leaves any old file as it was) and marks the
+    /// picture saved at `editor`'s state. Returns what the journal made of the note.
+    func write(_ editor: Editor, to path: String) throws -> Journal.Outcome? {
+        do {
+            try AtomicFile.write(try OpenRaster.encode(editor), toPath: path)
+        } catch {
+            afterSave = nil
+            preparedOpen = nil
+            throw error
+        }
+        // A file read for Open before this save may be the one just written: read it again.
+        preparedOpen = nil
+        state.saved(to: path, at: editor.history.stateID)
+        noteRecent(path)
+        return journal?.noteSaved(path)
+    }
+
+    /// Writes a copy of `editor`'s picture in `format`; the document is left as it is.
+    func exportCopy(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding) throws {
+        let bytes: Data
+        switch format {
+        case .png: bytes = Data(try editor.pngData())
+        case .svg: bytes = try VectorExport.export(editor, as: .svg)
+        case .pdf: bytes = try VectorExport.export(editor, as: .pdf)
+        case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.flattened(), as: format))
+        }
+        try AtomicFile.write(bytes, toPath: path)
+        state.exported(to: path)
+        noteRecent(path)
+    }
+
+    /// Reads `path` as a document (.ora) or an image, checked, changing nothing.
+    func read(_ path: String, decoder: any ImageDecoding) throws -> OpenedFile {
+        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
+            return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
+        }
+        let image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
+        guard image.width <= CanvasLimits.maxSide, image.height <= CanvasLimits.maxSide else {
+            throw DocumentError("“\(DocumentState.fileName(path))” is \(image.width)x\(image.height): a page can be at most \(CanvasLimits.maxSide) pixels a side")
+        }
+        return .image(image)
+    }
+
+    /// Sends every step of `editor` to the journal; `report` hears how each write went.
+    func record(_ editor: Editor, report: @escaping (Journal.Outcome) -> Void) {
+        editor.recorder = { [weak self] event in
+            guard let journal = self?.journal else { return }
+            report(journal.append(event))
+        }
+    }
+
+    /// The journal starts over from `next` (an opened document, a new page).
+    func restartJournal(for next: Editor, documentPath: String?, page: Data?) throws {
+        guard let journal else { return }
+        let color: RGBColor = { if case .color(let c) = next.background { return c } else { return .white } }()
+        try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
+    }
+
+    /// Brings back the dead session on offer, taking over its journal.
+    func restore(history: UndoHistory.Options) throws -> Journal.Restored? {
+        guard let orphan = recoverable else { return nil }
+        recoverable = nil
+        let restored = try Journal.restore(orphan, history: history)
+        let adopted = try Journal(adopting: orphan.directory)
+        journal?.remove()
+        journal = adopted
+        // Only a document is something Save writes again (older sessions noted exports too).
+        state.restored(path: restored.savedTo.flatMap { URL(fileURLWithPath: $0).pathExtension.lowercased() == "ora" ? $0 : nil })
+        return restored
+    }
+
+    /// The user chose not to restore the dead session: it goes.
+    func discardRecoverable() {
+        if let orphan = recoverable { Journal.discard(orphan) }
+        recoverable = nil
+    }
+
+    /// The window is closing: the journal goes when nothing unsaved is in it (the document
+    /// was saved, or the user answered Discard); otherwise it stays for the next start.
+    func ended(modified: Bool) {
+        if !modified || discardedOnQuit { journal?.remove() }
+        journal = nil
+    }
+
+    /// While steps wait to be written, the next time to try again.
+    var autosaveRetryTime: Double? {
+        guard let journal, journal.isBehind else { return nil }
+        return autosave.lastRetry + AutosaveState.retryInterval
+    }
+
+    /// Remembers a file in the recent files (the desktop's list and the menu's).
+    func noteRecent(_ path: String) {
+        try? recentFiles?.add(path)
+    }
+}
