@@ -30,7 +30,8 @@ public final class AppController {
     public internal(set) var view = ViewTransform.identity
     /// What fingers on the canvas do.
     public internal(set) var touchMode: TouchMode
-    var touches: TouchGroup?
+    /// What the fingers on the canvas mean.
+    var touches = TouchGestures()
     /// What waits on the "save changes?" question, while it is asked.
     public internal(set) var pendingQuestion: PendingAction?
     public var dialogOpen: Bool { pendingQuestion != nil }
@@ -258,7 +259,7 @@ public final class AppController {
         if let t = bars.nextChange(after: now) { next.append(t) }
         if let m = message, m.until.isFinite { next.append(m.until) }
         if let hover, now - hover.since < Self.tooltipDelay - 1e-6, hover.control.tooltip != nil { next.append(hover.since + Self.tooltipDelay) }
-        if let t = touches, t.tapCandidate, !t.held.isEmpty { next.append(t.startTime + Self.tapDuration + 0.01) }
+        if let due = touches.nextDecision { next.append(due) }
         if editor.strokesBehindPointer { next.append(lastPointerTime + Self.restDelay) }
         if let retry = autosaveRetryTime { next.append(retry) }
         if editor.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
