@@ -28,10 +28,10 @@ public enum OpenRaster {
 
     // MARK: - Writing
 
-    /// The editor's document as .ora bytes.
-    public static func encode(_ editor: Editor) throws -> Data {
-        let contents = editor.contents()
-        let merged = try editor.flattened()
+    /// A page and the layers it paints, as .ora bytes.
+    public static func encode(_ page: some PageRendering) throws -> Data {
+        let contents = page.contents()
+        let merged = try page.flattened()
         let archive = try Archive(data: Data(), accessMode: .create)
         func add(_ path: String, _ data: Data, compress: Bool) throws {
             try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count),
@@ -42,7 +42,7 @@ public enum OpenRaster {
         try add("mimetype", Data(mimeType.utf8), compress: false)
         // What highlighters laid on the background goes between the two, multiplied, so other
         // apps show the marked background too (DrawingBoard paints it again from the strokes).
-        let highlights = editor.highlightsLayerImage()
+        let highlights = page.highlightsLayerImage()
         try add("stack.xml", StackXML.write(width: contents.size.width, height: contents.size.height, layers: [
             .init(name: "Drawing", src: drawingEntry, x: 0, y: 0, opacity: 1, visible: true),
         ] + (highlights == nil ? [] : [
@@ -50,7 +50,7 @@ public enum OpenRaster {
         ]) + [
             .init(name: "Background", src: backgroundEntry, x: 0, y: 0, opacity: 1, visible: true),
         ]), compress: true)
-        try add(backgroundEntry, try PNGFile.encode(editor.backgroundLayerImage()), compress: false)
+        try add(backgroundEntry, try PNGFile.encode(page.backgroundLayerImage()), compress: false)
         if let highlights { try add(highlightsEntry, try PNGFile.encode(highlights), compress: false) }
         try add(drawingEntry, try PNGFile.encode(contents.drawing), compress: false)
         try add("mergedimage.png", try PNGFile.encode(merged), compress: false)

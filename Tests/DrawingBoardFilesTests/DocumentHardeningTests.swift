@@ -65,6 +65,37 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         }
     }
 
+    /// Whole document.json files of the wrong shape: each is refused with what is wrong and
+    /// where.
+    static let shapes: [(String, String)] = [
+        (##"{"format": 1, "background": {"color": "#ffffff"}}"##, ##""strokes" is missing"##),
+        (##"{"format": 1, "strokes": []}"##, ##""background" is missing"##),
+        (##"{"format": "one", "background": {"color": "#ffffff"}, "strokes": []}"##, "format: expected a whole number in range"),
+        (##"{"format": 0, "background": {"color": "#ffffff"}, "strokes": []}"##, "format: 0 is not a format number"),
+        (##"{"format": 1, "background": 5, "strokes": []}"##, "background: expected an object"),
+        (##"{"format": 1, "background": {"color": "red"}, "strokes": []}"##, "background.color: not #rrggbb"),
+        (##"{"format": 1, "background": {"colour": "#ffffff"}, "strokes": []}"##, ##"background: "image" is missing"##),
+        (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": {}}"##, "strokes: expected an array"),
+        (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [7]}"##, "strokes[0]: expected an object"),
+        (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [], "baked": [1e20]}"##, "baked[0]: 1e+20 is not a whole number in 0 to its limit"),
+        (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [], "base": "drawingboard/none.png"}"##, ##"layer "drawingboard/none.png" is missing"##),
+        ("[]", "drawingboard/document.json is not a JSON object"),
+    ]
+
+    @Test(arguments: shapes)
+    func documentsOfTheWrongShapeAreRefused(_ json: String, _ expected: String) throws {
+        let url = temporaryFile("doc.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try documentWithJSON(Data(json.utf8), at: url)
+        do {
+            _ = try OpenRaster.read(url)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.hasPrefix("“\(url.lastPathComponent)” cannot be opened: "), "\(error.message)")
+            #expect(error.message.contains(expected), "\(error.message)")
+        }
+    }
+
     /// Documents of the format this version writes open to the same pixels, always.
     @Test(arguments: ["format-1", "format-1-image"])
     func documentsOfFormatOneOpenExactly(_ name: String) throws {
@@ -101,13 +132,14 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         }
     }
 
-    /// 70 MB of JSON (strokes of many points): over the entry's budget, refused before it is
-    /// decoded (a 280 MB one took 38 s and 5 GB).
-    @Test func anOversizedDocumentJSONIsRefusedUnread() throws {
+    /// 70 MB and 300 MB of JSON: over the entry's budget, refused before it is decoded (a
+    /// 280 MB one took 38 s and 5 GB).
+    @Test(arguments: [70, 300])
+    func anOversizedDocumentJSONIsRefusedUnread(_ megabytes: Int) throws {
         let url = temporaryFile("doc.ora")
         defer { try? FileManager.default.removeItem(at: url) }
         var json = Data(##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [], "pad": ""##.utf8)
-        json.append(Data(repeating: UInt8(ascii: " "), count: 70 << 20))
+        json.append(Data(repeating: UInt8(ascii: " "), count: megabytes << 20))
         json.append(Data("\"}".utf8))
         try documentWithJSON(json, at: url)
         #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: \"drawingboard/document.json\" unpacks to \(json.count) bytes, more than 67108864")) {

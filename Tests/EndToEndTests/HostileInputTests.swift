@@ -97,23 +97,7 @@ import Testing
     func aHostileDocumentIsRefusedWithItsField(_ from: String, _ to: String, _ expected: String) throws {
         let ws = try Workspace()
         defer { ws.remove() }
-        try ws.write("make.json", #"{\#(Self.canvas), "steps": [{"stroke": [[5, 5], [50, 50]]}]}"#)
-        #expect(try BinaryRunner.run(["render", "make.json", "--output", "doc.ora"], in: ws.folder).status == 0)
-        // Rewrite the document's JSON, with the zip tool users have.
-        let unpacked = ws.folder.appendingPathComponent("unpacked")
-        try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
-        try shell("cd '\(unpacked.path)' && python3 -c 'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); z.extractall()' ../doc.ora")
-        let jsonURL = unpacked.appendingPathComponent("drawingboard/document.json")
-        let original = try String(contentsOf: jsonURL, encoding: .utf8)
-        #expect(original.contains(from))
-        let json = original.replacingOccurrences(of: from, with: to)
-        try json.write(to: jsonURL, atomically: true, encoding: .utf8)
-        try shell("""
-            cd '\(unpacked.path)' && python3 -c 'import zipfile,os
-            z=zipfile.ZipFile("../bad.ora","w")
-            z.write("mimetype", compress_type=zipfile.ZIP_STORED)
-            [z.write(os.path.join(d,f)) for d,_,fs in os.walk(".") for f in fs if f!="mimetype"]'
-            """)
+        try hostileDocument(in: ws, replacing: from, with: to)
         try ws.write("open.json", #"{"open": "bad.ora"}"#)
         let run = try BinaryRunner.measured(["render", "open.json", "--output", "out.png"], in: ws.folder)
         #expect(run.result.status == 2)
@@ -182,12 +166,33 @@ import Testing
         #expect(run.peakKB < 1_500_000, "peak \(run.peakKB) KB")
     }
 
-    private func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
+}
+
+/// `bad.ora` in `ws`: a document `render` made, its document.json changed from `from` to `to`
+/// with the zip tool users have.
+func hostileDocument(in ws: Workspace, replacing from: String, with to: String) throws {
+    try ws.write("make.json", #"{"version": 1, "canvas": {"width": 100, "height": 80}, "steps": [{"stroke": [[5, 5], [50, 50]]}]}"#)
+    #expect(try BinaryRunner.run(["render", "make.json", "--output", "doc.ora"], in: ws.folder).status == 0)
+    let unpacked = ws.folder.appendingPathComponent("unpacked")
+    try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
+    try shell("cd '\(unpacked.path)' && python3 -c 'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); z.extractall()' ../doc.ora")
+    let jsonURL = unpacked.appendingPathComponent("drawingboard/document.json")
+    let original = try String(contentsOf: jsonURL, encoding: .utf8)
+    #expect(original.contains(from))
+    try original.replacingOccurrences(of: from, with: to).write(to: jsonURL, atomically: true, encoding: .utf8)
+    try shell("""
+        cd '\(unpacked.path)' && python3 -c 'import zipfile,os
+        z=zipfile.ZipFile("../bad.ora","w")
+        z.write("mimetype", compress_type=zipfile.ZIP_STORED)
+        [z.write(os.path.join(d,f)) for d,_,fs in os.walk(".") for f in fs if f!="mimetype"]'
+        """)
+}
+
+private func shell(_ command: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", command]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
 }

@@ -1,5 +1,5 @@
 /// Decoded pixels in the layout the layers use: 32-bit ARGB, alpha premultiplied, row by row.
-public struct RasterImage: Sendable, Hashable {
+public struct RasterImage: Sendable, Hashable, CustomStringConvertible {
     public let width: Int
     public let height: Int
     public let pixels: [UInt32]
@@ -13,6 +13,8 @@ public struct RasterImage: Sendable, Hashable {
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
     public var byteCount: Int { pixels.count * 4 }
+    /// Its size, not its pixels (messages and test failures stay readable).
+    public var description: String { "RasterImage(\(width)x\(height))" }
 
     public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
 }

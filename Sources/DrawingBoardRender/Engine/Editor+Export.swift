@@ -1,5 +1,20 @@
 import DrawingBoardCore
 
+/// A page with the layers it paints, as a document file holds them: what a writer of
+/// documents needs, and all it sees (the editor is one).
+public protocol PageRendering {
+    /// The page and its ink layer.
+    func contents() -> DocumentContents
+    /// The background layer's pixels as shown.
+    func backgroundLayerImage() -> RasterImage
+    /// What highlighters laid over the background, if anything.
+    func highlightsLayerImage() -> RasterImage?
+    /// The picture as the user sees it.
+    func flattened() throws(RenderError) -> RasterImage
+}
+
+extension Editor: PageRendering {}
+
 /// What the editor writes: the document's contents, the flattened picture, the eyedropper's
 /// colour, the PNG, the layers alone.
 extension Editor {

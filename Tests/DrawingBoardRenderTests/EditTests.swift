@@ -1,0 +1,132 @@
+import DrawingBoardCore
+import Foundation
+import Testing
+@testable import DrawingBoardRender
+
+/// Every kind of edit goes through `perform`; undo and redo of each are exact, for the pixels
+/// and for the page model; a drag is one step; the journal's events replay to the same page.
+@Suite struct EditTests {
+    /// A page that starts from another app's drawing (a base item) with two strokes on it.
+    func startingEditor() throws -> Editor {
+        var pixels = [UInt32](repeating: 0, count: 200 * 120)
+        for y in 20..<60 { for x in 20..<90 { pixels[y * 200 + x] = 0xFF20_60C0 } }
+        let foreign = RasterImage(width: 200, height: 120, pixels: pixels)!
+        let editor = try Editor(document: DocumentContents(size: PixelSize(width: 200, height: 120), background: .color(.white),
+                                                           drawing: foreign, strokes: []),
+                                history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        #expect(editor.page.base != nil, "another app's drawing is the base item")
+        return editor
+    }
+
+    static func stroke(_ tool: Tool, _ hex: String, width: Double, opacity: Double = 1, _ points: [(Double, Double)]) -> Edit {
+        .stroke(Stroke(id: 0, tool: tool, style: StrokeStyle(color: RGBColor(hex: hex)!, width: width, opacity: opacity),
+                       points: points.map { Point($0.0, $0.1) }))
+    }
+
+    /// One of each kind, in an order where each acts on what the ones before made.
+    static let edits: [(String, Edit)] = [
+        ("pencil", stroke(.pencil, "#d01010", width: 8, [(10, 10), (120, 90), (190, 20)])),
+        ("translucent ellipse", stroke(.ellipse, "#10a010", width: 6, opacity: 0.5, [(30, 30), (170, 100)])),
+        ("highlighter", stroke(.highlighter, "#ffe03c", width: 24, opacity: 0.6, [(0, 60), (200, 60)])),
+        ("eraser", stroke(.eraser, "#000000", width: 20, [(100, 0), (100, 120)])),
+        ("stroke eraser", .eraseStrokes(path: [Point(60, 70), Point(60, 75)], width: 10)),
+        ("background colour", .background(.color(RGBColor(hex: "#f4efe1")!))),
+        ("background image", .background(.image(gradientImage(50, 40), name: "gradient.png"))),
+        ("page size", .page(PixelSize(width: 260, height: 150), anchor: 4)),
+        ("pencil after", stroke(.pencil, "#1030c0", width: 5, [(5, 140), (250, 10)])),
+        ("clear", .clear),
+    ]
+
+    @Test func everyKindOfEditUndoesAndRedoesExactly() throws {
+        let editor = try startingEditor()
+        var pictures = [try editor.picture()]
+        var pages = [editor.page]
+        for (name, edit) in Self.edits {
+            #expect(try editor.perform(edit), "\(name) changed something")
+            pictures.append(try editor.picture())
+            pages.append(editor.page)
+        }
+        #expect(editor.history.steps.count == Self.edits.count, "one step each")
+        #expect(Set(pictures.map(\.pixels)).count == pictures.count, "every edit changed the picture")
+        for i in stride(from: Self.edits.count - 1, through: 0, by: -1) {
+            #expect(try editor.undo())
+            #expect(difference(try editor.picture(), pictures[i]) == nil, "undo of \(Self.edits[i].0)")
+            #expect(editor.page == pages[i], "the page model after undo of \(Self.edits[i].0)")
+        }
+        for i in Self.edits.indices {
+            #expect(try editor.redo())
+            #expect(difference(try editor.picture(), pictures[i + 1]) == nil, "redo of \(Self.edits[i].0)")
+            #expect(editor.page == pages[i + 1], "the page model after redo of \(Self.edits[i].0)")
+        }
+    }
+
+    /// The canvas growing with the window is an edit, not a step: undo does not shrink it.
+    @Test func growingIsAnEditButNoStep() throws {
+        let editor = try makeEditor(100, 80)
+        try editor.perform(Self.stroke(.pencil, "#000000", width: 4, [(10, 10), (90, 70)]))
+        var events: [HistoryEvent] = []
+        editor.recorder = { events.append($0) }
+        #expect(try editor.perform(.grow(PixelSize(width: 150, height: 90))))
+        #expect(editor.size == PixelSize(width: 150, height: 90) && editor.history.steps.count == 1)
+        #expect(events == [.grow(PixelSize(width: 150, height: 90))])
+        #expect(try editor.perform(.grow(PixelSize(width: 120, height: 60))) == false, "never smaller")
+    }
+
+    /// What the journal hears, replayed on the same start, gives the same page, pixels and
+    /// history (undo and redo included).
+    @Test func theEventsReplayToTheSamePageAndHistory() throws {
+        let editor = try startingEditor()
+        var events: [HistoryEvent] = []
+        editor.recorder = { events.append($0) }
+        for (_, edit) in Self.edits { try editor.perform(edit) }
+        try editor.undo()
+        try editor.undo()
+        try editor.redo()
+        let replayed = try startingEditor()
+        for event in events { try replayed.replay(event) }
+        #expect(replayed.page == editor.page)
+        #expect(difference(try replayed.picture(), try editor.picture()) == nil)
+        while try editor.undo() {
+            #expect(try replayed.undo())
+            #expect(replayed.page == editor.page)
+            #expect(difference(try replayed.picture(), try editor.picture()) == nil)
+        }
+        #expect(try replayed.undo() == false)
+    }
+
+    /// A background slider dragged through many colours is one step, told to the journal once
+    /// with the colour it ended on; undo brings back the colour from before the drag.
+    @Test func aDragIsSquashedIntoOneStep() throws {
+        let editor = try makeEditor(60, 40)
+        var events: [HistoryEvent] = []
+        editor.recorder = { events.append($0) }
+        let before = try editor.picture()
+        for red in stride(from: 250, through: 100, by: -10) {
+            try editor.previewBackground(.color(RGBColor(red: UInt8(red), green: 200, blue: 200)))
+        }
+        editor.endBackgroundPreview()
+        #expect(editor.history.steps.count == 1)
+        #expect(events == [.background(.color(RGBColor(red: 100, green: 200, blue: 200)))])
+        try editor.undo()
+        #expect(difference(try editor.picture(), before) == nil)
+        #expect(editor.page.background == .default)
+    }
+
+    /// A stroke eraser's gesture cancelled half way puts back every stroke it took, as pixels
+    /// and as items, and leaves no step.
+    @Test func aCancelledDragPutsEverythingBack() throws {
+        let editor = try makeEditor(200, 100)
+        editor.use(.pencil, width: 6)
+        editor.drag([(20, 20), (180, 20)])
+        editor.drag([(20, 80), (180, 80)])
+        let before = try editor.picture(), page = editor.page
+        editor.use(.strokeEraser, width: 10)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 5)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 95)))
+        #expect(editor.strokes.isEmpty, "both strokes go as the eraser touches them")
+        editor.handle(PointerEvent(source: .mouse, phase: .cancel, position: Point(100, 95)))
+        #expect(editor.page == page)
+        #expect(difference(try editor.picture(), before) == nil)
+        #expect(editor.history.steps.count == 2)
+    }
+}
