@@ -130,3 +130,13 @@ import Testing
         #expect(editor.history.steps.count == 2)
     }
 }
+
+extension EditTests {
+    /// Ids are the page's to give: a replayed or hostile id cannot use up the range.
+    @Test func theNextStrokeTakesThePagesNextId() throws {
+        let editor = try makeEditor(50, 50)
+        try editor.perform(.stroke(Stroke(id: PageLimits.strokeID - 1, tool: .pencil, style: StrokeStyle(), points: [Point(5, 5)])))
+        try editor.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(), points: [Point(9, 9)])))
+        #expect(editor.strokes.map(\.id) == [1, 2])
+    }
+}

@@ -14,7 +14,12 @@ extension Editor {
 
     /// `mask`: the stroke in progress whose mask can paint the stroke (it covers it already).
     func perform(_ edit: Edit, mask live: LiveStroke?) throws(RenderError) -> Bool {
-        if let group, edit.makesStep, group.kind != edit.kind { squash(recording: group.last) }
+        if let group, edit.makesStep, group.kind != edit.kind {
+            // Another kind of step ends the drag: a slider's colour stays; the stroke eraser's
+            // gesture in progress is put back (its pointer is still down), as when it is
+            // cancelled.
+            if erasing != nil { cancelStrokeErasing() } else { squash(recording: group.last) }
+        }
         var step = HistoryStep(kind: edit.kind)
         guard try apply(edit, saving: &step, mask: live) else { return false }
         revision += 1
@@ -62,9 +67,10 @@ extension Editor {
     /// Paints `stroke` into the ink layer and puts it on top of the page.
     private func add(_ stroke: Stroke, saving step: inout HistoryStep, mask live: LiveStroke?) throws(RenderError) -> Bool {
         var stroke = stroke
-        // Ids name strokes (the bounds cache, baked strokes) and count up within a page: one
-        // that is not new gets the next.
-        if stroke.id < nextStrokeID { stroke.id = nextStrokeID }
+        // Ids are the page's to give (they name strokes for the bounds cache and the baked
+        // ones): a stroke takes the next, replayed or not, so a journal replays the same ids
+        // and a hostile one cannot use up the range.
+        stroke.id = nextStrokeID
         let outline = stroke.outline
         if stroke.clip == nil, let box = outline.bounds,
            box.minX < 0 || box.minY < 0 || box.maxX > Double(size.width) || box.maxY > Double(size.height) {

@@ -73,10 +73,7 @@ extension Editor {
     /// Whether any stroke in the list marks the highlights layer.
     var hasHighlighterStrokes: Bool {
         let baked = page.bakedStrokes
-        return page.items.contains { item in
-            guard case .stroke(let stroke) = item else { return false }
-            return stroke.tool.blend == .multiply && !baked.contains(stroke.id)
-        }
+        return index.entries(for: page.items).contains { $0.tool?.blend == .multiply && !baked.contains($0.id) }
     }
 
     /// Paints `region` of the highlights layer anew from the strokes (after an undo, a redo, or
@@ -94,7 +91,7 @@ extension Editor {
         let baked = page.bakedStrokes
         for item in page.items {
             guard case .stroke(let stroke) = item, stroke.tool.blend != .over, !baked.contains(stroke.id) else { continue }
-            guard var area = bounds(of: stroke)?.pixelRect(clippedTo: size)?.intersection(region) else { continue }
+            guard var area = index.box(of: stroke)?.pixelRect(clippedTo: size)?.intersection(region) else { continue }
             if let clip = stroke.clip {
                 guard let inside = area.intersection(PixelRect(size: clip)) else { continue }
                 area = inside

@@ -37,7 +37,7 @@ extension Editor {
         layers.highlights = nil
         layers.dropMasks()
         compositor.dropScratch()
-        strokeBounds = [:]
+        index.reset()
         self.page = page
         nextStrokeID = page.nextStrokeID
         try adoptOpenedDrawing()

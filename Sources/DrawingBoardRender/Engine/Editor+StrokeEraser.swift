@@ -62,16 +62,25 @@ extension Editor {
         var removed: [ItemChange.Placed] = []
         var area: PixelRect?
         let baked = page.bakedStrokes
+        var entries = index.entries(for: page.items)
         for (a, b) in segments {
             let reach = Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y)).insetBy(-radius)
-            for i in page.items.indices.reversed() {
-                // Boxes first (cached per stroke), outlines only for strokes nearby.
-                guard case .stroke(let stroke) = page.items[i], stroke.tool != .eraser,
-                      let box = bounds(of: stroke), box.intersects(reach), !baked.contains(stroke.id),
+            var hit: [Int] = []
+            for i in entries.indices.reversed() {
+                // Boxes first, outlines only for strokes nearby.
+                let entry = entries[i]
+                guard let tool = entry.tool, tool != .eraser, let box = entry.box, box.intersects(reach), !baked.contains(entry.id),
+                      case .stroke(let stroke) = page.items[i],
                       StrokeHitTest(stroke.outline).touches(from: a, to: b, radius: radius) else { continue }
-                removed.append(ItemChange.Placed(index: i, item: page.items[i]))
-                page.items.remove(at: i)
-                area = union(area, stroke.outline.bounds?.pixelRect(clippedTo: size))
+                hit.append(i)
+                area = union(area, box.pixelRect(clippedTo: size))
+            }
+            for i in hit {
+                removed.append(ItemChange.Placed(index: i, item: page.items.remove(at: i)))
+            }
+            if !hit.isEmpty {
+                index.removed(at: hit, from: entries)
+                entries = index.entries(for: page.items)
             }
         }
         guard !removed.isEmpty else { return false }
@@ -80,14 +89,6 @@ extension Editor {
         if let area { repaint(area, saving: &step) }
         if !hasHighlighterStrokes { layers.highlights = nil }
         return true
-    }
-
-    /// The area a stroke can mark, worked out once per stroke.
-    func bounds(of stroke: Stroke) -> Rect? {
-        if let known = strokeBounds[stroke.id] { return known }
-        let box = stroke.outline.bounds
-        strokeBounds[stroke.id] = box
-        return box
     }
 
     /// Paints `area` of the ink layer anew from the page, saving first the tiles it changes
@@ -122,23 +123,23 @@ extension Editor {
         guard let mask = layers.borrowMask() else { return }
         defer { layers.giveBack(mask) }
         let baked = page.bakedStrokes
-        for item in page.items {
-            switch item {
-            case .base:
-                if let base = baseSurface(), let cr = try? CairoContext(surface) {
+        for (i, entry) in index.entries(for: page.items).enumerated() {
+            guard let box = entry.box else {
+                // The base, under everything.
+                if entry.tool == nil, let base = baseSurface(), let cr = try? CairoContext(surface) {
                     cr.clip(to: region)
                     cr.paint(base)
                 }
-            case .stroke(let stroke):
-                guard !baked.contains(stroke.id) else { continue }
-                // Each stroke only within its own box (and within the canvas it was drawn on).
-                guard var area = bounds(of: stroke)?.pixelRect(clippedTo: size)?.intersection(region) else { continue }
-                if let clip = stroke.clip {
-                    guard let inside = area.intersection(PixelRect(size: clip)) else { continue }
-                    area = inside
-                }
-                try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: area, mask: mask, onto: target)
+                continue
             }
+            // Each stroke only within its own box (and within the canvas it was drawn on).
+            guard !baked.contains(entry.id), var area = box.pixelRect(clippedTo: size)?.intersection(region),
+                  case .stroke(let stroke) = page.items[i] else { continue }
+            if let clip = stroke.clip {
+                guard let inside = area.intersection(PixelRect(size: clip)) else { continue }
+                area = inside
+            }
+            try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: area, mask: mask, onto: target)
         }
     }
 

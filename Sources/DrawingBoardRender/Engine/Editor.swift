@@ -12,7 +12,9 @@ import DrawingBoardCore
 /// not depend on how the samples arrived, and the history sees exactly which tiles changed.
 public final class Editor {
     /// The document: what every pixel is painted from.
-    public internal(set) var page: Page
+    public internal(set) var page: Page {
+        didSet { index.invalidate() }
+    }
     public var toolState = ToolState()
     public let history: UndoHistory
     /// Counts every change to the picture.
@@ -25,8 +27,8 @@ public final class Editor {
     let compositor = Compositor()
     /// The stroke eraser's gesture in progress, if any.
     var erasing: StrokeErasing?
-    /// Stroke boxes by id, for the stroke eraser and repainting (ids are unique in a page).
-    var strokeBounds: [UInt64: Rect] = [:]
+    /// Ids, tools and boxes of the page's items, for the stroke eraser and repainting.
+    var index = ItemIndex()
     /// Edits made since `mark()`, waiting to be squashed into one step.
     var group: OpenGroup?
     var nextStrokeID: UInt64 = 1

@@ -1,0 +1,56 @@
+import DrawingBoardCore
+
+/// What the engine asks about the page's items again and again, kept beside them: per item its
+/// stroke id, tool and box. The stroke eraser and repainting skip the items far from where they
+/// work without touching the items themselves (a page of 10,000 strokes is scanned per motion
+/// sample). Boxes are worked out once per stroke id; the entries follow the page's items and are
+/// made again when the items changed (`invalidate`).
+struct ItemIndex {
+    struct Entry {
+        /// 0 for the base.
+        var id: UInt64
+        /// nil for the base.
+        var tool: Tool?
+        var box: Rect?
+    }
+
+    private var boxes: [UInt64: Rect?] = [:]
+    private var cached: [Entry]?
+
+    /// The entries for `items`, made if the items changed since.
+    mutating func entries(for items: [PageItem]) -> [Entry] {
+        if let cached, cached.count == items.count { return cached }
+        let made = items.map { item -> Entry in
+            switch item {
+            case .stroke(let stroke): return Entry(id: stroke.id, tool: stroke.tool, box: box(of: stroke))
+            case .base: return Entry(id: 0, tool: nil, box: nil)
+            }
+        }
+        cached = made
+        return made
+    }
+
+    /// The entries after the items at `indices` (descending) were removed, as the caller did.
+    mutating func removed(at indices: [Int], from entries: [Entry]) {
+        var rest = entries
+        for i in indices { rest.remove(at: i) }
+        cached = rest
+    }
+
+    /// The items changed: the entries are made again when next asked for.
+    mutating func invalidate() { cached = nil }
+
+    /// A new page: ids may name other strokes now.
+    mutating func reset() {
+        boxes = [:]
+        cached = nil
+    }
+
+    /// The area a stroke can mark, worked out once per stroke.
+    mutating func box(of stroke: Stroke) -> Rect? {
+        if let known = boxes[stroke.id] { return known }
+        let box = stroke.outline.bounds
+        boxes[stroke.id] = box
+        return box
+    }
+}
