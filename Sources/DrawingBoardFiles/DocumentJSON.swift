@@ -36,11 +36,14 @@ struct DocumentJSON: Codable {
     var format = DocumentJSON.currentFormat
     var background: BackgroundSpec
     var strokes: [Stroke]
-    /// The archive entry holding the pixels under the strokes, when there are any
-    /// (`DocumentContents.base`); absent in documents whose strokes are the whole drawing.
+    /// The archive entry holding the pixels under the strokes, when there are any (the page's
+    /// base item); absent in documents whose strokes are the whole drawing.
     var base: String?
     /// Ids of strokes already in those pixels.
     var baked: [UInt64]?
+
+    /// The file's keys, fixed here whatever the properties are called.
+    enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked }
 
     static let baseEntry = "drawingboard/base.png"
 

@@ -14,6 +14,8 @@ enum JournalFormat {
         /// The start is `start.ora`, a page that was never a file (an image opened as a page).
         var page: Bool?
 
+        enum CodingKeys: String, CodingKey { case width, height, background, document, page }
+
         /// The values checked before anything acts on them.
         func validate() throws(ValidationError) {
             try Check.canvas(PixelSize(width: width, height: height), at: "")

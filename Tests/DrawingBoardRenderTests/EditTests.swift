@@ -140,3 +140,30 @@ extension EditTests {
         #expect(editor.strokes.map(\.id) == [1, 2])
     }
 }
+
+extension EditTests {
+    /// The index beside the items follows every change (strokes, undo, redo, clear and its
+    /// undo, erasing): the stroke eraser then removes what an editor opened afresh on the same
+    /// page removes.
+    @Test func theIndexFollowsTheItems() throws {
+        let editor = try makeEditor(200, 200)
+        for i in 0..<12 {
+            let y = Double(10 + i * 15)
+            try editor.perform(Self.stroke(i % 3 == 0 ? .highlighter : .pencil, "#205080", width: 6, [(10, y), (190, y)]))
+        }
+        try editor.undo()
+        try editor.undo()
+        try editor.redo()
+        try editor.perform(.eraseStrokes(path: [Point(50, 0), Point(50, 60)], width: 4))
+        try editor.perform(.clear)
+        try editor.undo()
+        try editor.perform(Self.stroke(.line, "#000000", width: 3, [(0, 0), (200, 200)]))
+        let fresh = try Editor(document: editor.contents(), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        #expect(fresh.page == editor.page)
+        let before = editor.strokes.count
+        for e in [editor, fresh] { try e.perform(.eraseStrokes(path: [Point(100, 0), Point(100, 100)], width: 2)) }
+        #expect(editor.strokes.count > 0 && editor.strokes.count < before, "some strokes go, some stay")
+        #expect(fresh.page == editor.page)
+        #expect(difference(try fresh.picture(), try editor.picture()) == nil)
+    }
+}

@@ -46,7 +46,7 @@ extension Editor {
             for record in step.tiles { layers.ink.put(.empty, into: record.tile) }
             layers.highlights = nil
             let all = page.items.indices.reversed().map { ItemChange.Placed(index: $0, item: page.items[$0]) }
-            step.items = [page.apply(.remove(all))]
+            step.items = changeItems([.remove(all)])
             invalidateAll()
             return true
         case .background(let background):
@@ -102,7 +102,7 @@ extension Editor {
             invalidate(bounds)
         }
         nextStrokeID = stroke.id + 1
-        step.items = [page.apply(.insert([ItemChange.Placed(index: page.items.count, item: .stroke(stroke))]))]
+        step.items = changeItems([.insert([ItemChange.Placed(index: page.items.count, item: .stroke(stroke))])])
         return true
     }
 

@@ -94,10 +94,18 @@ extension Editor {
         }
         var changed = layers.ink.swap(&step.tiles)
         invalidate(changed)
-        step.items = page.apply(step.items)
+        step.items = changeItems(step.items)
         // A clear also took highlights where nothing else was drawn.
         if step.kind == .clear { changed = PixelRect(size: size) }
         return changed
+    }
+
+    /// Applies item changes to the page, the index following; returns what undoes them.
+    func changeItems(_ changes: [ItemChange]) -> [ItemChange] {
+        var entries = index.take(for: page.items)
+        let inverse = page.apply(changes)
+        index.follow(changes, &entries)
+        return inverse
     }
 
     // MARK: - Steps by name

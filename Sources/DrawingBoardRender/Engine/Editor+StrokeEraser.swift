@@ -62,7 +62,8 @@ extension Editor {
         var removed: [ItemChange.Placed] = []
         var area: PixelRect?
         let baked = page.bakedStrokes
-        var entries = index.entries(for: page.items)
+        // Taken, so removing entries with their items copies nothing; given back below.
+        var entries = index.take(for: page.items)
         for (a, b) in segments {
             let reach = Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y)).insetBy(-radius)
             var hit: [Int] = []
@@ -77,12 +78,10 @@ extension Editor {
             }
             for i in hit {
                 removed.append(ItemChange.Placed(index: i, item: page.items.remove(at: i)))
-            }
-            if !hit.isEmpty {
-                index.removed(at: hit, from: entries)
-                entries = index.entries(for: page.items)
+                entries.remove(at: i)
             }
         }
+        index.follow([], &entries)
         guard !removed.isEmpty else { return false }
         // What puts them back: each at its place, in the reverse order of their removal.
         step.items = [.insert(removed.reversed())]

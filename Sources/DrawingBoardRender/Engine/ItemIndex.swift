@@ -20,21 +20,38 @@ struct ItemIndex {
     /// The entries for `items`, made if the items changed since.
     mutating func entries(for items: [PageItem]) -> [Entry] {
         if let cached, cached.count == items.count { return cached }
-        let made = items.map { item -> Entry in
-            switch item {
-            case .stroke(let stroke): return Entry(id: stroke.id, tool: stroke.tool, box: box(of: stroke))
-            case .base: return Entry(id: 0, tool: nil, box: nil)
-            }
-        }
+        let made = items.map { entry(for: $0) }
         cached = made
         return made
     }
 
-    /// The entries after the items at `indices` (descending) were removed, as the caller did.
-    mutating func removed(at indices: [Int], from entries: [Entry]) {
-        var rest = entries
-        for i in indices { rest.remove(at: i) }
-        cached = rest
+    /// The entries for `items`, handed over (the index holds them no more, so the caller can
+    /// change them in place and give them back with `follow`).
+    mutating func take(for items: [PageItem]) -> [Entry] {
+        let entries = entries(for: items)
+        cached = nil
+        return entries
+    }
+
+    /// Gives back `entries` (taken before `changes` were applied to the items) with the same
+    /// changes made: only the changed entries are made, so an undo costs what it changes.
+    mutating func follow(_ changes: [ItemChange], _ entries: inout [Entry]) {
+        for change in changes {
+            switch change {
+            case .insert(let placed):
+                for p in placed { entries.insert(entry(for: p.item), at: p.index) }
+            case .remove(let placed):
+                for p in placed { entries.remove(at: p.index) }
+            }
+        }
+        cached = entries
+    }
+
+    private mutating func entry(for item: PageItem) -> Entry {
+        switch item {
+        case .stroke(let stroke): return Entry(id: stroke.id, tool: stroke.tool, box: box(of: stroke))
+        case .base: return Entry(id: 0, tool: nil, box: nil)
+        }
     }
 
     /// The items changed: the entries are made again when next asked for.
