@@ -109,12 +109,20 @@ enum JournalFormat {
         return (lines, skipped)
     }
 
-    /// A line, or nil when it is not one; an image that cannot be read gives a broken step.
+    /// The keys of lines that are steps of the history (`grow` is not one).
+    private static let stepKeys: Set<String> = ["stroke", "clear", "color", "image", "page"]
+
+    /// A line, or nil when it is not one; a step whose values cannot be read (an image that
+    /// cannot be, a colour that is none) gives a broken step.
     private static func decode(_ raw: Data, _ decoder: JSONDecoder, _ shape: JSONDecoder) -> Result<Line, BrokenLine>? {
         do {
             return .success(try decoder.decode(Line.self, from: raw))
         } catch {
-            guard (try? shape.decode(Line.self, from: raw)) != nil else { return nil }
+            // A whole line of JSON whose values are wrong (a colour that is none, a page of two
+            // numbers) was a step all the same when it names one: its place is kept.
+            let object = (try? JSONSerialization.jsonObject(with: raw)) as? [String: Any]
+            let isStep = (try? shape.decode(Line.self, from: raw)) != nil || object.map { !stepKeys.isDisjoint(with: $0.keys) } == true
+            guard isStep else { return nil }
             return .failure(BrokenLine(reason: "\(DecodingProblem.describe(error, data: raw))", makesStep: true))
         }
     }

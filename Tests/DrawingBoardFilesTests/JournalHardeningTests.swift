@@ -248,6 +248,22 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         #expect(restored.editor.canRedo)
     }
 
+    /// Steps whose values cannot even be decoded (a colour that is none, a page of two numbers,
+    /// an unknown tool) keep their places too, as steps journals of every version wrote.
+    @Test(arguments: [#"{"color":"red"}"#, #"{"page":[300,200]}"#,
+                      #"{"stroke":{"id":2,"tool":"airbrush","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":1,"y":1}]}}"#])
+    func anUndecodableStepKeepsItsPlace(_ line: String) throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let e = try editor()
+        let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)]], editor: e)
+        try appendToJournal(line + "\n" + #"{"undo":true}"# + "\n", in: directory)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        #expect(restored.skipped == 1, "\(restored.skipReason ?? "")")
+        #expect(restored.editor.strokes.count == 1, "the undo took the step that could not come back, not the stroke")
+        #expect(restored.editor.canRedo)
+    }
+
     /// A damaged start and a line with a point at -1e300: the page size is worked out from
     /// what a canvas can hold, the line is skipped, nothing traps.
     @Test func aDamagedStartWithAHostilePointRestoresWhatItCan() throws {

@@ -167,3 +167,72 @@ extension EditTests {
         #expect(difference(try fresh.picture(), try editor.picture()) == nil)
     }
 }
+
+/// What a second pair of eyes found in the commit path, each now a test.
+@Suite struct EditEdgeTests {
+    /// A slider dragged while the stroke eraser's pointer is down: the gesture so far is kept as
+    /// one step with its whole path, the drag is a step of its own, and the journal's events
+    /// replay to the same page.
+    @Test func aSliderDuringAStrokeEraserGestureKeepsBoth() throws {
+        let editor = try makeEditor(200, 100)
+        for y in [20.0, 50, 80] { try editor.perform(EditTests.stroke(.pencil, "#000000", width: 6, [(10, y), (190, y)])) }
+        let start = editor.contents()
+        var events: [HistoryEvent] = []
+        editor.recorder = { events.append($0) }
+        editor.use(.strokeEraser, width: 8)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 10)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 30)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(100, 55)))
+        try editor.previewBackground(.color(RGBColor(hex: "#ddeeff")!))
+        try editor.previewBackground(.color(RGBColor(hex: "#ccddee")!))
+        editor.endBackgroundPreview()
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(100, 90)))
+        #expect(editor.strokes.count == 1)
+        #expect(editor.history.steps.map(\.kind) == [.stroke, .stroke, .stroke, .strokeErase, .background])
+        let replayed = try Editor(document: start, history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        for event in events { try replayed.replay(event) }
+        #expect(replayed.page == editor.page)
+        #expect(difference(try replayed.picture(), try editor.picture()) == nil)
+    }
+
+    /// A slider dragged away and back, then a stroke: no step for the drag.
+    @Test func aDragThatEndsWhereItBeganLeavesNoStep() throws {
+        let editor = try makeEditor(60, 40)
+        try editor.previewBackground(.color(.black))
+        try editor.previewBackground(.color(.white))
+        try editor.perform(EditTests.stroke(.pencil, "#ff0000", width: 4, [(5, 5), (50, 30)]))
+        #expect(editor.history.steps.map(\.kind) == [.stroke])
+    }
+
+    /// Undoing a page step brings back an older page; strokes drawn after take new ids, never
+    /// ones that strokes brought back by a later undo hold.
+    @Test func strokeIdsAreNeverUsedTwice() throws {
+        let editor = try makeEditor(100, 100)
+        for y in [20.0, 50, 80] { try editor.perform(EditTests.stroke(.pencil, "#000000", width: 4, [(10, y), (90, y)])) }
+        try editor.perform(.clear)
+        try editor.perform(.page(PixelSize(width: 120, height: 120), anchor: 0))
+        try editor.undo()
+        try editor.undo()
+        try editor.perform(EditTests.stroke(.pencil, "#ff0000", width: 4, [(10, 10), (90, 90)]))
+        #expect(editor.strokes.map(\.id) == [1, 2, 3, 4])
+        try editor.page.validate()
+    }
+
+    /// A page that grew while its base was cleared away gets the base back at the page's size.
+    @Test func theBaseComesBackAtThePagesSize() throws {
+        let foreign = RasterImage(width: 80, height: 60, pixels: [UInt32](repeating: 0xFF20_60C0, count: 80 * 60))!
+        let editor = try Editor(document: DocumentContents(size: PixelSize(width: 80, height: 60), background: .color(.white),
+                                                           drawing: foreign, strokes: []),
+                                history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        try editor.perform(.clear)
+        try editor.perform(.grow(PixelSize(width: 120, height: 90)))
+        try editor.undo()
+        #expect(editor.page.base?.image.size == PixelSize(width: 120, height: 90))
+        try editor.page.validate()
+        let picture = try editor.picture()
+        #expect(picture.pixel(x: 10, y: 10) == 0xFF20_60C0 && picture.pixel(x: 100, y: 80) == 0xFFFF_FFFF)
+        try editor.redo()
+        try editor.undo()
+        try editor.page.validate()
+    }
+}

@@ -90,8 +90,9 @@ extension Page {
             for p in placed { items.insert(p.item, at: p.index) }
             return .remove(placed.reversed())
         case .remove(let placed):
-            for p in placed { items.remove(at: p.index) }
-            return .insert(placed.reversed())
+            // What was really there goes back (not what the change remembered).
+            let removed = placed.map { ItemChange.Placed(index: $0.index, item: items.remove(at: $0.index)) }
+            return .insert(removed.reversed())
         }
     }
 

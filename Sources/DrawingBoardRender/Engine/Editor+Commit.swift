@@ -14,12 +14,9 @@ extension Editor {
 
     /// `mask`: the stroke in progress whose mask can paint the stroke (it covers it already).
     func perform(_ edit: Edit, mask live: LiveStroke?) throws(RenderError) -> Bool {
-        if let group, edit.makesStep, group.kind != edit.kind {
-            // Another kind of step ends the drag: a slider's colour stays; the stroke eraser's
-            // gesture in progress is put back (its pointer is still down), as when it is
-            // cancelled.
-            if erasing != nil { cancelStrokeErasing() } else { squash(recording: group.last) }
-        }
+        // Another kind of step ends the drag under way: a slider's colour stays; the stroke
+        // eraser's gesture is put back, as when it is cancelled.
+        if let group, edit.makesStep, group.kind != edit.kind { endDrag(keeping: false) }
         var step = HistoryStep(kind: edit.kind)
         guard try apply(edit, saving: &step, mask: live) else { return false }
         revision += 1
@@ -166,17 +163,21 @@ extension Editor {
             try layers.background.show(anchored)
             page.background = anchored
         }
-        if let base = page.base {
-            // The base keeps its place; the new room has nothing under the strokes.
-            let grown = Self.shift(base.image, to: target, by: (0, 0), fill: 0)
-            page.items[0] = .base(BasePixels(image: grown, baked: base.baked))
-            layers.base = try CairoSurface(image: grown)
-        }
         layers.dropMasks()
         compositor.dropScratch()
         page.size = target
+        fitBase()
         invalidateAll()
         return true
+    }
+
+    /// The base keeps its place at the top left of a page that grew, or of a page it came back
+    /// to after the page grew (undoing a clear): the new room has nothing under the strokes.
+    func fitBase() {
+        guard let base = page.base, base.image.size != size else { return }
+        let fitted = Self.shift(base.image, to: size, by: (0, 0), fill: 0)
+        page.items[0] = .base(BasePixels(image: fitted, baked: base.baked))
+        layers.base = nil
     }
 }
 

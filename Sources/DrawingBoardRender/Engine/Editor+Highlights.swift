@@ -72,8 +72,10 @@ extension Editor {
 
     /// Whether any stroke in the list marks the highlights layer.
     var hasHighlighterStrokes: Bool {
+        let entries = index.entries(for: page.items)
+        guard index.highlighters > 0 else { return false }
         let baked = page.bakedStrokes
-        return index.entries(for: page.items).contains { $0.tool?.blend == .multiply && !baked.contains($0.id) }
+        return baked.isEmpty || entries.contains { $0.tool?.blend == .multiply && !baked.contains($0.id) }
     }
 
     /// Paints `region` of the highlights layer anew from the strokes (after an undo, a redo, or

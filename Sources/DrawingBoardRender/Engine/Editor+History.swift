@@ -21,18 +21,32 @@ extension Editor {
     }
 
     /// Starts a drag: the edits performed until `squash` become one undo step. `kind` is the
-    /// kind of edit the drag makes (another kind ends it first).
+    /// kind of edit the drag makes (a drag already under way ends first, keeping what it did).
     func mark(for edit: Edit) {
-        if let group { squash(recording: group.last) }
+        endDrag(keeping: true)
         group = OpenGroup(kind: edit.kind, last: edit)
     }
 
+    /// Ends the drag under way, if any, before something else: the stroke eraser's gesture
+    /// is kept with its whole path so far, or put back (`keeping` false: its pointer is still
+    /// down while the page changes under it); a slider's colour is kept.
+    func endDrag(keeping: Bool) {
+        guard let open = group else { return }
+        if open.kind == .strokeErase, erasing != nil {
+            if keeping { finishStrokeErasing() } else { cancelStrokeErasing() }
+        } else {
+            squash(recording: open.last)
+        }
+    }
+
     /// Ends the drag: its edits become one step, told to the journal as `edit` (the drag as a
-    /// whole: the background it ended on, the stroke eraser's whole path).
+    /// whole: the background it ended on, the stroke eraser's whole path). A drag that ended
+    /// where it began (a slider dragged away and back) leaves no step.
     func squash(recording edit: Edit) {
         guard let done = group else { return }
         group = nil
         guard let step = done.step else { return }
+        if step.kind == .background, step.background == page.background, step.tiles.isEmpty, step.items.isEmpty { return }
         history.push(step)
         recorder?(.edit(edit))
     }
@@ -82,7 +96,13 @@ extension Editor {
         revision += 1
         if let other = step.page {
             let current = contents()
-            try load(other)
+            do {
+                try load(other)
+            } catch {
+                // Out of memory half way: the page as it was, whole.
+                try? load(current)
+                throw error
+            }
             step.page = current
             return PixelRect(size: size)
         }
@@ -95,6 +115,7 @@ extension Editor {
         var changed = layers.ink.swap(&step.tiles)
         invalidate(changed)
         step.items = changeItems(step.items)
+        fitBase()
         // A clear also took highlights where nothing else was drawn.
         if step.kind == .clear { changed = PixelRect(size: size) }
         return changed
@@ -130,11 +151,7 @@ extension Editor {
 
     /// Ends a slider drag as one undoable step (none if the background ended where it began).
     public func endBackgroundPreview() {
-        guard let done = group, done.kind == .background else { return }
-        if done.step?.background == page.background {
-            group = nil
-            return
-        }
+        guard group?.kind == .background else { return }
         squash(recording: .background(page.background))
     }
 
@@ -146,12 +163,15 @@ extension Editor {
         try perform(.page(newSize, anchor: anchor))
     }
 
-    /// Applies a journal's record, exactly as the user's action did.
+    /// Applies a journal's record, exactly as the user's action did. An edit that was a step
+    /// but changes nothing now (an earlier step could not come back) leaves an empty step in
+    /// its place, so the undos and redos after it act on the steps they did.
     public func replay(_ event: HistoryEvent) throws(RenderError) {
         switch event {
         case .undo: try undo()
         case .redo: try redo()
-        case .edit(let edit): try perform(edit)
+        case .edit(let edit):
+            if try !perform(edit), edit.makesStep { replayPlaceholder() }
         }
     }
 

@@ -39,7 +39,9 @@ extension Editor {
         compositor.dropScratch()
         index.reset()
         self.page = page
-        nextStrokeID = page.nextStrokeID
+        // Ids never go back (an undone page step brings back an older page, whose next id
+        // would name strokes drawn since).
+        nextStrokeID = max(nextStrokeID, page.nextStrokeID)
         try adoptOpenedDrawing()
         try paintHighlightsOfOpenedDocument()
         invalidateAll()

@@ -78,7 +78,7 @@ extension Editor {
             }
             for i in hit {
                 removed.append(ItemChange.Placed(index: i, item: page.items.remove(at: i)))
-                entries.remove(at: i)
+                index.remove(i, from: &entries)
             }
         }
         index.follow([], &entries)

@@ -1,10 +1,11 @@
 import DrawingBoardCore
 
 /// What the engine asks about the page's items again and again, kept beside them: per item its
-/// stroke id, tool and box. The stroke eraser and repainting skip the items far from where they
-/// work without touching the items themselves (a page of 10,000 strokes is scanned per motion
-/// sample). Boxes are worked out once per stroke id; the entries follow the page's items and are
-/// made again when the items changed (`invalidate`).
+/// stroke id, tool and box, and how many highlighter strokes there are. The stroke eraser and
+/// repainting skip the items far from where they work without touching the items themselves (a
+/// page of 10,000 strokes is scanned per motion sample). Boxes are worked out once per stroke
+/// id; the entries follow each change of the items (`follow`), or are made again when the items
+/// changed otherwise (`invalidate`).
 struct ItemIndex {
     struct Entry {
         /// 0 for the base.
@@ -16,17 +17,20 @@ struct ItemIndex {
 
     private var boxes: [UInt64: Rect?] = [:]
     private var cached: [Entry]?
+    /// Highlighter strokes among the entries (baked or not).
+    private(set) var highlighters = 0
 
     /// The entries for `items`, made if the items changed since.
     mutating func entries(for items: [PageItem]) -> [Entry] {
         if let cached, cached.count == items.count { return cached }
         let made = items.map { entry(for: $0) }
+        highlighters = made.reduce(0) { $0 + ($1.tool == .highlighter ? 1 : 0) }
         cached = made
         return made
     }
 
     /// The entries for `items`, handed over (the index holds them no more, so the caller can
-    /// change them in place and give them back with `follow`).
+    /// change them in place, with `remove` and `follow`, and give them back with `follow`).
     mutating func take(for items: [PageItem]) -> [Entry] {
         let entries = entries(for: items)
         cached = nil
@@ -39,12 +43,22 @@ struct ItemIndex {
         for change in changes {
             switch change {
             case .insert(let placed):
-                for p in placed { entries.insert(entry(for: p.item), at: p.index) }
+                for p in placed {
+                    let entry = entry(for: p.item)
+                    if entry.tool == .highlighter { highlighters += 1 }
+                    entries.insert(entry, at: p.index)
+                }
             case .remove(let placed):
-                for p in placed { entries.remove(at: p.index) }
+                for p in placed { remove(p.index, from: &entries) }
             }
         }
         cached = entries
+    }
+
+    /// Removes one entry of taken `entries` (its item was removed at `i`).
+    mutating func remove(_ i: Int, from entries: inout [Entry]) {
+        if entries[i].tool == .highlighter { highlighters -= 1 }
+        entries.remove(at: i)
     }
 
     private mutating func entry(for item: PageItem) -> Entry {
