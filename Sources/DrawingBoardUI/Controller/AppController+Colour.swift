@@ -11,16 +11,16 @@ extension AppController {
         var hsv = color.hsv
         // While the colour is still the one the wheel made, keep the wheel's own hue and
         // saturation: worked out again from 8-bit RGB they would drift as the strip moves.
-        if RGBColor(HSV(hue: wheelHue, saturation: wheelSaturation, value: hsv.value)) == color {
-            hsv.hue = wheelHue
-            hsv.saturation = wheelSaturation
+        if RGBColor(HSV(hue: colour.wheelHue, saturation: colour.wheelSaturation, value: hsv.value)) == color {
+            hsv.hue = colour.wheelHue
+            hsv.saturation = colour.wheelSaturation
             return hsv
         }
         if hsv.value == 0 {
-            hsv.hue = wheelHue
-            hsv.saturation = wheelSaturation
+            hsv.hue = colour.wheelHue
+            hsv.saturation = colour.wheelSaturation
         } else if hsv.saturation == 0 {
-            hsv.hue = wheelHue
+            hsv.hue = colour.wheelHue
         }
         return hsv
     }
@@ -28,9 +28,9 @@ extension AppController {
     /// Remembers a colour's hue and saturation for the wheel, where it has them.
     func rememberWheel(_ color: RGBColor) {
         let hsv = color.hsv
-        guard hsv.value > 0, RGBColor(HSV(hue: wheelHue, saturation: wheelSaturation, value: hsv.value)) != color else { return }
-        wheelSaturation = hsv.saturation
-        if hsv.saturation > 0 { wheelHue = hsv.hue }
+        guard hsv.value > 0, RGBColor(HSV(hue: colour.wheelHue, saturation: colour.wheelSaturation, value: hsv.value)) != color else { return }
+        colour.wheelSaturation = hsv.saturation
+        if hsv.saturation > 0 { colour.wheelHue = hsv.hue }
     }
 
     /// A press or drag on the wheel (hue and saturation) or the strip (brightness).
@@ -48,8 +48,8 @@ extension AppController {
         } else {
             return
         }
-        wheelHue = hsv.hue
-        wheelSaturation = hsv.saturation
+        colour.wheelHue = hsv.hue
+        colour.wheelSaturation = hsv.saturation
         editor.toolState.style.color = RGBColor(HSV(hue: hsv.hue, saturation: hsv.saturation, value: hsv.value))
         invalidateChrome()
     }
@@ -57,13 +57,13 @@ extension AppController {
     // MARK: - Hex field
 
     public func beginHexEntry() {
-        hexEntry = ""
+        colour.hexEntry = ""
         invalidateChrome()
     }
 
     /// Keys while the hex field is being typed in; returns false for keys it leaves alone.
     func hexKey(_ input: KeyInput) -> Bool {
-        guard var text = hexEntry, !input.ctrl else { return false }
+        guard var text = colour.hexEntry, !input.ctrl else { return false }
         switch input.key {
         case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
             if c == "#" { break }
@@ -72,14 +72,14 @@ extension AppController {
                 break
             }
             text.append(c)
-            hexEntry = text
+            colour.hexEntry = text
             if message?.isError == true { message = nil }
         case .character(let c):
             // Said at once, not dropped silently: the field takes hex digits only.
             show(error: "“\(c)” is not a hex digit: type 0–9 and a–f, like d01010")
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
-            hexEntry = text
+            colour.hexEntry = text
         case .enter: finishHexEntry(apply: true)
         case .escape: finishHexEntry(apply: false)
         case .tab: finishHexEntry(apply: true)
@@ -94,13 +94,13 @@ extension AppController {
     /// text in the field to be put right; leaving the field by clicking elsewhere just drops
     /// unfinished text.
     func finishHexEntry(apply: Bool, quietly: Bool = false) {
-        guard let text = hexEntry else { return }
+        guard let text = colour.hexEntry else { return }
         let color = RGBColor(typed: text)
         if apply, !quietly, !text.isEmpty, color == nil {
             show(error: "“\(text)” is not a colour: type three or six hex digits, like d01 or d01010")
             return
         }
-        hexEntry = nil
+        colour.hexEntry = nil
         invalidateChrome()
         guard apply, let color else { return }
         if message?.isError == true { message = nil }
@@ -125,9 +125,9 @@ extension AppController {
     /// The eyedropper (I, or its button in the brush panel) starts or stops. The panel steps
     /// aside so the whole picture can be picked from, and comes back once a colour is picked.
     func togglePicking() {
-        picking.toggle()
-        if picking {
-            panelBeforePicking = panel
+        colour.picking.toggle()
+        if colour.picking {
+            colour.panelBeforePicking = panel
             panel = nil
             show(info: "Click the picture to pick its colour (Esc cancels)")
             // It stays while the eyedropper is on (the pointer is a crosshair meanwhile too).
@@ -140,13 +140,13 @@ extension AppController {
     }
 
     private func bringBackPanel() {
-        if let kind = panelBeforePicking { panel = kind }
-        panelBeforePicking = nil
+        if let kind = colour.panelBeforePicking { panel = kind }
+        colour.panelBeforePicking = nil
     }
 
     /// Picks the picture's colour under the window point `p` (nothing outside the canvas).
     func pickColor(at p: Point) {
-        if colorBeforePicking == nil { colorBeforePicking = editor.toolState.style.color }
+        if colour.colorBeforePicking == nil { colour.colorBeforePicking = editor.toolState.style.color }
         guard let color = editor.color(at: view.toCanvas(p)) else { return }
         editor.toolState.style.color = color
         rememberWheel(color)
@@ -156,11 +156,11 @@ extension AppController {
     /// The eyedropper lifts: the colour stays, or, when the press was cancelled, the colour
     /// from before comes back.
     func finishPicking(cancelled: Bool = false) {
-        picking = false
+        colour.picking = false
         bringBackPanel()
-        defer { colorBeforePicking = nil }
+        defer { colour.colorBeforePicking = nil }
         if cancelled {
-            if let before = colorBeforePicking { editor.toolState.style.color = before }
+            if let before = colour.colorBeforePicking { editor.toolState.style.color = before }
             message = nil
             invalidateChrome()
             return

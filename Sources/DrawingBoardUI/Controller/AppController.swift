@@ -114,23 +114,18 @@ public final class AppController {
         case pan(Point)
     }
 
+    /// The hex field, the eyedropper and the wheel.
+    var colour = ColourPicking()
     /// The hex field's text while it is being typed in (nil: not editing).
-    public internal(set) var hexEntry: String?
+    public var hexEntry: String? { colour.hexEntry }
     /// Whether the next press on the canvas picks a colour instead of drawing.
-    public internal(set) var picking = false
+    public var picking: Bool { colour.picking }
     /// The settings each kind of tool keeps while another is chosen.
     var toolRules = ToolRules()
     public static let highlighterStyle = ToolRules.highlighterStyle
     public static let eraserWidth = ToolRules.eraserWidth
-    /// The wheel's hue, kept while the colour is a grey (which has none of its own).
-    var wheelHue = 0.0
-    var wheelSaturation = 1.0
-    /// The brush colour when the eyedropper went down (put back if the press is cancelled).
-    var colorBeforePicking: RGBColor?
     /// The pointer shape last asked of the platform.
     var pointerShape = PointerShape.arrow
-    /// The panel the eyedropper put aside, to bring back with the picked colour.
-    var panelBeforePicking: PanelKind?
 
     var bars = BarAnimation()
     var captures: [PointerSource: Capture] = [:]
