@@ -97,7 +97,7 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
     }
 
     /// Documents of the format this version writes open to the same pixels, always.
-    @Test(arguments: ["format-1", "format-1-image"])
+    @Test(arguments: ["format-1", "format-1-image", "format-1-base"])
     func documentsOfFormatOneOpenExactly(_ name: String) throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/documents")
@@ -106,6 +106,9 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         let expected = try PNGFile.decode(try Data(contentsOf: folder.appendingPathComponent("\(name).png")), name: name)
         #expect(try editor.flattened() == expected)
         #expect(!contents.strokes.isEmpty)
+        // Another app's pixels come back as the page's base item, the strokes over them as data.
+        #expect((editor.page.base != nil) == (name == "format-1-base"))
+        #expect(editor.page.bakedStrokes.isEmpty && editor.drawingComesFromStrokes == (name != "format-1-base"))
     }
 
     /// A document from a newer DrawingBoard says so, whatever its layout.
