@@ -6,12 +6,16 @@ struct DocumentJSON: Codable {
     enum BackgroundSpec: Codable, Equatable {
         case color(RGBColor)
         case image(String)
+        /// Format 2: ruled paper, flat as scripts write it.
+        case paper(Paper)
 
-        private enum Keys: String, CodingKey { case color, image }
+        private enum Keys: String, CodingKey { case color, image, paper }
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
-            if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
+            if c.contains(.paper) {
+                self = .paper(try Paper(from: decoder))
+            } else if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
                 guard let color = RGBColor(hex: hex) else {
                     throw DecodingError.dataCorruptedError(forKey: .color, in: c, debugDescription: "not #rrggbb")
                 }
@@ -26,14 +30,17 @@ struct DocumentJSON: Codable {
             switch self {
             case .color(let color): try c.encode(color.hex, forKey: .color)
             case .image(let name): try c.encode(name, forKey: .image)
+            case .paper(let paper): try paper.encode(to: encoder)
             }
         }
     }
 
-    /// The format this DrawingBoard writes, and the newest it reads.
-    static let currentFormat = 1
+    /// The newest format this DrawingBoard reads and writes. Format 2 is format 1 with paper
+    /// backgrounds; a document is written in the oldest format that holds it, so a page without
+    /// paper still opens in a DrawingBoard that reads format 1 only.
+    static let currentFormat = 2
 
-    var format = DocumentJSON.currentFormat
+    var format = 1
     var background: BackgroundSpec
     var strokes: [Stroke]
     /// The archive entry holding the pixels under the strokes, when there are any (the page's
@@ -51,6 +58,9 @@ struct DocumentJSON: Codable {
         switch contents.background {
         case .color(let c): background = .color(c)
         case .image(_, let name): background = .image(name)
+        case .paper(let paper):
+            background = .paper(paper)
+            format = 2
         }
         strokes = contents.strokes
         if contents.base != nil {
@@ -62,6 +72,7 @@ struct DocumentJSON: Codable {
     /// Every value checked against the contract; the error names the field.
     func validate() throws(ValidationError) {
         guard format >= 1 else { throw ValidationError("format", "\(format) is not a format number") }
+        if case .paper(let paper) = background { try paper.validate(at: "background") }
         try Stroke.validate(strokes, at: "strokes")
         for (i, id) in (baked ?? []).enumerated() where id >= PageLimits.strokeID {
             throw ValidationError("baked[\(i)]", "\(id) is too large (ids stay below \(PageLimits.strokeID))")

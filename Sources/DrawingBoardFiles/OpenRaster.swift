@@ -142,6 +142,7 @@ public enum OpenRaster {
             let background: Background
             switch json.background {
             case .color(let c): background = .color(c)
+            case .paper(let paper): background = .paper(paper)
             case .image(let name):
                 let image = try layerImage(backgroundEntry)
                 guard image.size == size else { throw DocumentError("the background layer is \(image.size), not \(size)") }

@@ -26,6 +26,7 @@ final class MemoryImages: ImageArchive {
         .clear,
         .background(.color(RGBColor(hex: "#f4efe1")!)),
         .background(.image(RasterImage(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF])!, name: "two.png")),
+        .background(.paper(Paper(.lined, color: RGBColor(hex: "#fff8e0")!, spacing: 24, line: RGBColor(hex: "#806040")!))),
         .grow(PixelSize(width: 800, height: 600)),
         .page(PixelSize(width: 300, height: 200), anchor: 4),
     ]

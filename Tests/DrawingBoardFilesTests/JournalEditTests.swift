@@ -23,6 +23,7 @@ import Testing
         ("background colour", .background(.color(RGBColor(hex: "#203040")!))),
         ("background image", .background(.image(RasterImage(width: 3, height: 2, pixels: [
             0xFF11_2233, 0xFF44_5566, 0xFF77_8899, 0xFFAA_BBCC, 0xFFDD_EEFF, 0xFF00_0000])!, name: "tiny.png"))),
+        ("paper", .background(.paper(Paper(.dotted, color: RGBColor(hex: "#fff8e0")!, spacing: 12.5, line: RGBColor(hex: "#806040")!)))),
         ("grow", .grow(PixelSize(width: 220, height: 150))),
         ("page size", .page(PixelSize(width: 100, height: 180), anchor: 7)),
     ]

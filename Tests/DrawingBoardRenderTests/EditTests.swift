@@ -32,6 +32,7 @@ import Testing
         ("stroke eraser", .eraseStrokes(path: [Point(60, 70), Point(60, 75)], width: 10)),
         ("background colour", .background(.color(RGBColor(hex: "#f4efe1")!))),
         ("background image", .background(.image(gradientImage(50, 40), name: "gradient.png"))),
+        ("paper", .background(.paper(Paper(.squared, spacing: 12)))),
         ("page size", .page(PixelSize(width: 260, height: 150), anchor: 4)),
         ("pencil after", stroke(.pencil, "#1030c0", width: 5, [(5, 140), (250, 10)])),
         ("clear", .clear),

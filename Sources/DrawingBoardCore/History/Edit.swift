@@ -35,8 +35,12 @@ public enum Edit: Sendable, Hashable {
             try Check.number(width, at: "\(path).stroke.style.width", in: StrokeStyle.widthRange)
         case .clear:
             break
-        case .background(let background):
-            if case .image(let image, _) = background { try Check.canvas(image.size, at: "\(path).image") }
+        case .background(.image(let image, _)):
+            try Check.canvas(image.size, at: "\(path).image")
+        case .background(.paper(let paper)):
+            try paper.validate(at: path)
+        case .background(.color):
+            break
         case .grow(let size):
             try Check.canvas(size, at: "\(path).grow")
         case .page(let size, let anchor):
@@ -61,11 +65,12 @@ extension CodingUserInfoKey {
 
 /// The coding is a file format (journal lines): the keys are fixed here, one edit per object,
 /// `{"stroke": {...}}`, `{"clear": true}`, `{"color": "#rrggbb"}`, `{"image": "images/1.png",
-/// "name": "photo.jpg"}`, `{"grow": [w, h]}`, `{"page": [w, h, anchor]}`. The stroke eraser's
-/// gesture is written as a stroke of the stroke eraser (id 0), as journals always had it.
+/// "name": "photo.jpg"}`, `{"grow": [w, h]}`, `{"page": [w, h, anchor]}`, and paper flat as
+/// scripts write it, `{"paper": "lined", "color": ..., "spacing": ..., "line": ...}`. The stroke
+/// eraser's gesture is written as a stroke of the stroke eraser (id 0), as journals always had it.
 extension Edit: Codable {
     public enum Keys: String, CodingKey, CaseIterable {
-        case stroke, clear, color, image, name, grow, page
+        case stroke, clear, paper, color, image, name, grow, page
     }
 
     public init(from decoder: Decoder) throws {
@@ -74,6 +79,8 @@ extension Edit: Codable {
             self = stroke.tool == .strokeEraser ? .eraseStrokes(path: stroke.points, width: stroke.style.width) : .stroke(stroke)
         } else if try c.decodeIfPresent(Bool.self, forKey: .clear) == true {
             self = .clear
+        } else if c.contains(.paper) {
+            self = .background(.paper(try Paper(from: decoder)))
         } else if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
             guard let color = RGBColor(hex: hex) else {
                 throw DecodingError.dataCorruptedError(forKey: .color, in: c, debugDescription: "\"\(hex)\" is not a colour")
@@ -109,6 +116,8 @@ extension Edit: Codable {
             try c.encode(true, forKey: .clear)
         case .background(.color(let color)):
             try c.encode(color.hex, forKey: .color)
+        case .background(.paper(let paper)):
+            try paper.encode(to: encoder)
         case .background(.image(let image, let name)):
             guard let archive = encoder.userInfo[.imageArchive] as? ImageArchive else {
                 throw EncodingError.invalidValue(image.size, .init(codingPath: encoder.codingPath, debugDescription: "no place to keep the image"))

@@ -3,6 +3,8 @@ public enum Background: Sendable, Hashable {
     case color(RGBColor)
     /// `name` is where it came from, for messages and documents.
     case image(RasterImage, name: String)
+    /// A journal page: a colour ruled with lines, squares or dots.
+    case paper(Paper)
 
     public static let `default` = Background.color(.white)
 

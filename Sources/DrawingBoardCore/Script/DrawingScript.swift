@@ -7,6 +7,8 @@ public struct DrawingScript: Sendable, Hashable {
         case color(RGBColor)
         /// A path as written in the script; relative paths resolve against the script's folder.
         case image(String)
+        /// Ruled paper (the contract's "Paper" extension).
+        case paper(Paper)
     }
 
     /// Changes to the tool state a step makes before its action, as the toolbar would.

@@ -86,7 +86,8 @@ public enum ScriptParser {
 
     static func parseBackground(_ value: JSONValue, at path: String) throws(ScriptError) -> DrawingScript.BackgroundSource {
         let obj = try object(value, at: path, what: "{\"color\": \"#rrggbb\"} or {\"image\": \"path\"}")
-        try rejectUnknownKeys(obj, at: path, allowed: ["color", "image"])
+        if let kind = obj["paper"] { return .paper(try parsePaper(kind, obj, at: path)) }
+        try rejectUnknownKeys(obj, at: path, allowed: ["color", "image", "paper"])
         switch (obj["color"], obj["image"]) {
         case (let c?, nil):
             return .color(try color(c, at: "\(path).color"))
@@ -99,6 +100,21 @@ public enum ScriptParser {
         case (nil, nil):
             throw ScriptError(path, "needs \"color\" or \"image\"")
         }
+    }
+
+    /// The contract's "Paper": `{"paper": "lined", "color": "#rrggbb", "spacing": 32,
+    /// "line": "#rrggbb"}`, every key but `paper` optional.
+    static func parsePaper(_ kind: JSONValue, _ obj: [String: JSONValue], at path: String) throws(ScriptError) -> Paper {
+        try rejectUnknownKeys(obj, at: path, allowed: ["paper", "color", "spacing", "line"])
+        let name = try string(kind, at: "\(path).paper")
+        guard let ruling = Paper.Ruling(rawValue: name) else {
+            throw ScriptError("\(path).paper", "\"\(name)\" is not a paper (one of \(Paper.rulingNames))")
+        }
+        var paper = Paper(ruling)
+        if let v = obj["color"] { paper.color = try color(v, at: "\(path).color") }
+        if let v = obj["spacing"] { paper.spacing = try number(v, at: "\(path).spacing", in: Paper.spacingRange, rangeText: "8...512") }
+        if let v = obj["line"] { paper.line = try color(v, at: "\(path).line") }
+        return paper
     }
 
     static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick"]

@@ -24,8 +24,34 @@ final class BackgroundLayer {
             cr.setSource(.white)
             cr.paintAll()
             cr.paintCovering(source, target: surface.size)
+        case .paper(let paper):
+            Self.rule(paper, on: cr, size: surface.size)
         }
         self.background = background
+    }
+
+    /// Paper: its colour, then lines one pixel wide (on whole pixels, so they stay crisp) or
+    /// dots, `spacing` apart from one spacing in from the top and left edges.
+    static func rule(_ paper: Paper, on cr: CairoContext, size: PixelSize) {
+        cr.setSource(paper.color)
+        cr.paintAll()
+        cr.setSource(paper.line)
+        let s = paper.spacing
+        func marks(_ extent: Int) -> [Double] {
+            stride(from: s, to: Double(extent), by: s).map { $0.rounded(.down) }
+        }
+        let rows = marks(size.height), columns = marks(size.width)
+        switch paper.ruling {
+        case .lined:
+            for y in rows { cr.fill(0, y, Double(size.width), 1) }
+        case .squared:
+            for y in rows { cr.fill(0, y, Double(size.width), 1) }
+            for x in columns { cr.fill(x, 0, 1, Double(size.height)) }
+        case .dotted:
+            for y in rows {
+                for x in columns { cr.fillCircle(Point(x + 0.5, y + 0.5), radius: 1.25) }
+            }
+        }
     }
 
     /// Re-renders the background for a canvas of a new size.

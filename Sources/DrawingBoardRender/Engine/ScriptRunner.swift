@@ -104,6 +104,8 @@ public struct ScriptRunner {
         switch source {
         case .color(let color):
             return .color(color)
+        case .paper(let paper):
+            return .paper(paper)
         case .image(let name):
             let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
             do {

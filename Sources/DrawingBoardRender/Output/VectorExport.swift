@@ -39,7 +39,7 @@ public enum VectorExport {
         switch editor.background {
         case .color(let c):
             backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
-        case .image:
+        case .image, .paper:
             let layer = try CairoSurface(image: editor.backgroundLayerImage())
             backgroundLayer = layer
             backgroundPattern = cairo_pattern_create_for_surface(layer.handle)
