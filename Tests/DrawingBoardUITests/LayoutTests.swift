@@ -7,9 +7,9 @@ import Testing
 @Suite struct LayoutTests {
     @Test(arguments: [1.0, 2.0])
     func everyControlIsBigEnoughForAFinger(scale: Double) {
-        for panel in [nil, PanelKind.brush, .background] {
+        for (panel, paper) in [(nil, false), (PanelKind.brush, false), (.background, false), (.background, true)] {
             let l = Layout(window: PixelSize(width: Int(640 * scale), height: Int(480 * scale)), scale: scale, barsHidden: 0,
-                           panel: panel, recentColors: 8, hasMessage: true, hasDialog: false)
+                           panel: panel, recentColors: 8, hasMessage: true, hasDialog: false, paper: paper)
             for item in l.items where item.control != .dismissMessage {
                 #expect(item.frame.width >= Theme.minimumTarget * scale && item.frame.height >= Theme.minimumTarget * scale,
                         "\(item.control) is \(item.frame.width)x\(item.frame.height)")
@@ -20,9 +20,10 @@ import Testing
     /// In a 640x480 window the panel's rows shorten, down to a finger's size, so it still fits.
     @Test(arguments: [(1000, 700, 1.0), (2000, 1400, 2.0), (1100, 760, 1.0), (640, 480, 1.0), (1280, 960, 2.0)])
     func everyControlSitsInsideItsCardWithoutOverlapping(w: Int, h: Int, scale: Double) {
-        for (panel, eraser) in [(nil, false), (PanelKind.brush, false), (.brush, true), (.background, false)] {
+        for (panel, eraser, paper) in [(nil, false, false), (PanelKind.brush, false, false), (.brush, true, false), (.background, false, false),
+                                       (.background, false, true)] {
             let l = Layout(window: PixelSize(width: w, height: h), scale: scale, barsHidden: 0,
-                           panel: panel, recentColors: 8, hasMessage: false, hasDialog: false, eraser: eraser)
+                           panel: panel, recentColors: 8, hasMessage: false, hasDialog: false, eraser: eraser, paper: paper)
             if let p = l.panel {
                 #expect(p.minY >= 0 && p.maxY <= l.bottomBar.minY, "the \(panel!) panel \(p) fits above the bottom bar (\(w)x\(h))")
             }

@@ -106,9 +106,9 @@ extension AppController {
         if message?.isError == true { message = nil }
         if panel == .background {
             // The Background panel's field: one undoable background change.
-            guard editor.background != .color(color) else { return }
+            guard editor.background != background(ofColor: color) else { return }
             do {
-                try editor.setBackground(.color(color))
+                try editor.setBackground(background(ofColor: color))
                 backgroundColor = color
             } catch {
                 show(error: "\(error)")

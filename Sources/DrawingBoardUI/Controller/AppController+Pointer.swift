@@ -160,6 +160,7 @@ extension AppController {
         case .hexField: if hexEntry == nil { beginHexEntry() }
         case .eyedropper: togglePicking()
         case .smoothing(let smoothing): editor.toolState.smoothing = smoothing
+        case .paper(let ruling): choosePaper(ruling)
         case .shapeHelper(let helper): editor.toolState.shapeHelpers.formSymmetricDifference(helper)
         case .open: run(.open)
         case .menu: toggleMenu()

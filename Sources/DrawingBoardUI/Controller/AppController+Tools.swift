@@ -30,13 +30,22 @@ extension AppController {
         case .backgroundRed: bg.red = UInt8(v)
         case .backgroundGreen: bg.green = UInt8(v)
         case .backgroundBlue: bg.blue = UInt8(v)
+        case .paperSpacing:
+            if var paper, paper.spacing != Double(v) {
+                paper.spacing = Double(v)
+                do {
+                    try editor.previewBackground(.paper(paper))
+                } catch {
+                    show(error: "\(error)")
+                }
+            }
         }
         editor.toolState.style = style
         if kind == .brushRed || kind == .brushGreen || kind == .brushBlue { rememberWheel(style.color) }
-        if bg != backgroundColor || (kind.isBackground && editor.background != .color(bg)) {
+        if bg != backgroundColor || (kind.isBackground && editor.background != background(ofColor: bg)) {
             backgroundColor = bg
             do {
-                try editor.previewBackground(.color(bg))
+                try editor.previewBackground(background(ofColor: bg))
             } catch {
                 show(error: "\(error)")
             }
@@ -102,6 +111,7 @@ extension AppController {
     /// undone colour change takes them back too). Over an image they keep the last colour.
     func followBackground() {
         if case .color(let c) = editor.background { backgroundColor = c }
+        if let paper { backgroundColor = paper.color }
     }
 }
 

@@ -90,6 +90,7 @@ public final class AppController {
             }
         }
         if case .color(let c) = next.background { backgroundColor = c }
+        if case .paper(let paper) = next.background { backgroundColor = paper.color }
         fitPage()
         dirty = [PixelRect(size: window)]
         invalidateChrome()
@@ -161,7 +162,11 @@ public final class AppController {
         self.recentColors = Array(recentColors.prefix(Layout.maxRecentColors))
         self.encoder = encoder
         session = DocumentSession(state: DocumentState(path: documentPath, exportPath: exportPath, savedState: editor.history.stateID))
-        if case .color(let c) = editor.background { backgroundColor = c } else { backgroundColor = .white }
+        switch editor.background {
+        case .color(let c): backgroundColor = c
+        case .paper(let paper): backgroundColor = paper.color
+        case .image: backgroundColor = .white
+        }
         dirty = [PixelRect(size: window)]
         updateTitle()
     }
@@ -183,7 +188,7 @@ public final class AppController {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
                messageLines: message?.lines ?? 1, dialogLines: dialogOpen ? questionLines : 2, dialogButtons: pendingQuestion?.buttons ?? [],
-               eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet)
+               eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet, paper: paper != nil)
     }
 
     /// The value a slider shows.
@@ -198,6 +203,7 @@ public final class AppController {
         case .backgroundRed: return Int(backgroundColor.red)
         case .backgroundGreen: return Int(backgroundColor.green)
         case .backgroundBlue: return Int(backgroundColor.blue)
+        case .paperSpacing: return Int((paper?.spacing ?? Paper.defaultSpacing).rounded())
         }
     }
 
@@ -359,5 +365,40 @@ public final class AppController {
 extension SliderKind {
     var isBackground: Bool {
         self == .backgroundRed || self == .backgroundGreen || self == .backgroundBlue
+    }
+}
+
+extension AppController {
+    /// The page's paper, when the background is paper.
+    var paper: Paper? {
+        if case .paper(let paper) = editor.background { return paper }
+        return nil
+    }
+
+    /// The background of `color`: the paper in that colour when the page is paper.
+    func background(ofColor color: RGBColor) -> Background {
+        guard var paper else { return .color(color) }
+        paper.color = color
+        return .paper(paper)
+    }
+
+    /// The Background panel's paper choice: plain, or ruled (the spacing and line colour kept
+    /// from the paper there is, if any), as one undoable step.
+    func choosePaper(_ ruling: Paper.Ruling?) {
+        let next: Background
+        if let ruling {
+            var paper = self.paper ?? Paper(ruling, color: backgroundColor)
+            paper.ruling = ruling
+            next = .paper(paper)
+        } else {
+            next = .color(backgroundColor)
+        }
+        guard next != editor.background else { return }
+        do {
+            try editor.setBackground(next)
+        } catch {
+            show(error: "\(error)")
+        }
+        invalidateChrome()
     }
 }

@@ -200,6 +200,10 @@ enum UIRenderer {
             let selected = v.smoothing == smoothing
             background(selected: selected)
             p.text(smoothing.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
+        case .paper(let ruling):
+            let selected = ruling == nil ? v.isPlainColor : v.paperRuling == ruling
+            background(selected: selected)
+            p.text(ruling?.title ?? "Plain", in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
         case .shapeHelper(let helper):
             // A check box before the label, so off reads as a switch too, not as plain text.
             let on = v.shapeHelpers.contains(helper)
@@ -271,6 +275,9 @@ enum UIRenderer {
         }
         if let label = l.smoothingLabel {
             p.text("Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
+        }
+        if let label = l.paperLabel {
+            p.text("Paper", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
         if let swatch = l.swatch {
             let color = v.panel == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)

@@ -31,6 +31,9 @@ struct ViewState {
     var hexEntry: String?
     var picking: Bool
     var smoothing: Smoothing
+    /// The page's paper ruling, nil for a plain page (or an image).
+    var paperRuling: Paper.Ruling?
+    var isPlainColor: Bool
     var shapeHelpers: ShapeModifiers
 
     init(controller c: AppController) {
@@ -61,6 +64,8 @@ struct ViewState {
         hexEntry = c.hexEntry
         picking = c.picking
         smoothing = c.editor.toolState.smoothing
+        paperRuling = c.paper?.ruling
+        if case .color = c.editor.background { isPlainColor = true } else { isPlainColor = false }
         shapeHelpers = c.editor.toolState.shapeHelpers
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
     }

@@ -12,11 +12,14 @@ public enum SliderKind: Sendable, Hashable, CaseIterable {
     case opacity
     case brushRed, brushGreen, brushBlue
     case backgroundRed, backgroundGreen, backgroundBlue
+    /// The paper's spacing, in canvas pixels (shown while the background is paper).
+    case paperSpacing
 
     public var range: ClosedRange<Int> {
         switch self {
         case .width: return 1...200
         case .opacity: return 0...100
+        case .paperSpacing: return 8...128
         default: return 0...255
         }
     }
@@ -28,6 +31,7 @@ public enum SliderKind: Sendable, Hashable, CaseIterable {
         case .brushRed, .backgroundRed: return "R"
         case .brushGreen, .backgroundGreen: return "G"
         case .brushBlue, .backgroundBlue: return "B"
+        case .paperSpacing: return "Spacing"
         }
     }
 
@@ -88,6 +92,8 @@ public enum Control: Sendable, Hashable {
     /// Pick the brush colour from the picture.
     case eyedropper
     case smoothing(Smoothing)
+    /// The Background panel's paper: a ruling, or nil for a plain page.
+    case paper(Paper.Ruling?)
     /// A shape helper switched on without holding its key.
     case shapeHelper(ShapeModifiers)
     /// The top bar's Open button and main menu button; the menu's rows.
@@ -149,6 +155,8 @@ public enum Control: Sendable, Hashable {
         case .hexField: return "Type a colour: three or six hex digits, then Enter"
         case .eyedropper: return "Pick a colour from the picture (I)"
         case .smoothing: return "Steady freehand strokes (S cycles)"
+        case .paper(nil): return "A plain page of the colour above"
+        case .paper(let ruling?): return "\(ruling.title) paper of the colour above; its spacing below"
         case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (Shift turns it over)"
         case .shapeHelper: return "Shapes from their centre (Alt turns it over)"
         default: return nil
@@ -241,4 +249,9 @@ extension ShapeModifiers {
     /// The panel switch's label.
     var title: String { self == .constrain ? "Snap 15°" : "From centre" }
     var shortTitle: String { self == .constrain ? "15°" : "Centre" }
+}
+
+extension Paper.Ruling {
+    /// The Background panel's name for it.
+    var title: String { rawValue.capitalized }
 }

@@ -49,7 +49,7 @@ public struct Layout: Sendable {
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
-                menuRecent: Int? = nil, sheet: Sheet? = nil) {
+                menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -101,7 +101,7 @@ public struct Layout: Sendable {
 
         var front: [Item] = []
         if let kind {
-            front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser)
+            front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser, paper: paper)
             if let p = panel, p.minY < max(top.maxY, 0) + Theme.margin * s {
                 // A window too short for the panel between the bars: the top bar steps out of
                 // the way while the panel is open (the panel's rows are a finger high still).
@@ -139,19 +139,22 @@ public struct Layout: Sendable {
 
     /// `eraser`: the brush panel shows an eraser's settings, its width and smoothing (an eraser
     /// has no colour or opacity: it clears).
-    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, below topEdge: Double, recentColors: Int, eraser: Bool) -> [Item] {
+    /// `paper`: the Background panel shows the paper's spacing too.
+    private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, below topEdge: Double, recentColors: Int, eraser: Bool,
+                                      paper: Bool) -> [Item] {
         let s = scale
         let w = Double(window.width)
         let pad = 12 * s
         let forEraser = kind == .brush && eraser
         let rows: [SliderKind] = forEraser ? [.width]
             : kind == .brush ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
-            : [.backgroundRed, .backgroundGreen, .backgroundBlue]
+            : [.backgroundRed, .backgroundGreen, .backgroundBlue] + (paper ? [.paperSpacing] : [])
         // Title, sliders, the extra row (hex field and recent colours, or "Choose image..."),
         // and for the brush the smoothing row, each a row high; rows get shorter in a short
         // window, down to a finger's size, so the panel fits between the bars.
-        let rowCount = Double(rows.count + 2 + (kind == .brush ? 1 : 0))
-        let gaps = (kind == .brush ? 16 : 8) * s
+        // Both panels have a last row: smoothing and the shape helpers, or the paper.
+        let rowCount = Double(rows.count + 3)
+        let gaps = 16 * s
         func rowHeight(below edge: Double) -> Double {
             ((bottom.minY - edge - 2 * Theme.margin * s - 2 * pad - gaps) / rowCount).rounded(.down)
         }
@@ -159,7 +162,7 @@ public struct Layout: Sendable {
         let fitted = rowHeight(below: topEdge) >= Theme.minimumTarget * s ? rowHeight(below: topEdge) : rowHeight(below: 0)
         let row = min(Theme.row * s, max(Theme.minimumTarget * s, fitted))
         let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
-        let brushRows = kind == .brush ? row + 8 * s : 0 // smoothing and the shape helpers
+        let brushRows = row + 8 * s // smoothing and the shape helpers, or the paper
         let height = 2 * pad + row + Double(rows.count) * row + extraRow + brushRows
         // The wheel column: as tall as the slider rows, with the brightness strip beside it.
         let wheelSide = Double(rows.count) * row - 8 * s, stripWidth = 32 * s, gap = 16 * s
@@ -223,6 +226,15 @@ public struct Layout: Sendable {
             result.append(Item(control: .hexField, frame: Rect(x: extra.minX, y: extra.minY, width: hexWidth, height: row)))
             result.append(Item(control: .chooseImage, frame: Rect(x: extra.minX + hexWidth + 8 * s, y: extra.minY,
                                                                    width: extra.width - hexWidth - 8 * s, height: row)))
+            // Plain, or paper ruled with lines, squares or dots.
+            let papers = Rect(x: inner.minX, y: extra.maxY + 8 * s, width: inner.width, height: row)
+            paperLabel = Rect(x: papers.minX, y: papers.minY, width: 72 * s, height: row)
+            let choices: [Paper.Ruling?] = [nil] + Paper.Ruling.allCases
+            let option = ((papers.width - 72 * s) / Double(choices.count)).rounded(.down)
+            for (i, ruling) in choices.enumerated() {
+                result.append(Item(control: .paper(ruling), frame: Rect(x: papers.minX + 72 * s + Double(i) * option, y: papers.minY,
+                                                                        width: option, height: row)))
+            }
         }
         if kind == .brush {
             // Smoothing (off / light / strong), then the two shape helpers (not for erasers).
@@ -256,6 +268,8 @@ public struct Layout: Sendable {
 
     /// Where the "Smoothing" label of the brush panel goes.
     public private(set) var smoothingLabel: Rect?
+    /// Where the Background panel's "Paper" label goes.
+    public private(set) var paperLabel: Rect?
 
     public static let maxRecentColors = 8
 

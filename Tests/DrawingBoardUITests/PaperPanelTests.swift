@@ -1,0 +1,45 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// The Background panel's paper: a ruling chosen, its colour and spacing dragged, each one
+/// undoable step, and the page shown ruled.
+@Suite struct PaperPanelTests {
+    @Test func paperFromTheBackgroundPanel() throws {
+        let c = try makeController()
+        c.click(.panel(.background))
+        #expect(c.layout().frame(of: .slider(.paperSpacing)) == nil, "no spacing for a plain page")
+        c.click(.paper(.lined))
+        #expect(c.editor.background == .paper(Paper(.lined)))
+        let spacing = try #require(c.layout().frame(of: .slider(.paperSpacing)), "the spacing shows for paper")
+        // The page is shown ruled: a line every 32 px from the top, white between.
+        let shot = try c.shown()
+        #expect(shot.pixel(x: 20, y: 320) & 0xFFFFFF == Paper.defaultLine.argb & 0xFFFFFF)
+        #expect(shot.pixel(x: 20, y: 330) & 0xFFFFFF == 0xFFFFFF)
+        // The colour sliders colour the paper; the spacing slider spaces it; each drag one step.
+        let red = try #require(c.layout().frame(of: .slider(.backgroundRed)))
+        c.drag([(red.maxX - 80, red.center.y), (red.minX + 100, red.center.y)])
+        let tinted = try #require(c.editor.background.paperValue)
+        #expect(tinted.ruling == .lined && tinted.color == c.backgroundColor && tinted.color.red < 200)
+        c.drag([(spacing.minX + 90, spacing.center.y), (spacing.minX + 200, spacing.center.y)])
+        let spaced = try #require(c.editor.background.paperValue)
+        #expect(spaced.spacing == Double(c.value(of: .paperSpacing)) && spaced.spacing > 32, "\(spaced.spacing)")
+        c.click(.paper(.dotted))
+        #expect(c.editor.background.paperValue == Paper(.dotted, color: spaced.color, spacing: spaced.spacing), "the spacing and colour stay")
+        c.click(.paper(nil))
+        #expect(c.editor.background == .color(spaced.color))
+        #expect(c.editor.history.steps.map(\.kind) == [.background, .background, .background, .background, .background])
+        for _ in 0..<4 { c.key(KeyInput(.character("z"), ctrl: true), time: 0) }
+        #expect(c.editor.background == .paper(Paper(.lined)))
+        #expect(c.backgroundColor == .white && c.value(of: .paperSpacing) == 32, "the panel follows the undo")
+    }
+}
+
+private extension Background {
+    var paperValue: Paper? {
+        if case .paper(let paper) = self { return paper }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+import DrawingBoardCore
+import DrawingBoardUI
+import Foundation
+import Testing
+
+/// Ruled paper chosen in the real window's Background panel, drawn on, erased and saved.
+@Suite(.serialized) struct PaperWindowTests {
+    @Test func aLinedPageFromTheBackgroundPanel() throws {
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
+        let size = PixelSize(width: 1000, height: 700)
+        func layout(paper: Bool) -> Layout {
+            Layout(window: size, scale: 1, barsHidden: 0, panel: .background, recentColors: 0, hasMessage: false, hasDialog: false, paper: paper)
+        }
+        let closed = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false)
+        try app.click(closed.frame(of: .panel(.background))!.center)
+        try app.click(layout(paper: false).frame(of: .paper(.lined))!.center)
+        // The panel shows the spacing now; close it and look at the page.
+        #expect(try eventually { try app.screenshot().rgb(Int(layout(paper: true).frame(of: .slider(.paperSpacing))!.minX) + 4, 
+                                                             Int(layout(paper: true).frame(of: .slider(.paperSpacing))!.center.y)) != 0xFFFFFF })
+        try app.screenshot("paper-panel")
+        try app.key("Escape")
+        let line = Paper.defaultLine.argb & 0xFFFFFF
+        #expect(try eventually { try app.screenshot().rgb(300, 320) == line }, "a line every 32 px")
+        #expect(try app.screenshot().rgb(300, 330) == 0xFFFFFF)
+        // Ink over a line, then the eraser: the line shows again.
+        try app.drag([(150, 320), (450, 320)])
+        #expect(try eventually { try app.screenshot().rgb(300, 320) == 0x000000 })
+        try app.key("e")
+        try app.drag([(300, 280), (300, 360)])
+        #expect(try eventually { try app.screenshot().rgb(300, 320) == line }, "the eraser shows the paper")
+        try app.screenshot("paper-erased")
+        #expect(app.title == "*Untitled - DrawingBoard")
+    }
+}
