@@ -26,12 +26,15 @@ import Testing
         c.drag([(spacing.minX + 90, spacing.center.y), (spacing.minX + 200, spacing.center.y)])
         let spaced = try #require(c.editor.background.paperValue)
         #expect(spaced.spacing == Double(c.value(of: .paperSpacing)) && spaced.spacing > 32, "\(spaced.spacing)")
+        c.click(.paperLine(2))
+        #expect(c.editor.background.paperValue?.line == Paper.lineColors[2])
         c.click(.paper(.dotted))
-        #expect(c.editor.background.paperValue == Paper(.dotted, color: spaced.color, spacing: spaced.spacing), "the spacing and colour stay")
+        #expect(c.editor.background.paperValue == Paper(.dotted, color: spaced.color, spacing: spaced.spacing, line: Paper.lineColors[2]),
+                "the spacing and colours stay")
         c.click(.paper(nil))
         #expect(c.editor.background == .color(spaced.color))
-        #expect(c.editor.history.steps.map(\.kind) == [.background, .background, .background, .background, .background])
-        for _ in 0..<4 { c.key(KeyInput(.character("z"), ctrl: true), time: 0) }
+        #expect(c.editor.history.steps.map(\.kind) == [.background, .background, .background, .background, .background, .background])
+        for _ in 0..<5 { c.key(KeyInput(.character("z"), ctrl: true), time: 0) }
         #expect(c.editor.background == .paper(Paper(.lined)))
         #expect(c.backgroundColor == .white && c.value(of: .paperSpacing) == 32, "the panel follows the undo")
     }

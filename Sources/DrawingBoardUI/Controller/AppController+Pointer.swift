@@ -161,6 +161,7 @@ extension AppController {
         case .eyedropper: togglePicking()
         case .smoothing(let smoothing): editor.toolState.smoothing = smoothing
         case .paper(let ruling): choosePaper(ruling)
+        case .paperLine(let i): choosePaperLine(Paper.lineColors[i])
         case .shapeHelper(let helper): editor.toolState.shapeHelpers.formSymmetricDifference(helper)
         case .open: run(.open)
         case .menu: toggleMenu()

@@ -382,6 +382,18 @@ extension AppController {
         return .paper(paper)
     }
 
+    /// The paper's line colour, as one undoable step.
+    func choosePaperLine(_ color: RGBColor) {
+        guard var paper, paper.line != color else { return }
+        paper.line = color
+        do {
+            try editor.setBackground(.paper(paper))
+        } catch {
+            show(error: "\(error)")
+        }
+        invalidateChrome()
+    }
+
     /// The Background panel's paper choice: plain, or ruled (the spacing and line colour kept
     /// from the paper there is, if any), as one undoable step.
     func choosePaper(_ ruling: Paper.Ruling?) {

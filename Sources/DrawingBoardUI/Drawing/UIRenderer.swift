@@ -133,6 +133,11 @@ enum UIRenderer {
             p.icon("close", in: f, side: 20 * s, Theme.ink)
         case .slider(let kind):
             drawSlider(kind, item.frame, v, p)
+        case .paperLine(let i):
+            let c = f.center, color = Paper.lineColors[i]
+            p.fillCircle(center: c, radius: 15 * s, RGBA(color))
+            p.strokeCircle(center: c, radius: 15 * s, Theme.chromeBorder, width: 1.5 * s)
+            if v.paperLine == color { p.strokeCircle(center: c, radius: 19 * s, Theme.accent, width: 2.5 * s) }
         case .recentColor(let i):
             guard i < v.recentColors.count else { return }
             let c = f.center

@@ -33,6 +33,7 @@ struct ViewState {
     var smoothing: Smoothing
     /// The page's paper ruling, nil for a plain page (or an image).
     var paperRuling: Paper.Ruling?
+    var paperLine: RGBColor?
     var isPlainColor: Bool
     var shapeHelpers: ShapeModifiers
 
@@ -65,6 +66,7 @@ struct ViewState {
         picking = c.picking
         smoothing = c.editor.toolState.smoothing
         paperRuling = c.paper?.ruling
+        paperLine = c.paper?.line
         if case .color = c.editor.background { isPlainColor = true } else { isPlainColor = false }
         shapeHelpers = c.editor.toolState.shapeHelpers
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })

@@ -94,6 +94,8 @@ public enum Control: Sendable, Hashable {
     case smoothing(Smoothing)
     /// The Background panel's paper: a ruling, or nil for a plain page.
     case paper(Paper.Ruling?)
+    /// One of the paper's line colours (`Paper.lineColors`).
+    case paperLine(Int)
     /// A shape helper switched on without holding its key.
     case shapeHelper(ShapeModifiers)
     /// The top bar's Open button and main menu button; the menu's rows.
@@ -157,6 +159,7 @@ public enum Control: Sendable, Hashable {
         case .smoothing: return "Steady freehand strokes (S cycles)"
         case .paper(nil): return "A plain page of the colour above"
         case .paper(let ruling?): return "\(ruling.title) paper of the colour above; its spacing below"
+        case .paperLine: return "The colour of the paper's lines"
         case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (Shift turns it over)"
         case .shapeHelper: return "Shapes from their centre (Alt turns it over)"
         default: return nil
@@ -254,4 +257,11 @@ extension ShapeModifiers {
 extension Paper.Ruling {
     /// The Background panel's name for it.
     var title: String { rawValue.capitalized }
+}
+
+extension Paper {
+    /// The line colours the Background panel offers: blue-grey, grey, a margin's rose, and a
+    /// dark slate that shows on dark paper too.
+    static let lineColors = [Paper.defaultLine, RGBColor(red: 0xC4, green: 0xC4, blue: 0xC4),
+                             RGBColor(red: 0xE8, green: 0xA8, blue: 0xB0), RGBColor(red: 0x5B, green: 0x6B, blue: 0x80)]
 }

@@ -197,7 +197,12 @@ public struct Layout: Sendable {
         for kind in rows {
             let isColor = kind.tint != nil
             let labelWidth = 80 * s, valueWidth = 56 * s
-            let rowRect = Rect(x: left.minX, y: y, width: left.width - (isColor ? swatchWidth + 8 * s : 0), height: row)
+            // The spacing row ends with the line colours to choose from.
+            let lineColors = kind == .paperSpacing ? Double(Paper.lineColors.count) * (row + 4 * s) : 0
+            let rowRect = Rect(x: left.minX, y: y, width: left.width - (isColor ? swatchWidth + 8 * s : 0) - lineColors, height: row)
+            for i in Paper.lineColors.indices where lineColors > 0 {
+                result.append(Item(control: .paperLine(i), frame: Rect(x: rowRect.maxX + 4 * s + Double(i) * (row + 4 * s), y: y, width: row, height: row)))
+            }
             let track = Rect(x: rowRect.minX + labelWidth, y: y, width: rowRect.width - labelWidth - valueWidth, height: row)
             tracks[kind] = track
             result.append(Item(control: .slider(kind), frame: Rect(x: rowRect.minX, y: y, width: rowRect.width, height: row)))
