@@ -103,8 +103,8 @@ extension Journal {
         let start = readStart(dir)
         var startProblem = start.problem
         let startDocument = dir.appendingPathComponent("start.ora")
-        func blank(_ size: PixelSize, _ color: RGBColor = .white) -> DocumentContents {
-            DocumentContents(page: Page(size: size, background: .color(color)),
+        func blank(_ size: PixelSize, _ background: Background = .color(.white)) -> DocumentContents {
+            DocumentContents(page: Page(size: size, background: background),
                              drawing: RasterImage(width: size.width, height: size.height, pixels: [UInt32](repeating: 0, count: size.area))!)
         }
         let first: DocumentContents
@@ -117,7 +117,8 @@ extension Journal {
                 first = blank(JournalFormat.pageSize(for: lines, atLeast: PixelSize(width: info.width, height: info.height)))
             }
         } else if let info = start.info {
-            first = blank(PixelSize(width: info.width, height: info.height), RGBColor(hex: info.background ?? "#ffffff") ?? .white)
+            let color = RGBColor(hex: info.background ?? "#ffffff") ?? .white
+            first = blank(PixelSize(width: info.width, height: info.height), info.paper.map { .paper($0) } ?? .color(color))
         } else if FileManager.default.fileExists(atPath: startDocument.path), let document = try? OpenRaster.read(startDocument) {
             first = document
             startProblem = (startProblem ?? "") + "; the document it started from is in start.ora and came back"

@@ -90,20 +90,21 @@ public final class Journal {
     /// Starts over from a newly opened document (or a new drawing): the old steps are dropped.
     /// `page`: the page's first state as a document (an image opened as a new page), kept as
     /// the start when there is no document file to copy.
-    public func restart(size: PixelSize, background: RGBColor, documentPath: String?, page: Data? = nil) throws {
+    /// `paper`: a new page of ruled paper (its colour is the paper's).
+    public func restart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil) throws {
         pending = []
         problem = nil
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("images"))
         images = 0
         guard ftruncate(fd, 0) == 0 else { throw DocumentError("cannot empty the journal: \(String(cString: strerror(errno)))") }
         length = 0
-        try writeStart(size: size, background: background, documentPath: documentPath, page: page)
+        try writeStart(size: size, background: background, paper: paper, documentPath: documentPath, page: page)
     }
 
-    private func writeStart(size: PixelSize, background: RGBColor, documentPath: String?, page: Data? = nil) throws {
+    private func writeStart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil) throws {
         let start = directory.appendingPathComponent("start.ora")
         try? FileManager.default.removeItem(at: start)
-        var info = JournalFormat.StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath)
+        var info = JournalFormat.StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath, paper: paper)
         if let documentPath {
             try FileManager.default.copyItem(at: URL(fileURLWithPath: documentPath), to: start)
             info.background = nil

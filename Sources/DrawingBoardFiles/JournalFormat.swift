@@ -13,12 +13,15 @@ enum JournalFormat {
         var document: String?
         /// The start is `start.ora`, a page that was never a file (an image opened as a page).
         var page: Bool?
+        /// A new page of ruled paper (a session started by New page with paper).
+        var paper: Paper?
 
-        enum CodingKeys: String, CodingKey { case width, height, background, document, page }
+        enum CodingKeys: String, CodingKey { case width, height, background, document, page, paper }
 
         /// The values checked before anything acts on them.
         func validate() throws(ValidationError) {
             try Check.canvas(PixelSize(width: width, height: height), at: "")
+            try paper?.validate(at: "paper")
             if let background, RGBColor(hex: background) == nil {
                 throw ValidationError("background", "\"\(background)\" is not a colour")
             }

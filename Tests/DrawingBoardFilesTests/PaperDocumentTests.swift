@@ -55,3 +55,22 @@ import ZIPFoundation
         }
     }
 }
+
+extension PaperDocumentTests {
+    /// A session started on a new page of paper comes back on paper after a crash.
+    @Test func aSessionStartedOnPaperComesBackOnPaper() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let options = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory: nil)
+        let paper = Paper(.lined, color: RGBColor(hex: "#fff8e0")!)
+        let e = try Editor(size: PixelSize(width: 120, height: 90), background: .paper(paper), history: options)
+        var journal: Journal? = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        try journal!.restart(size: e.size, background: paper.color, paper: paper, documentPath: nil)
+        e.recorder = { journal?.append($0) }
+        try e.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(), points: [Point(10, 10), Point(100, 80)])))
+        journal = nil
+        let back = try Journal.restore(try #require(Journal.orphans(root: root).first), history: options).editor
+        #expect(back.page == e.page)
+        #expect(try back.flattened() == e.flattened())
+    }
+}

@@ -46,3 +46,19 @@ private extension Background {
         return nil
     }
 }
+
+extension PaperPanelTests {
+    /// New page… offers paper too: the page starts ruled, in the chosen colour.
+    @Test func aNewPageOfPaper() throws {
+        let c = try makeController()
+        c.key(KeyInput(.character("n"), ctrl: true), time: 0)
+        c.click(.sheetPaper(.squared))
+        c.click(.sheetColor(1))
+        c.click(.sheetConfirm)
+        let paper = try #require(c.editor.background.paperValue)
+        #expect(paper == Paper(.squared, color: Layout.pageColors[1]))
+        #expect(c.backgroundColor == Layout.pageColors[1] && c.editor.history.steps.isEmpty, "the page starts so; no step to undo")
+        let shot = try c.shown()
+        #expect(shot.pixel(x: 32, y: 300) & 0xFFFFFF == Paper.defaultLine.argb & 0xFFFFFF, "a column of the grid")
+    }
+}

@@ -32,4 +32,23 @@ import Testing
         try app.screenshot("paper-erased")
         #expect(app.title == "*Untitled - DrawingBoard")
     }
+
+    /// New page… on dotted paper, from the sheet.
+    @Test func aNewPageOfDottedPaper() throws {
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
+        let size = PixelSize(width: 1000, height: 700)
+        try app.key("ctrl+n")
+        let sheet = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false,
+                           sheet: .newPage(NewPageDraft(windowSize: size)))
+        let dotted = sheet.frame(of: .sheetPaper(.dotted))!
+        #expect(try eventually { try app.screenshot().rgb(Int(dotted.center.x), Int(dotted.minY) + 4) != 0x8A8D91 }, "the sheet shows")
+        try app.click(dotted.center)
+        try app.screenshot("paper-new-page-sheet")
+        try app.click(sheet.frame(of: .sheetConfirm)!.center)
+        let dot = Paper.defaultLine.argb & 0xFFFFFF
+        #expect(try eventually { try app.screenshot().rgb(320, 320) == dot }, "a dot every 32 px")
+        #expect(try app.screenshot().rgb(330, 320) == 0xFFFFFF && app.screenshot().rgb(320, 330) == 0xFFFFFF)
+        try app.screenshot("paper-new-page")
+    }
 }

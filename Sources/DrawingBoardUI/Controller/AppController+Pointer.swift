@@ -171,7 +171,7 @@ extension AppController {
         case .dismissSheet: closeSheet()
         case .zoomIn: run(.zoomIn)
         case .zoomOut: run(.zoomOut)
-        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetAnchor: pressSheet(control)
+        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor: pressSheet(control)
         }
     }
 }

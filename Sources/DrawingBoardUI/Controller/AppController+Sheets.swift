@@ -51,6 +51,9 @@ extension AppController {
         case (.sheetField, .newPage(var draft)?):
             chooseCustom(&draft)
             sheet = .newPage(draft)
+        case (.sheetPaper(let ruling), .newPage(var draft)?):
+            draft.paper = ruling
+            sheet = .newPage(draft)
         case (.sheetColor(let i), .newPage(var draft)?) where Layout.pageColors.indices.contains(i):
             draft.background = Layout.pageColors[i]
             sheet = .newPage(draft)
@@ -88,7 +91,7 @@ extension AppController {
         switch sheet {
         case .newPage(let draft)?:
             guard let size = typedSize(draft.size) else { return }
-            whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background)))
+            whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background, paper: draft.paper)))
         case .pageSize(let draft)?:
             guard let size = typedSize(draft.size) else { return }
             do {
@@ -184,7 +187,7 @@ extension AppController {
     /// Starts a new blank page of `spec`.
     func newPageNow(_ spec: PageSpec) {
         do {
-            let next = try Editor(size: spec.size, background: .color(spec.background), history: editor.history.options)
+            let next = try Editor(size: spec.size, background: spec.pageBackground, history: editor.history.options)
             replaceEditor(next)
             document.replaced(path: nil, at: next.history.stateID)
             backgroundColor = spec.background

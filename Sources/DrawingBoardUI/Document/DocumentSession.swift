@@ -94,8 +94,14 @@ final class DocumentSession {
     /// The journal starts over from `next` (an opened document, a new page).
     func restartJournal(for next: Editor, documentPath: String?, page: Data?) throws {
         guard let journal else { return }
-        let color: RGBColor = { if case .color(let c) = next.background { return c } else { return .white } }()
-        try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
+        switch next.background {
+        case .paper(let paper):
+            try journal.restart(size: next.size, background: paper.color, paper: paper, documentPath: documentPath, page: page)
+        case .color(let color):
+            try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
+        case .image:
+            try journal.restart(size: next.size, background: .white, documentPath: documentPath, page: page)
+        }
     }
 
     /// Brings back the dead session on offer, taking over its journal.

@@ -82,6 +82,7 @@ enum SheetRenderer {
         let fieldY = body.minY + 4 * row + gap
         p.text("Custom size", in: Rect(x: body.minX, y: fieldY, width: half, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
         p.text("Background", in: Rect(x: body.minX, y: fieldY + row + gap, width: half, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
+        p.text("Paper", in: Rect(x: body.minX, y: fieldY + 2 * (row + gap), width: 80 * s, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
         let summary = draft.size.map { "\($0.width) x \($0.height) pixels" } ?? "Type width x height"
         p.text(summary, in: Rect(x: body.minX, y: body.maxY - row, width: body.width - 300 * s, height: row), size: Theme.smallText * s,
                draft.size == nil ? Theme.error : Theme.inkMuted, align: .left)
@@ -137,6 +138,8 @@ enum SheetRenderer {
             p.fill(inner, chosen ? RGBA(1, 1, 1) : Theme.chromeBorder, radius: 8 * s)
             // The chosen one sits in an accent ring with a white gap, which shows on any colour.
             p.fill(inner.insetBy(chosen ? 3 * s : 1.5 * s), RGBA(color), radius: 6 * s)
+        case (.sheetPaper(let ruling), .newPage(let draft)):
+            button(ruling?.title ?? "Plain", selected: draft.paper == ruling)
         case (.sheetAnchor(let i), .pageSize(let draft)):
             p.fill(inner, i == draft.anchor ? Theme.accent : Theme.hover, radius: 6 * s)
             if i == draft.anchor { p.fillCircle(center: f.center, radius: 6 * s, Theme.onAccent) }

@@ -171,7 +171,7 @@ enum UIRenderer {
                 p.text(item.control == .zoomIn ? "+" : item.control == .zoomOut ? "−" : name.capitalized, in: f, size: Theme.smallText * s, color)
             }
         case .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
-             .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetAnchor:
+             .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor:
             break
         case .colorWheel:
             let r = f.width / 2

@@ -112,6 +112,8 @@ public enum Control: Sendable, Hashable {
     case sheetSize(PageSizeChoice)
     case sheetField
     case sheetColor(Int)
+    /// The New page sheet's paper: a ruling, or nil for plain.
+    case sheetPaper(Paper.Ruling?)
     case sheetAnchor(Int)
 
     /// Whether the control is a row of the main menu.
@@ -125,7 +127,7 @@ public enum Control: Sendable, Hashable {
     /// Whether the control belongs to a sheet (only those answer while one is open).
     var isInSheet: Bool {
         switch self {
-        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetAnchor: return true
+        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor: return true
         default: return false
         }
     }

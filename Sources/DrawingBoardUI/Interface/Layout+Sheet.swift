@@ -26,7 +26,7 @@ extension Layout {
             contentHeight = 180 * s
         case .newPage:
             width = min(560 * s, w - 2 * Theme.margin * s)
-            contentHeight = 4 * row + gap + row + gap + row + 12 * s + row
+            contentHeight = 4 * row + gap + row + gap + row + gap + row + 12 * s + row
         case .pageSize:
             width = min(460 * s, w - 2 * Theme.margin * s)
             contentHeight = row + gap + 3 * row + 12 * s + row
@@ -66,6 +66,13 @@ extension Layout {
             for i in Self.pageColors.indices {
                 result.append(Item(control: .sheetColor(i), frame: Rect(x: body.minX + half + gap + Double(i) * (row + gap), y: colorsY,
                                                                        width: row, height: row)))
+            }
+            // Plain, or paper ruled with lines, squares or dots.
+            let choices: [Paper.Ruling?] = [nil] + Paper.Ruling.allCases
+            let label = 80 * s, option = ((body.width - label) / Double(choices.count)).rounded(.down)
+            for (i, ruling) in choices.enumerated() {
+                result.append(Item(control: .sheetPaper(ruling), frame: Rect(x: body.minX + label + Double(i) * option, y: colorsY + row + gap,
+                                                                            width: option, height: row)))
             }
             buttons(true)
         case .pageSize:

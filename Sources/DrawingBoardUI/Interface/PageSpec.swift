@@ -1,13 +1,20 @@
 import DrawingBoardCore
 
-/// A new page: its size in pixels and its background colour.
+/// A new page: its size in pixels, its background colour, and its paper if it is ruled.
 public struct PageSpec: Sendable, Hashable {
     public var size: PixelSize
     public var background: RGBColor
+    public var paper: Paper.Ruling?
 
-    public init(size: PixelSize, background: RGBColor = .white) {
+    public init(size: PixelSize, background: RGBColor = .white, paper: Paper.Ruling? = nil) {
         self.size = size
         self.background = background
+        self.paper = paper
+    }
+
+    /// The page's background: the colour, ruled when it is paper.
+    public var pageBackground: Background {
+        paper.map { .paper(Paper($0, color: background)) } ?? .color(background)
     }
 }
 

@@ -20,6 +20,8 @@ public struct NewPageDraft: Sendable, Hashable {
     /// The custom size as typed ("1200x800"), when the custom field is chosen.
     public var custom: String?
     public var background: RGBColor = .white
+    /// Plain, or ruled paper.
+    public var paper: Paper.Ruling?
     /// The custom field's text is selected: the next digit replaces it.
     public var selected = false
 
