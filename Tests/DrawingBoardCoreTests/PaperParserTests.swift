@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"paper": "graph"}"#, #"background.paper: "graph" is not a paper (one of lined, squared, dotted)"#),
+        (#"{"paper": "graph"}"#, ##"background.paper: "graph" is not a paper (one of lined, squared, dotted; a plain page is {"color": "#rrggbb"})"##),
         (#"{"paper": "lined", "spacing": 4}"#, "background.spacing: 4 is outside 8...512"),
         (#"{"paper": "lined", "spacing": 513}"#, "background.spacing: 513 is outside 8...512"),
         (#"{"paper": "lined", "line": "blue"}"#, #"background.line: "blue" is not a colour; write #rrggbb"#),

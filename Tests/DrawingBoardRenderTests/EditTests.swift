@@ -237,3 +237,18 @@ extension EditTests {
         try editor.page.validate()
     }
 }
+
+extension EditEdgeTests {
+    /// Undoing a clear brings a highlighter's marks on the background back to the screen: the
+    /// area they cover is composed again, not only the area with ink.
+    @Test func undoingAClearShowsTheHighlightsAgain() throws {
+        let editor = try makeEditor(200, 100)
+        try editor.perform(EditTests.stroke(.highlighter, "#ffe03c", width: 20, [(20, 50), (180, 50)]))
+        try editor.perform(.clear)
+        _ = editor.takeDirtyRect()
+        try editor.undo()
+        let dirty = try #require(editor.takeDirtyRect())
+        #expect(dirty.intersection(PixelRect(x: 20, y: 45, width: 160, height: 10)) == PixelRect(x: 20, y: 45, width: 160, height: 10),
+                "\(dirty)")
+    }
+}

@@ -108,7 +108,7 @@ public enum ScriptParser {
         try rejectUnknownKeys(obj, at: path, allowed: ["paper", "color", "spacing", "line"])
         let name = try string(kind, at: "\(path).paper")
         guard let ruling = Paper.Ruling(rawValue: name) else {
-            throw ScriptError("\(path).paper", "\"\(name)\" is not a paper (one of \(Paper.rulingNames))")
+            throw ScriptError("\(path).paper", "\"\(name)\" is not a paper (one of \(Paper.rulingNames); a plain page is {\"color\": \"#rrggbb\"})")
         }
         var paper = Paper(ruling)
         if let v = obj["color"] { paper.color = try color(v, at: "\(path).color") }

@@ -87,6 +87,8 @@ extension Editor {
             return
         }
         guard let region = region?.intersection(PixelRect(size: size)), let highlights = try? layers.highlightsLayer() else { return }
+        // What is shown changes there too (a marker over the background has no ink under it).
+        invalidate(region)
         highlights.surface.zero(region)
         guard let mask = layers.borrowMask(), let maskContext = try? CairoContext(mask) else { return }
         defer { layers.giveBack(mask) }

@@ -160,7 +160,7 @@ public enum Control: Sendable, Hashable {
         case .eyedropper: return "Pick a colour from the picture (I)"
         case .smoothing: return "Steady freehand strokes (S cycles)"
         case .paper(nil): return "A plain page of the colour above"
-        case .paper(let ruling?): return "\(ruling.title) paper of the colour above; its spacing below"
+        case .paper(let ruling?): return "\(ruling.title) paper of the colour above, with the spacing and line colour above"
         case .paperLine: return "The colour of the paper's lines"
         case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (Shift turns it over)"
         case .shapeHelper: return "Shapes from their centre (Alt turns it over)"

@@ -341,7 +341,9 @@ public struct Layout: Sendable {
         guard let track = tracks[kind] else { return nil }
         let knob = 12 * scale
         let r = kind.range
-        let t = Double(value - r.lowerBound) / Double(r.upperBound - r.lowerBound)
+        // A value beyond the slider's range (a paper spacing a script set past 128) keeps the
+        // knob at the end of its track; the label shows the value itself.
+        let t = min(max(Double(value - r.lowerBound) / Double(r.upperBound - r.lowerBound), 0), 1)
         return track.minX + knob + t * (track.width - 2 * knob)
     }
 
