@@ -62,3 +62,18 @@ extension PaperPanelTests {
         #expect(shot.pixel(x: 32, y: 300) & 0xFFFFFF == Paper.defaultLine.argb & 0xFFFFFF, "a column of the grid")
     }
 }
+
+extension PaperPanelTests {
+    /// "#fff8e0" typed as a keyboard sends it (Shift+3 first) colours the paper cream, not
+    /// "#3fff8e".
+    @Test func aHashTypedWithShiftIsNoDigit() throws {
+        let c = try makeController()
+        c.click(.panel(.background))
+        c.click(.paper(.lined))
+        c.click(.hexField)
+        c.key(KeyInput(.character("3"), shift: true), time: 0)
+        for ch in "fff8e0" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.background == .paper(Paper(.lined, color: RGBColor(hex: "#fff8e0")!)))
+    }
+}

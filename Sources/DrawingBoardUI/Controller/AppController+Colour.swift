@@ -65,6 +65,10 @@ extension AppController {
     func hexKey(_ input: KeyInput) -> Bool {
         guard var text = colour.hexEntry, !input.ctrl else { return false }
         switch input.key {
+        case .character(let c) where c.isNumber && input.shift:
+            // Keys come unshifted: Shift with a digit is a sign ("#" is Shift+3 on many
+            // keyboards), never the digit. The field shows its "#" already.
+            break
         case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
             if c == "#" { break }
             guard text.count < 6 else {
