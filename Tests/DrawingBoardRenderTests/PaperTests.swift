@@ -59,3 +59,21 @@ import Testing
         #expect(try e.picture().pixel(x: 50, y: 192) == Self.line)
     }
 }
+
+extension PaperTests {
+    /// SVG and PDF keep the paper as shapes, under the strokes and in the eraser's strokes:
+    /// no picture of it is embedded (an image background, for comparison, is one).
+    @Test(arguments: [VectorExport.Format.pdf, .svg])
+    func vectorFilesKeepThePaperAsShapes(_ format: VectorExport.Format) throws {
+        let e = try editor(Paper(.squared, spacing: 16))
+        e.use(.pencil, "#d01010", width: 6)
+        e.drag([(10, 10), (90, 90)])
+        e.use(.eraser, width: 20)
+        e.drag([(50, 0), (50, 100)])
+        let text = String(decoding: try VectorExport.export(e, as: format), as: UTF8.self)
+        let embedded = format == .pdf ? "/Subtype /Image" : "<image"
+        #expect(!text.contains(embedded), "the paper is not a picture")
+        let photo = try makeEditor(100, 100, background: .image(gradientImage(10, 10), name: "g.png"))
+        #expect(String(decoding: try VectorExport.export(photo, as: format), as: UTF8.self).contains(embedded), "an image background is")
+    }
+}

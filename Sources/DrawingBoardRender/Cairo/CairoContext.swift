@@ -33,12 +33,6 @@ final class CairoContext {
         cairo_fill(handle)
     }
 
-    func fillCircle(_ centre: Point, radius: Double) {
-        cairo_new_path(handle)
-        cairo_arc(handle, centre.x, centre.y, radius, 0, 2 * Double.pi)
-        cairo_fill(handle)
-    }
-
     func setSource(_ color: RGBColor, alpha: Double = 1) {
         cairo_set_source_rgba(handle, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, alpha)
     }

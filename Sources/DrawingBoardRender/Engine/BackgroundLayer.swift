@@ -1,3 +1,4 @@
+import CCairo
 import DrawingBoardCore
 
 /// The opaque layer under the drawing, rendered from a `Background` at the canvas size.
@@ -25,33 +26,40 @@ final class BackgroundLayer {
             cr.paintAll()
             cr.paintCovering(source, target: surface.size)
         case .paper(let paper):
-            Self.rule(paper, on: cr, size: surface.size)
+            Self.rule(paper, on: cr.handle, size: surface.size)
         }
         self.background = background
     }
 
     /// Paper: its colour, then lines one pixel wide (on whole pixels, so they stay crisp) or
-    /// dots, `spacing` apart from one spacing in from the top and left edges.
-    static func rule(_ paper: Paper, on cr: CairoContext, size: PixelSize) {
-        cr.setSource(paper.color)
-        cr.paintAll()
-        cr.setSource(paper.line)
+    /// dots, `spacing` apart from one spacing in from the top and left edges. On any Cairo
+    /// context: the layer's, or a vector file's (SVG and PDF keep the lines as shapes).
+    static func rule(_ paper: Paper, on cr: OpaquePointer, size: PixelSize) {
+        func source(_ c: RGBColor) { cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255) }
+        source(paper.color)
+        cairo_paint(cr)
+        source(paper.line)
         let s = paper.spacing
         func marks(_ extent: Int) -> [Double] {
             stride(from: s, to: Double(extent), by: s).map { $0.rounded(.down) }
         }
         let rows = marks(size.height), columns = marks(size.width)
+        let w = Double(size.width), h = Double(size.height)
         switch paper.ruling {
         case .lined:
-            for y in rows { cr.fill(0, y, Double(size.width), 1) }
+            for y in rows { cairo_rectangle(cr, 0, y, w, 1) }
         case .squared:
-            for y in rows { cr.fill(0, y, Double(size.width), 1) }
-            for x in columns { cr.fill(x, 0, 1, Double(size.height)) }
+            for y in rows { cairo_rectangle(cr, 0, y, w, 1) }
+            for x in columns { cairo_rectangle(cr, x, 0, 1, h) }
         case .dotted:
             for y in rows {
-                for x in columns { cr.fillCircle(Point(x + 0.5, y + 0.5), radius: 1.25) }
+                for x in columns {
+                    cairo_new_sub_path(cr)
+                    cairo_arc(cr, x + 0.5, y + 0.5, 1.25, 0, 2 * Double.pi)
+                }
             }
         }
+        cairo_fill(cr)
     }
 
     /// Re-renders the background for a canvas of a new size.

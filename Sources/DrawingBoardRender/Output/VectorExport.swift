@@ -6,7 +6,7 @@ import Foundation
 /// path with its colour's opacity (both formats paint a stroke as one shape, so the opacity is
 /// uniform where it crosses itself, as on screen), and an eraser stroke is painted with the background itself (its
 /// colour, or its image as a pattern): in a flat picture, erasing the drawing is showing the
-/// background, and this keeps every stroke a path in both formats. Backgrounds that are images are embedded as images; a drawing that
+/// background, and this keeps every stroke a path in both formats. Paper stays shapes too. Backgrounds that are images are embedded as images; a drawing that
 /// did not come from strokes (another app's document) is embedded as its pixels.
 public enum VectorExport {
     public enum Format: String, Sendable {
@@ -39,7 +39,17 @@ public enum VectorExport {
         switch editor.background {
         case .color(let c):
             backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
-        case .image, .paper:
+        case .paper(let paper):
+            // A recording of the ruling: drawn as shapes wherever it is painted (the page,
+            // and eraser strokes, which show the paper).
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, &extents)
+            let rc = cairo_create(recording)
+            BackgroundLayer.rule(paper, on: rc!, size: size)
+            cairo_destroy(rc)
+            backgroundPattern = cairo_pattern_create_for_surface(recording)
+            cairo_surface_destroy(recording)
+        case .image:
             let layer = try CairoSurface(image: editor.backgroundLayerImage())
             backgroundLayer = layer
             backgroundPattern = cairo_pattern_create_for_surface(layer.handle)
