@@ -23,9 +23,9 @@ extension AppController {
     /// Moves the cursor (nil: hides it), asking for its old and new places to be painted.
     func moveBrushCursor(to p: Point?) {
         guard p != brushCursor else { return }
-        if let old = brushCursor { dirty.append(brushCursorRect(at: old)) }
+        if let old = brushCursor { repaint.dirty.append(brushCursorRect(at: old)) }
         brushCursor = p
-        if let p { dirty.append(brushCursorRect(at: p)) }
+        if let p { repaint.dirty.append(brushCursorRect(at: p)) }
     }
 
     /// Whether the outline shows: over the page, with nothing open over it and no button down.
@@ -59,8 +59,8 @@ extension AppController {
     /// Runs `change` (a new width or tool) with the cursor's place painted before and after.
     func resizingBrushCursor(_ change: () -> Void) {
         guard let p = brushCursor else { return change() }
-        dirty.append(brushCursorRect(at: p))
+        repaint.dirty.append(brushCursorRect(at: p))
         change()
-        dirty.append(brushCursorRect(at: p))
+        repaint.dirty.append(brushCursorRect(at: p))
     }
 }

@@ -28,8 +28,8 @@ extension AppController {
 
     private func takeDamage(paintingStrokes: Bool) -> Damage {
         var damage = Damage()
-        var rects = dirty
-        dirty.removeAll()
+        var rects = repaint.dirty
+        repaint.dirty.removeAll()
         let bounds = PixelRect(size: window)
         var laidOut: [Rect]?
         func chrome() -> [Rect] {
@@ -42,7 +42,7 @@ extension AppController {
         let pieces = paintingStrokes ? editor.takeIncrements() : []
         if !pieces.isEmpty {
             // A piece under the interface (or under where it was) is composed with it instead.
-            let covered = (chrome() + drawnChrome).compactMap { $0.pixelRect(clippedTo: window) }
+            let covered = (chrome() + repaint.drawnChrome).compactMap { $0.pixelRect(clippedTo: window) }
             for piece in pieces {
                 let area = view.isIdentity ? piece.bounds : view.windowRect(piece.bounds)
                 guard let visible = area.intersection(bounds) else { continue }
@@ -55,13 +55,13 @@ extension AppController {
             }
         }
         if let canvas = editor.takeDirtyRect() { rects.append(view.isIdentity ? canvas : view.windowRect(canvas)) }
-        if chromeChanged {
-            chromeChanged = false
+        if repaint.chromeChanged {
+            repaint.chromeChanged = false
             let now = chrome()
-            for r in now + drawnChrome {
+            for r in now + repaint.drawnChrome {
                 if let p = r.pixelRect(clippedTo: window) { rects.append(p) }
             }
-            drawnChrome = now
+            repaint.drawnChrome = now
         }
         rects = rects.compactMap { $0.intersection(bounds) }
         damage.recompose = Self.coalesced(rects)

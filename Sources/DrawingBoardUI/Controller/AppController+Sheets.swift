@@ -206,7 +206,7 @@ extension AppController {
     /// The page's size changed (a page step, its undo or redo): the view follows.
     func pageChanged() {
         if viewFitted { fitPage() } else { setView(view) }
-        dirty = [PixelRect(size: window)]
+        repaint.dirty = [PixelRect(size: window)]
         invalidateChrome()
     }
 }

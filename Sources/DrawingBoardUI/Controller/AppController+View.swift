@@ -72,7 +72,7 @@ extension AppController {
         let next = clamped(next)
         guard next != view else { return }
         view = next
-        dirty = [PixelRect(size: window)]
+        repaint.dirty = [PixelRect(size: window)]
         invalidateChrome()
     }
 

@@ -92,7 +92,7 @@ public final class AppController {
         if case .color(let c) = next.background { backgroundColor = c }
         if case .paper(let paper) = next.background { backgroundColor = paper.color }
         fitPage()
-        dirty = [PixelRect(size: window)]
+        repaint.dirty = [PixelRect(size: window)]
         invalidateChrome()
     }
 
@@ -133,9 +133,8 @@ public final class AppController {
     var pressed: Control?
     var hover: (control: Control, since: Double)?
     var effects: [AppEffect] = []
-    var dirty: [PixelRect] = []
-    var chromeChanged = true
-    var drawnChrome: [Rect] = []
+    /// What the next frame draws again.
+    var repaint = Repaint()
     var lastTitle: String?
     var now = 0.0
 
@@ -167,7 +166,7 @@ public final class AppController {
         case .paper(let paper): backgroundColor = paper.color
         case .image: backgroundColor = .white
         }
-        dirty = [PixelRect(size: window)]
+        repaint.dirty = [PixelRect(size: window)]
         updateTitle()
     }
 
@@ -252,7 +251,7 @@ public final class AppController {
 
     func request(_ effect: AppEffect) { effects.append(effect) }
 
-    func invalidateChrome() { chromeChanged = true }
+    func invalidateChrome() { repaint.chromeChanged = true }
 
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
@@ -295,8 +294,8 @@ public final class AppController {
         window = size
         self.scale = scale
         if viewFitted { fitPage() } else { setView(view) }
-        dirty = [PixelRect(size: size)]
-        drawnChrome = []
+        repaint.dirty = [PixelRect(size: size)]
+        repaint.drawnChrome = []
         invalidateChrome()
     }
 
