@@ -15,10 +15,7 @@ struct DocumentJSON: Codable {
             let c = try decoder.container(keyedBy: Keys.self)
             if c.contains(.paper) {
                 self = .paper(try Paper(from: decoder))
-            } else if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
-                guard let color = RGBColor(hex: hex) else {
-                    throw DecodingError.dataCorruptedError(forKey: .color, in: c, debugDescription: "not #rrggbb")
-                }
+            } else if let color = try c.decodeColorIfPresent(forKey: .color) {
                 self = .color(color)
             } else {
                 self = .image(try c.decode(String.self, forKey: .image))

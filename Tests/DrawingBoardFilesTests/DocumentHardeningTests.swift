@@ -73,7 +73,7 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         (##"{"format": "one", "background": {"color": "#ffffff"}, "strokes": []}"##, "format: expected a whole number in range"),
         (##"{"format": 0, "background": {"color": "#ffffff"}, "strokes": []}"##, "format: 0 is not a format number"),
         (##"{"format": 1, "background": 5, "strokes": []}"##, "background: expected an object"),
-        (##"{"format": 1, "background": {"color": "red"}, "strokes": []}"##, "background.color: not #rrggbb"),
+        (##"{"format": 1, "background": {"color": "red"}, "strokes": []}"##, #"background.color: "red" is not a colour (#rrggbb)"#),
         (##"{"format": 1, "background": {"colour": "#ffffff"}, "strokes": []}"##, ##"background: "image" is missing"##),
         (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": {}}"##, "strokes: expected an array"),
         (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [7]}"##, "strokes[0]: expected an object"),

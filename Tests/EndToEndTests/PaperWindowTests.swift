@@ -15,9 +15,14 @@ import Testing
         let closed = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false)
         try app.click(closed.frame(of: .panel(.background))!.center)
         try app.click(layout(paper: false).frame(of: .paper(.lined))!.center)
-        // The panel shows the spacing now; close it and look at the page.
-        #expect(try eventually { try app.screenshot().rgb(Int(layout(paper: true).frame(of: .slider(.paperSpacing))!.minX) + 4, 
-                                                             Int(layout(paper: true).frame(of: .slider(.paperSpacing))!.center.y)) != 0xFFFFFF })
+        // Lined shows chosen, and the panel shows the spacing slider now (its track filled in the
+        // accent colour up to the knob at 32); then close it and look at the page.
+        let accent: UInt32 = 0x3465A4
+        let lined = layout(paper: true).frame(of: .paper(.lined))!
+        #expect(try eventually { try app.screenshot().rgb(Int(lined.minX) + 6, Int(lined.center.y)) == accent }, "Lined is chosen")
+        let spacing = layout(paper: true).frame(of: .slider(.paperSpacing))!
+        let knob = try #require(layout(paper: true).knobX(.paperSpacing, value: 32))
+        #expect(try app.screenshot().rgb(Int(knob) - 16, Int(spacing.center.y)) == accent, "the spacing slider, at 32")
         try app.screenshot("paper-panel")
         try app.key("Escape")
         let line = Paper.defaultLine.argb & 0xFFFFFF
@@ -42,8 +47,12 @@ import Testing
         let sheet = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false,
                            sheet: .newPage(NewPageDraft(windowSize: size)))
         let dotted = sheet.frame(of: .sheetPaper(.dotted))!
-        #expect(try eventually { try app.screenshot().rgb(Int(dotted.center.x), Int(dotted.minY) + 4) != 0x8A8D91 }, "the sheet shows")
+        let accent: UInt32 = 0x3465A4
+        let window = sheet.frame(of: .sheetSize(.window))!
+        #expect(try eventually { try app.screenshot().rgb(Int(window.minX) + 6, Int(window.center.y)) == accent }, "the sheet shows, the window's size chosen")
+        #expect(try app.screenshot().rgb(Int(dotted.minX) + 6, Int(dotted.center.y)) != accent)
         try app.click(dotted.center)
+        #expect(try eventually { try app.screenshot().rgb(Int(dotted.minX) + 6, Int(dotted.center.y)) == accent }, "Dotted is chosen")
         try app.screenshot("paper-new-page-sheet")
         try app.click(sheet.frame(of: .sheetConfirm)!.center)
         let dot = Paper.defaultLine.argb & 0xFFFFFF

@@ -81,10 +81,7 @@ extension Edit: Codable {
             self = .clear
         } else if c.contains(.paper) {
             self = .background(.paper(try Paper(from: decoder)))
-        } else if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
-            guard let color = RGBColor(hex: hex) else {
-                throw DecodingError.dataCorruptedError(forKey: .color, in: c, debugDescription: "\"\(hex)\" is not a colour")
-            }
+        } else if let color = try c.decodeColorIfPresent(forKey: .color) {
             self = .background(.color(color))
         } else if let file = try c.decodeIfPresent(String.self, forKey: .image) {
             guard let archive = decoder.userInfo[.imageArchive] as? ImageArchive else {

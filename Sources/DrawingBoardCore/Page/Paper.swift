@@ -43,15 +43,9 @@ extension Paper: Codable {
         guard let ruling = Ruling(rawValue: name) else {
             throw DecodingError.dataCorruptedError(forKey: .paper, in: c, debugDescription: "\"\(name)\" is not a paper (one of \(Self.rulingNames))")
         }
-        func color(_ key: Keys, _ fallback: RGBColor) throws -> RGBColor {
-            guard let hex = try c.decodeIfPresent(String.self, forKey: key) else { return fallback }
-            guard let color = RGBColor(hex: hex) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\"\(hex)\" is not a colour")
-            }
-            return color
-        }
-        self.init(ruling, color: try color(.color, .white), spacing: try c.decodeIfPresent(Double.self, forKey: .spacing) ?? Self.defaultSpacing,
-                  line: try color(.line, Self.defaultLine))
+        self.init(ruling, color: try c.decodeColorIfPresent(forKey: .color) ?? .white,
+                  spacing: try c.decodeIfPresent(Double.self, forKey: .spacing) ?? Self.defaultSpacing,
+                  line: try c.decodeColorIfPresent(forKey: .line) ?? Self.defaultLine)
     }
 
     public func encode(to encoder: Encoder) throws {

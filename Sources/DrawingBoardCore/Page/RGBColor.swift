@@ -113,3 +113,15 @@ extension RGBColor {
         self.init(red: byte(r), green: byte(g), blue: byte(b))
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A colour written as `#rrggbb` at `key`, nil when the key is absent; a string that is no
+    /// colour is a decoding error at that key (documents, journals and paper say it alike).
+    public func decodeColorIfPresent(forKey key: Key) throws -> RGBColor? {
+        guard let hex = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let color = RGBColor(hex: hex) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(hex)\" is not a colour (#rrggbb)")
+        }
+        return color
+    }
+}

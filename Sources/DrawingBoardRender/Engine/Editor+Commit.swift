@@ -69,11 +69,14 @@ extension Editor {
         // and a hostile one cannot use up the range.
         stroke.id = nextStrokeID
         let outline = stroke.outline
-        if stroke.clip == nil, let box = outline.bounds,
+        // Its box, worked out once (a long stroke's control points are many): for the clip,
+        // the tiles, and the index.
+        let box = outline.bounds
+        if stroke.clip == nil, let box,
            box.minX < 0 || box.minY < 0 || box.maxX > Double(size.width) || box.maxY > Double(size.height) {
             stroke.clip = size
         }
-        if let bounds = outline.bounds?.pixelRect(clippedTo: stroke.clip.map { PixelSize(width: min($0.width, size.width), height: min($0.height, size.height)) } ?? size) {
+        if let bounds = box?.pixelRect(clippedTo: stroke.clip.map { PixelSize(width: min($0.width, size.width), height: min($0.height, size.height)) } ?? size) {
             let mask: CairoSurface
             if let live {
                 live.cover(bounds)
@@ -99,6 +102,7 @@ extension Editor {
             invalidate(bounds)
         }
         nextStrokeID = stroke.id + 1
+        index.remember(box, of: stroke.id)
         step.items = changeItems([.insert([ItemChange.Placed(index: page.items.count, item: .stroke(stroke))])])
         return true
     }

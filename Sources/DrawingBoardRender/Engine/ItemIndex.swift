@@ -77,6 +77,12 @@ struct ItemIndex {
         cached = nil
     }
 
+    /// Remembers a stroke's box worked out elsewhere (when it was painted), so it is not
+    /// worked out again.
+    mutating func remember(_ box: Rect?, of id: UInt64) {
+        boxes[id] = box
+    }
+
     /// The area a stroke can mark, worked out once per stroke.
     mutating func box(of stroke: Stroke) -> Rect? {
         if let known = boxes[stroke.id] { return known }

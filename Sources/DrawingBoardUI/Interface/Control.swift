@@ -259,6 +259,9 @@ extension ShapeModifiers {
 extension Paper.Ruling {
     /// The Background panel's name for it.
     var title: String { rawValue.capitalized }
+
+    /// What the panel and the New page sheet offer, plain (nil) first.
+    static let choices: [Paper.Ruling?] = [nil] + allCases
 }
 
 extension Paper {

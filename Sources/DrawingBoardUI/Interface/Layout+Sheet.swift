@@ -68,7 +68,7 @@ extension Layout {
                                                                        width: row, height: row)))
             }
             // Plain, or paper ruled with lines, squares or dots.
-            let choices: [Paper.Ruling?] = [nil] + Paper.Ruling.allCases
+            let choices = Paper.Ruling.choices
             let label = 80 * s, option = ((body.width - label) / Double(choices.count)).rounded(.down)
             for (i, ruling) in choices.enumerated() {
                 result.append(Item(control: .sheetPaper(ruling), frame: Rect(x: body.minX + label + Double(i) * option, y: colorsY + row + gap,

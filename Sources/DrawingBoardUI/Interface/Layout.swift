@@ -234,7 +234,7 @@ public struct Layout: Sendable {
             // Plain, or paper ruled with lines, squares or dots.
             let papers = Rect(x: inner.minX, y: extra.maxY + 8 * s, width: inner.width, height: row)
             paperLabel = Rect(x: papers.minX, y: papers.minY, width: 72 * s, height: row)
-            let choices: [Paper.Ruling?] = [nil] + Paper.Ruling.allCases
+            let choices = Paper.Ruling.choices
             let option = ((papers.width - 72 * s) / Double(choices.count)).rounded(.down)
             for (i, ruling) in choices.enumerated() {
                 result.append(Item(control: .paper(ruling), frame: Rect(x: papers.minX + 72 * s + Double(i) * option, y: papers.minY,
