@@ -33,6 +33,8 @@ install: $(INSTALL_DEPS)
 	done
 	install -d $(SHARE)/drawingboard/icons/ui $(SHARE)/drawingboard/examples
 	install -m644 Assets/icons/ui/*.svg $(SHARE)/drawingboard/icons/ui/
+	install -d $(SHARE)/drawingboard/stickers
+	install -m644 Assets/stickers/*.svg $(SHARE)/drawingboard/stickers/
 	install -m644 Assets/examples/*.json $(SHARE)/drawingboard/examples/
 	@if [ -z "$(DESTDIR)" ]; then \
 		command -v update-desktop-database >/dev/null && update-desktop-database -q $(SHARE)/applications || true; \

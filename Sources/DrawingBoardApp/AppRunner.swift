@@ -37,6 +37,7 @@ public final class AppRunner {
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
         frameGeneration = buffer.generation
         let editor = try Editor(size: buffer.size)
+        AssetStore.decoder = SDLImageDecoder(svg: SVGImage.decodeFile)
         controller = AppController(editor: editor, decoder: SDLImageDecoder(svg: SVGImage.decodeFile), window: buffer.size,
                                    scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
                                    exportPath: exportPath, encoder: SDLImageEncoder(),

@@ -183,6 +183,10 @@ enum JournalFormat {
 final class PlaceholderImages: ImageArchive {
     func store(_ image: RasterImage) throws -> String { "" }
     func load(_ name: String) throws -> RasterImage { RasterImage(width: 1, height: 1, pixels: [0])! }
+    func storeFile(_ asset: ImageAsset) throws -> String { "" }
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
+        ImageAsset(name: name, bytes: Data(), kind: kind, size: PixelSize(width: 1, height: 1))
+    }
 }
 
 /// The images of a session: `images/N.png` beside its journal. Storing only encodes (the
@@ -214,5 +218,25 @@ final class SessionImages: ImageArchive {
         guard OpenRaster.isSafe(name) else { throw DocumentError("journal image path \"\(name)\" leaves the session") }
         let data = try RegularFile.read(directory.appendingPathComponent(name).path, limit: Int(OpenRaster.maxEntryBytes), noun: "image")
         return try PNGFile.decode(data, name: name)
+    }
+
+    /// Element files already kept in this session, by name.
+    private var kept: Set<String> = []
+
+    /// Writes each distinct file once, named by its digest (`images/e-1f3a.svg`).
+    func storeFile(_ asset: ImageAsset) throws -> String {
+        let relative = "images/e-\(asset.digestText)-\(asset.bytes.count).\(asset.kind == .svg ? "svg" : "img")"
+        let path = directory.appendingPathComponent(relative).path
+        if kept.insert(relative).inserted, !FileManager.default.fileExists(atPath: path) {
+            files.append((path, asset.bytes))
+        }
+        return relative
+    }
+
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
+        guard OpenRaster.isSafe(file) else { throw DocumentError("journal image path \"\(file)\" leaves the session") }
+        let data = try RegularFile.read(directory.appendingPathComponent(file).path, limit: Int(OpenRaster.maxEntryBytes), noun: "image")
+        kept.insert(file)
+        return try ElementFiles.asset(data, name: name, kind: kind, size: size)
     }
 }

@@ -34,9 +34,12 @@ public struct SDLImageDecoder: ImageDecoding {
         } catch {
             throw ImageLoadError(error.message)
         }
+        return try decodeImage(data: data, fileExtension: URL(fileURLWithPath: path).pathExtension, maxPixels: maxPixels)
+    }
+
+    public func decodeImage(data: Data, fileExtension ext: String, maxPixels: Int) throws -> RasterImage {
         guard !data.isEmpty else { throw ImageLoadError("the file is empty") }
         let bytes = [UInt8](data)
-        let ext = URL(fileURLWithPath: path).pathExtension
         guard let format = ImageFormat.detect(bytes, fileExtension: ext) else {
             throw ImageLoadError("not an image DrawingBoard opens (it opens \(ImageFormat.names))")
         }

@@ -29,6 +29,6 @@ struct DrawingBoardCommand: ParsableCommand {
             script (see the README's "Drawing scripts") without a display and writes the picture.
             """,
         version: AppInfo.version,
-        subcommands: [WindowCommand.self, RenderCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, StickersCommand.self],
         defaultSubcommand: WindowCommand.self)
 }

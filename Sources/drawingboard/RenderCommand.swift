@@ -59,7 +59,9 @@ struct RenderCommand: ParsableCommand {
             throw Failure(message: "\(name): \(error)")
         }
         do {
-            let runner = ScriptRunner(decoder: SDLImageDecoder(svg: SVGImage.decodeFile), openDocument: { url in try OpenRaster.read(url) })
+            let decoder = SDLImageDecoder(svg: SVGImage.decodeFile)
+            AssetStore.decoder = decoder
+            let runner = ScriptRunner(decoder: decoder, openDocument: { url in try OpenRaster.read(url) }, stickers: StickerLibrary.installed())
             let editor = try runner.run(parsed, baseDirectory: base)
             let bytes: Data
             switch format {

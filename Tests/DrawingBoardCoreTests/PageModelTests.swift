@@ -14,6 +14,16 @@ final class MemoryImages: ImageArchive {
         guard let image = images[name] else { throw ValidationError(name, "no such image") }
         return image
     }
+    var files: [String: ImageAsset] = [:]
+    func storeFile(_ asset: ImageAsset) throws -> String {
+        let name = "files/\(asset.digestText)"
+        files[name] = asset
+        return name
+    }
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
+        guard let asset = files[file], asset.kind == kind, asset.size == size else { throw ValidationError(file, "no such file") }
+        return ImageAsset(name: name, bytes: asset.bytes, kind: kind, size: size)
+    }
 }
 
 @Suite struct PageModelTests {

@@ -50,7 +50,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// XML text with an `<svg` element near its start.
-    static func looksLikeSVG(_ b: [UInt8]) -> Bool {
+    public static func looksLikeSVG(_ b: [UInt8]) -> Bool {
         let head = b.prefix(4096)
         guard let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
               first == UInt8(ascii: "<") else { return false }

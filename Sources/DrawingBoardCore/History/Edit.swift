@@ -17,6 +17,14 @@ public enum Edit: Sendable, Hashable {
     case grow(PixelSize)
     /// The page takes this size, the drawing anchored at 0...8 (row by row).
     case page(PixelSize, anchor: Int)
+    /// An element goes on top of the page (its id is the page's to give).
+    case place(Element)
+    /// The element with this id becomes this one (moved, scaled, turned, its text changed).
+    case change(Element)
+    /// The element with this id goes.
+    case delete(UInt64)
+    /// The element with this id goes to the top (or the bottom) of the page's order.
+    case reorder(UInt64, top: Bool)
 
     /// Whether the edit is a step of the undo history.
     public var makesStep: Bool {
@@ -46,6 +54,12 @@ public enum Edit: Sendable, Hashable {
         case .page(let size, let anchor):
             try Check.canvas(size, at: "\(path).page")
             guard (0...8).contains(anchor) else { throw ValidationError("\(path).page", "the anchor \(anchor) is outside 0...8") }
+        case .place(let element):
+            try element.validate(at: "\(path).place")
+        case .change(let element):
+            try element.validate(at: "\(path).change")
+        case .delete(let id), .reorder(let id, _):
+            try Check.strokeID(id, at: "\(path).element")
         }
     }
 }
@@ -57,6 +71,10 @@ public protocol ImageArchive: AnyObject {
     func store(_ image: RasterImage) throws -> String
     /// The image written under `name`.
     func load(_ name: String) throws -> RasterImage
+    /// Keeps an element's image file (once per distinct file) and returns the name to write.
+    func storeFile(_ asset: ImageAsset) throws -> String
+    /// The element's image file written under `file`, checked to be what the line says.
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset
 }
 
 extension CodingUserInfoKey {
@@ -71,6 +89,7 @@ extension CodingUserInfoKey {
 extension Edit: Codable {
     public enum Keys: String, CodingKey, CaseIterable {
         case stroke, clear, paper, color, image, name, grow, page
+        case place, change, delete, raise, lower
     }
 
     public init(from decoder: Decoder) throws {
@@ -79,6 +98,16 @@ extension Edit: Codable {
             self = stroke.tool == .strokeEraser ? .eraseStrokes(path: stroke.points, width: stroke.style.width) : .stroke(stroke)
         } else if try c.decodeIfPresent(Bool.self, forKey: .clear) == true {
             self = .clear
+        } else if let element = try c.decodeIfPresent(Element.self, forKey: .place) {
+            self = .place(element)
+        } else if let element = try c.decodeIfPresent(Element.self, forKey: .change) {
+            self = .change(element)
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .delete) {
+            self = .delete(id)
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .raise) {
+            self = .reorder(id, top: true)
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .lower) {
+            self = .reorder(id, top: false)
         } else if c.contains(.paper) {
             self = .background(.paper(try Paper(from: decoder)))
         } else if let color = try c.decodeColorIfPresent(forKey: .color) {
@@ -125,6 +154,14 @@ extension Edit: Codable {
             try c.encode([size.width, size.height], forKey: .grow)
         case .page(let size, let anchor):
             try c.encode([size.width, size.height, anchor], forKey: .page)
+        case .place(let element):
+            try c.encode(element, forKey: .place)
+        case .change(let element):
+            try c.encode(element, forKey: .change)
+        case .delete(let id):
+            try c.encode(id, forKey: .delete)
+        case .reorder(let id, let top):
+            try c.encode(id, forKey: top ? .raise : .lower)
         }
     }
 }

@@ -11,6 +11,8 @@ public struct HistoryStep: Sendable {
         case strokeErase = "stroke-erase"
         /// The page changed size: the whole document is the other side of the swap.
         case page
+        /// An element was placed, moved, scaled, turned, changed, deleted, raised or lowered.
+        case element
     }
 
     public var kind: Kind

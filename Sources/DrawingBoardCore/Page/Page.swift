@@ -2,10 +2,10 @@
 /// item is at the bottom). This is the document; every pixel the window shows (the ink layer,
 /// the highlights) is a cache painted from it, and can be painted again for any region.
 ///
-/// Today's items are strokes (each with its tool: pen, shapes, eraser, highlighter) and, for a
-/// drawing another app made, the pixels no stroke explains (`base`, always at the bottom). The
-/// order is where the next kinds go (images, stickers and text, each with a transform), in
-/// the order they were made.
+/// The items are strokes (each with its tool: pen, shapes, eraser, highlighter), elements
+/// (photos, stickers and text, each with its place and transform) and, for a drawing another
+/// app made, the pixels no stroke explains (`base`, always at the bottom), in the order they
+/// were made: an element covers what lies before it, ink drawn after it lies over it.
 public struct Page: Sendable, Hashable {
     public var size: PixelSize
     public var background: Background
@@ -34,8 +34,31 @@ public struct Page: Sendable, Hashable {
     /// Strokes already part of the base's pixels (they cannot be taken out of them).
     public var bakedStrokes: Set<UInt64> { base?.baked ?? [] }
 
-    /// The next stroke id: one past the largest in use.
-    public var nextStrokeID: UInt64 { (strokes.map(\.id).max() ?? 0) + 1 }
+    /// The next stroke or element id: one past the largest in use.
+    public var nextStrokeID: UInt64 {
+        (items.lazy.compactMap { $0.stroke?.id ?? $0.element?.id }.max() ?? 0) + 1
+    }
+
+    /// The elements, bottom first.
+    public var elements: [Element] { items.compactMap(\.element) }
+
+    /// Where the last element lies: the ink after it is the top run (drawn over everything).
+    public var lastElementIndex: Int? { items.lastIndex { $0.element != nil } }
+
+    /// The index of the element with this id.
+    public func index(ofElement id: UInt64) -> Int? {
+        items.firstIndex { $0.element?.id == id }
+    }
+
+    /// The topmost element whose rotated box holds `p`.
+    public func topElement(at p: Point, slack: Double = 0) -> Int? {
+        items.lastIndex { $0.element?.placement.contains(p, slack: slack) == true }
+    }
+
+    /// The index of the element a script names: by its name, or else by its id written out.
+    public func index(ofElementNamed name: String) -> Int? {
+        items.lastIndex { $0.element?.name == name } ?? UInt64(name).flatMap { index(ofElement: $0) }
+    }
 }
 
 /// One thing on the page.
@@ -44,9 +67,16 @@ public enum PageItem: Sendable, Hashable {
     case stroke(Stroke)
     /// Pixels that no item explains: another app's drawing this page started from.
     case base(BasePixels)
+    /// A photo, sticker or text, with its place.
+    case element(Element)
 
     public var stroke: Stroke? {
         if case .stroke(let stroke) = self { return stroke }
+        return nil
+    }
+
+    public var element: Element? {
+        if case .element(let element) = self { return element }
         return nil
     }
 }

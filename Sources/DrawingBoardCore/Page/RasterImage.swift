@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decoded pixels in the layout the layers use: 32-bit ARGB, alpha premultiplied, row by row.
 public struct RasterImage: Sendable, Hashable, CustomStringConvertible {
     public let width: Int
@@ -24,6 +26,14 @@ public struct RasterImage: Sendable, Hashable, CustomStringConvertible {
 public protocol ImageDecoding: Sendable {
     /// Decodes the file at `path`, refusing images over `maxPixels` pixels.
     func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage
+    /// Decodes a file's bytes already read (`fileExtension` helps tell formats apart).
+    func decodeImage(data: Data, fileExtension: String, maxPixels: Int) throws -> RasterImage
+}
+
+extension ImageDecoding {
+    public func decodeImage(data: Data, fileExtension: String, maxPixels: Int) throws -> RasterImage {
+        throw ValidationError("", "this decoder reads files only")
+    }
 }
 
 /// Limits that keep a canvas or an image within memory the machine can give.

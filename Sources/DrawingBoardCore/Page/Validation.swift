@@ -101,6 +101,7 @@ extension Stroke {
     /// can be counted on from, a clip size a canvas can have. `path` names the stroke.
     public func validate(at path: String) throws(ValidationError) {
         try Check.strokeID(id, at: "\(path).id")
+        guard tool != .select else { throw ValidationError("\(path).tool", "the select tool draws no strokes") }
         try Check.pointCount(points.count, at: "\(path).points")
         for (i, p) in points.enumerated() {
             try Check.point(p, at: "\(path).points[\(i)]")
@@ -115,6 +116,42 @@ extension Stroke {
     /// Every stroke of a list, and ids used once only.
     public static func validate(_ strokes: [Stroke], at path: String) throws(ValidationError) {
         try Page(size: PixelSize(width: 1, height: 1), items: strokes.map(PageItem.stroke)).validateItems(at: path)
+    }
+}
+
+extension Element {
+    /// Checks every value: an id that can be counted on from, a centre like any point, a width
+    /// within 1...16384, a finite rotation, a source size that is a size, and the text's limits.
+    public func validate(at path: String) throws(ValidationError) {
+        try Check.strokeID(id, at: "\(path).id")
+        try Check.point(placement.center, at: "\(path).center")
+        try Check.number(placement.width, at: "\(path).width", in: Element.widthRange)
+        try Check.number(placement.rotation, at: "\(path).rotation", in: -1e6...1e6)
+        let natural = placement.natural
+        guard natural.width.isFinite, natural.height.isFinite, natural.width >= 0.01, natural.height >= 0.01,
+              natural.width <= 1e6, natural.height <= 1e6 else {
+            throw ValidationError("\(path).natural", "\(natural.width) x \(natural.height) is not a size an element can have")
+        }
+        // The height follows the width; it has the same limits.
+        try Check.number(placement.height, at: "\(path).height", in: 0.0001...(4 * Element.widthRange.upperBound))
+        switch source {
+        case .text(let style): try style.validate(at: path)
+        case .image(let asset), .sticker(_, let asset):
+            try Check.canvas(asset.size, at: "\(path).image")
+        }
+    }
+}
+
+extension TextStyle {
+    public func validate(at path: String) throws(ValidationError) {
+        guard !text.isEmpty else { throw ValidationError("\(path).text", "is empty") }
+        guard text.count <= Element.maxTextLength else {
+            throw ValidationError("\(path).text", "has \(text.count) characters, more than the \(Element.maxTextLength) a text may have")
+        }
+        try Check.number(size, at: "\(path).size", in: 1...16_384, rangeText: "1...16384")
+        guard !font.isEmpty, font.count <= 200, !font.contains(where: { $0.isNewline }) else {
+            throw ValidationError("\(path).font", "\"\(font.prefix(40))\" is not a font family")
+        }
     }
 }
 
@@ -136,6 +173,11 @@ extension Page {
                 try stroke.validate(at: place)
                 guard seen.insert(stroke.id).inserted else {
                     throw ValidationError("\(place).id", "\(stroke.id) is used by an earlier stroke too")
+                }
+            case .element(let element):
+                try element.validate(at: place)
+                guard seen.insert(element.id).inserted else {
+                    throw ValidationError("\(place).id", "\(element.id) is used by an earlier item too")
                 }
             case .base(let base):
                 guard i == 0 else { throw ValidationError(place, "the base pixels can only be at the bottom") }

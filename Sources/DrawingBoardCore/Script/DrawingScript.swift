@@ -42,6 +42,61 @@ public struct DrawingScript: Sendable, Hashable {
         case background(BackgroundSource)
         /// The eyedropper: the current colour becomes the picture's colour at this point.
         case pick(Point)
+        /// An element goes on the page (the contract's "Elements").
+        case place(Placing)
+        /// The sticker or image under the point turns 90° clockwise.
+        case doubleTap(Point)
+        case delete(ElementReference)
+        case raise(ElementReference)
+        case lower(ElementReference)
+        /// A text element's text, size, colour or font change.
+        case edit(TextEdit)
+    }
+
+    /// What a `place` step puts on the page.
+    public struct Placing: Sendable, Hashable {
+        public enum Source: Sendable, Hashable {
+            /// A path as written; relative paths resolve against the script's folder.
+            case image(String)
+            case sticker(String)
+            case text(String, size: Double?, color: RGBColor?, font: String?)
+        }
+
+        public var source: Source
+        public var center: Point
+        public var width: Double?
+        public var rotation: Double
+        public var name: String?
+
+        public init(source: Source, center: Point, width: Double? = nil, rotation: Double = 0, name: String? = nil) {
+            self.source = source
+            self.center = center
+            self.width = width
+            self.rotation = rotation
+            self.name = name
+        }
+    }
+
+    /// An element named by a step: by the `id` a `place` gave it, or by a point it covers.
+    public enum ElementReference: Sendable, Hashable {
+        case name(String)
+        case point(Point)
+    }
+
+    public struct TextEdit: Sendable, Hashable {
+        public var name: String
+        public var text: String?
+        public var size: Double?
+        public var color: RGBColor?
+        public var font: String?
+
+        public init(name: String, text: String? = nil, size: Double? = nil, color: RGBColor? = nil, font: String? = nil) {
+            self.name = name
+            self.text = text
+            self.size = size
+            self.color = color
+            self.font = font
+        }
     }
 
     public struct Finger: Sendable, Hashable {

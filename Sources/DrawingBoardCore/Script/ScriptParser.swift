@@ -117,7 +117,7 @@ public enum ScriptParser {
         return paper
     }
 
-    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick"]
+    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick"] + elementKeys
     static let stateKeys = ["tool", "color", "width", "opacity", "smoothing"]
 
     /// `tool`: the tool in use when the step starts (the script's steps so far set it).
@@ -192,7 +192,8 @@ public enum ScriptParser {
             guard case .bool(let b) = v else { throw ScriptError(at, "\(v.brief) is not true or false") }
             action = b ? .clear : nil
         case "pick": action = .pick(try point(v, at: at))
-        default: action = .background(try parseBackground(v, at: at))
+        case "background": action = .background(try parseBackground(v, at: at))
+        default: action = try parseElementAction(key, v, at: at)
         }
         return DrawingScript.Step(change: change, action: action, modifiers: modifiers)
     }

@@ -50,7 +50,7 @@ public enum SVGImage {
         return surface.rasterImage()
     }
 
-    private static func open(_ data: Data) throws(Problem) -> UnsafeMutablePointer<RsvgHandle> {
+    static func open(_ data: Data) throws(Problem) -> UnsafeMutablePointer<RsvgHandle> {
         var error: UnsafeMutablePointer<GError>?
         let handle = data.withUnsafeBytes { raw in
             rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
@@ -63,7 +63,7 @@ public enum SVGImage {
         return handle
     }
 
-    private static func size(of handle: UnsafeMutablePointer<RsvgHandle>) throws(Problem) -> PixelSize {
+    static func size(of handle: UnsafeMutablePointer<RsvgHandle>) throws(Problem) -> PixelSize {
         var w = 0.0, h = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) == 0 {
             // Percentages with no viewBox to resolve them: the size is unknown.

@@ -31,7 +31,7 @@ final class Compositor {
         }
         cr.transform(scale: view.scale, offset: view.offset)
         cr.clip(to: PixelRect(size: size))
-        cr.paint(layers.background.surface, smooth: view.scale < 1)
+        cr.paint(layers.under ?? layers.background.surface, smooth: view.scale < 1)
         let touching = live.filter { $0.drawn?.intersection(visible) != nil }
         for stroke in touching { stroke.catchUpMask() }
         paintHighlights(layers.highlights, on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })

@@ -16,7 +16,7 @@ extension Editor {
     func perform(_ edit: Edit, mask live: LiveStroke?) throws(RenderError) -> Bool {
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
-        if let group, edit.makesStep, group.kind != edit.kind { endDrag(keeping: false) }
+        if let group, edit.makesStep, group.kind != edit.kind || edit.endsDrags { endDrag(keeping: false) }
         var step = HistoryStep(kind: edit.kind)
         guard try apply(edit, saving: &step, mask: live) else { return false }
         revision += 1
@@ -44,6 +44,8 @@ extension Editor {
             layers.highlights = nil
             let all = page.items.indices.reversed().map { ItemChange.Placed(index: $0, item: page.items[$0]) }
             step.items = changeItems([.remove(all)])
+            layers.under = nil
+            layers.elementCache.removeAll()
             invalidateAll()
             return true
         case .background(let background):
@@ -52,12 +54,15 @@ extension Editor {
             try layers.background.show(background)
             step.background = page.background
             page.background = background
+            paintUnder(PixelRect(size: size))
             invalidateAll()
             return true
         case .grow(let newSize):
             return try grow(to: newSize)
         case .page(let newSize, let anchor):
             return try resize(to: newSize, anchor: anchor, saving: &step)
+        case .place, .change, .delete, .reorder:
+            return try applyElementEdit(edit, saving: &step)
         }
     }
 
@@ -104,16 +109,24 @@ extension Editor {
         nextStrokeID = stroke.id + 1
         index.remember(box, of: stroke.id)
         step.items = changeItems([.insert([ItemChange.Placed(index: page.items.count, item: .stroke(stroke))])])
+        // An eraser also clears the ink under the elements.
+        if stroke.tool == .eraser, page.lastElementIndex != nil, let area = box?.pixelRect(clippedTo: size) {
+            paintUnder(area)
+            invalidate(area)
+        }
         return true
     }
 
     /// Paints one stroke into the ink layer inside `area`, with one uniform opacity: the
     /// outline goes into `mask`, then the colour through the mask with the tool's operator.
-    /// `beforePainting` runs once the mask is ready (to save the tiles about to change).
+    /// `target` and `highlights`: other surfaces to paint into instead of the page's ink and
+    /// highlights layers (a run of ink under an element, a check). `beforePainting` runs once
+    /// the mask is ready (to save the tiles about to change).
     func composite(_ outline: StrokeOutline, tool: Tool, style: StrokeStyle, within area: PixelRect, mask: CairoSurface,
-                   onto target: CairoSurface? = nil, beforePainting: () -> Void = {}) throws(RenderError) {
+                   onto target: CairoSurface? = nil, highlights: CairoSurface? = nil, beforePainting: () -> Void = {}) throws(RenderError) {
         let maskContext = try CairoContext(mask)
-        let inkContext = try CairoContext(target ?? layers.ink.surface)
+        let ink = target ?? layers.ink.surface
+        let inkContext = try CairoContext(ink)
         // A highlighter's layer is made before anything is painted, so a failure leaves the
         // drawing as it was.
         if target == nil, tool.blend == .multiply { _ = try layers.highlightsLayer() }
@@ -126,14 +139,15 @@ extension Editor {
         if tool.blend == .multiply {
             // Into the drawing's colours only where there is drawing (the highlights layer
             // takes the marker over the background).
-            Self.multiplyKeepingAlpha(target ?? layers.ink.surface, mask: mask, area: area, color: style.color, opacity: style.opacity)
+            Self.multiplyKeepingAlpha(ink, mask: mask, area: area, color: style.color, opacity: style.opacity)
         } else {
             inkContext.clip(to: area)
             inkContext.setBlend(tool.blend)
             inkContext.setSource(style.color, alpha: style.opacity)
             inkContext.paint(through: mask)
         }
-        if target == nil { try applyToHighlights(tool: tool, style: style, mask: mask, area: area) }
+        let marks = target == nil ? layers.highlights?.surface : highlights
+        if let marks { try Self.mark(marks, tool: tool, style: style, mask: mask, area: area) }
     }
 
     /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.
@@ -171,6 +185,10 @@ extension Editor {
         compositor.dropScratch()
         page.size = target
         fitBase()
+        if layers.under != nil {
+            layers.under = nil
+            paintUnder(PixelRect(size: size))
+        }
         invalidateAll()
         return true
     }
@@ -186,6 +204,14 @@ extension Editor {
 }
 
 extension Edit {
+    /// Edits that are steps of their own even amid a drag of their kind.
+    var endsDrags: Bool {
+        switch self {
+        case .place, .delete, .reorder: return true
+        default: return false
+        }
+    }
+
     /// The kind of undo step the edit makes.
     var kind: HistoryStep.Kind {
         switch self {
@@ -194,6 +220,7 @@ extension Edit {
         case .clear: return .clear
         case .background: return .background
         case .page: return .page
+        case .place, .change, .delete, .reorder: return .element
         }
     }
 }

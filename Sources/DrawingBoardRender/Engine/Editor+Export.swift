@@ -39,7 +39,7 @@ extension Editor {
         let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return nil }
         let one = PixelRect(x: x, y: y, width: 1, height: 1)
-        var under = layers.background.surface.read(one)[0]
+        var under = pictureBase.read(one)[0]
         let over = layers.ink.surface.read(one)[0]
         if let highlights = layers.highlights {
             // The background as the highlights multiply it: each channel times (1 − a + colour).
@@ -62,7 +62,7 @@ extension Editor {
     func flattenedSurface() throws(RenderError) -> CairoSurface {
         let out = try CairoSurface(format: .argb32, size: size)
         let cr = try CairoContext(out)
-        cr.paint(layers.background.surface)
+        cr.paint(pictureBase)
         if let highlights = layers.highlights {
             cr.setBlend(.multiply)
             cr.paint(highlights.surface)

@@ -34,9 +34,10 @@ extension Editor {
         let red = table(color.red), green = table(color.green), blue = table(color.blue)
         // Only where the mask covers: elsewhere there is no coverage.
         guard let area = area.intersection(mask.covered) else { return }
+        guard let area = area.intersection(surface.covered) else { return }
         let pixels = surface.pixels, coverage = mask.pixels
         for row in area.y..<(area.y + area.height) {
-            let line = (pixels + row * surface.stride + area.x * 4).bindMemory(to: UInt32.self, capacity: area.width)
+            let line = (pixels + (row - surface.origin.y) * surface.stride + (area.x - surface.origin.x) * 4).bindMemory(to: UInt32.self, capacity: area.width)
             let cover = (coverage + (row - mask.origin.y) * mask.stride + area.x - mask.origin.x)
                 .bindMemory(to: UInt8.self, capacity: area.width)
             for x in 0..<area.width {
@@ -50,19 +51,18 @@ extension Editor {
         surface.markDirty(area)
     }
 
-    /// Applies a stroke whose coverage is in `mask` to the highlights layer within `area`: a
+    /// Applies a stroke whose coverage is in `mask` to a highlights layer within `area`: a
     /// highlighter multiplies into it, an eraser clears it, other tools leave it alone.
-    func applyToHighlights(tool: Tool, style: StrokeStyle, mask: CairoSurface, area: PixelRect) throws(RenderError) {
+    static func mark(_ highlights: CairoSurface, tool: Tool, style: StrokeStyle, mask: CairoSurface, area: PixelRect) throws(RenderError) {
         switch tool.blend {
         case .over: return
         case .clear:
-            guard let highlights = layers.highlights else { return }
-            let cr = try CairoContext(highlights.surface)
+            let cr = try CairoContext(highlights)
             cr.clip(to: area)
             cr.setBlend(.clear)
             cr.paint(through: mask)
         case .multiply:
-            let cr = try CairoContext(try layers.highlightsLayer().surface)
+            let cr = try CairoContext(highlights)
             cr.clip(to: area)
             cr.setBlend(.multiply)
             cr.setSource(style.color, alpha: style.opacity)
@@ -74,8 +74,9 @@ extension Editor {
     var hasHighlighterStrokes: Bool {
         let entries = index.entries(for: page.items)
         guard index.highlighters > 0 else { return false }
-        let baked = page.bakedStrokes
-        return baked.isEmpty || entries.contains { $0.tool?.blend == .multiply && !baked.contains($0.id) }
+        let baked = page.bakedStrokes, start = topRunStart
+        if baked.isEmpty, start == 0 { return true }
+        return entries[start...].contains { $0.tool?.blend == .multiply && !baked.contains($0.id) }
     }
 
     /// Paints `region` of the highlights layer anew from the strokes (after an undo, a redo, or
@@ -93,7 +94,7 @@ extension Editor {
         guard let mask = layers.borrowMask(), let maskContext = try? CairoContext(mask) else { return }
         defer { layers.giveBack(mask) }
         let baked = page.bakedStrokes
-        for item in page.items {
+        for item in page.items[topRunStart...] {
             guard case .stroke(let stroke) = item, stroke.tool.blend != .over, !baked.contains(stroke.id) else { continue }
             guard var area = index.box(of: stroke)?.pixelRect(clippedTo: size)?.intersection(region) else { continue }
             if let clip = stroke.clip {
@@ -106,7 +107,7 @@ extension Editor {
                 maskContext.setSource(.black)
                 maskContext.stroke(stroke.outline)
             }
-            try? applyToHighlights(tool: stroke.tool, style: stroke.style, mask: mask, area: area)
+            try? Self.mark(highlights.surface, tool: stroke.tool, style: stroke.style, mask: mask, area: area)
             mask.zero(area)
         }
     }

@@ -32,7 +32,11 @@ extension Editor {
     /// down while the page changes under it); a slider's colour is kept.
     func endDrag(keeping: Bool) {
         guard let open = group else { return }
-        if open.kind == .strokeErase, erasing != nil {
+        if open.kind == .element {
+            // The pointers still down no longer move the element.
+            selecting = nil
+            finishElementDrag()
+        } else if open.kind == .strokeErase, erasing != nil {
             if keeping { finishStrokeErasing() } else { cancelStrokeErasing() }
         } else {
             squash(recording: open.last)
@@ -110,14 +114,20 @@ extension Editor {
             try layers.background.show(other)
             step.background = page.background
             page.background = other
+            paintUnder(PixelRect(size: size))
             invalidateAll()
         }
         var changed = layers.ink.swap(&step.tiles)
         invalidate(changed)
-        step.items = changeItems(step.items)
+        let lastBefore = lastElementID, topBefore = topRunStart
+        let changes = step.items
+        step.items = changeItems(changes)
         fitBase()
-        // A clear also took highlights where nothing else was drawn.
-        if step.kind == .clear { changed = PixelRect(size: size) }
+        // A clear also took highlights where nothing else was drawn; a new top run of ink has
+        // other highlights.
+        if refreshRuns(after: changes, lastBefore: lastBefore, topBefore: topBefore) || step.kind == .clear {
+            changed = PixelRect(size: size)
+        }
         return changed
     }
 

@@ -16,16 +16,24 @@ extension Editor {
         let next = try PageLayers(size: document.size, background: document.background)
         next.ink.surface.write(document.drawing.pixels, into: PixelRect(size: document.size))
         var page = document.page
-        let ids = page.strokes.map(\.id)
+        let ids = page.items.compactMap { $0.stroke?.id ?? $0.element?.id }
         if Set(ids).count != ids.count || ids.contains(where: { $0 >= PageLimits.strokeID }) {
-            // Ids name strokes (the stroke eraser's cache) and the next id follows the largest:
-            // a damaged list gets fresh ones.
+            // Ids name strokes and elements (the stroke eraser's cache, the journal) and the
+            // next id follows the largest: a damaged list gets fresh ones.
             var n: UInt64 = 0
             for i in page.items.indices {
-                guard case .stroke(var stroke) = page.items[i] else { continue }
-                n += 1
-                stroke.id = n
-                page.items[i] = .stroke(stroke)
+                switch page.items[i] {
+                case .stroke(var stroke):
+                    n += 1
+                    stroke.id = n
+                    page.items[i] = .stroke(stroke)
+                case .element(var element):
+                    n += 1
+                    element.id = n
+                    page.items[i] = .element(element)
+                case .base:
+                    break
+                }
             }
         }
         if let base = page.base {
@@ -35,6 +43,8 @@ extension Editor {
         layers.background = next.background
         layers.base = next.base
         layers.highlights = nil
+        layers.under = nil
+        layers.elementCache.removeAll()
         layers.dropMasks()
         compositor.dropScratch()
         index.reset()
@@ -42,8 +52,15 @@ extension Editor {
         // Ids never go back (an undone page step brings back an older page, whose next id
         // would name strokes drawn since).
         nextStrokeID = max(nextStrokeID, page.nextStrokeID)
-        try adoptOpenedDrawing()
+        if page.lastElementIndex != nil {
+            // With elements, the page is what counts: the ink layer is its top run.
+            paintFromPage(PixelRect(size: size), onto: nil)
+            paintUnder(PixelRect(size: size))
+        } else {
+            try adoptOpenedDrawing()
+        }
         try paintHighlightsOfOpenedDocument()
+        assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
         invalidateAll()
     }
 
@@ -106,6 +123,9 @@ extension Editor {
             case .base(var base):
                 base.image = Self.shift(base.image, to: newSize, by: offset, fill: 0)
                 return .base(base)
+            case .element(var element):
+                element.placement = element.placement.moved(by: d)
+                return .element(element)
             }
         }
         return DocumentContents(page: page, drawing: Self.shift(document.drawing, to: newSize, by: offset, fill: 0))

@@ -85,7 +85,14 @@ extension Editor {
         guard !removed.isEmpty else { return false }
         // What puts them back: each at its place, in the reverse order of their removal.
         step.items = [.insert(removed.reversed())]
-        if let area { repaint(area, saving: &step) }
+        if let area {
+            repaint(area, saving: &step)
+            // Strokes under elements are in the under layer.
+            if page.lastElementIndex != nil {
+                paintUnder(area)
+                invalidate(area)
+            }
+        }
         if !hasHighlighterStrokes { layers.highlights = nil }
         return true
     }
@@ -113,33 +120,16 @@ extension Editor {
         return layers.base
     }
 
-    /// Paints `region` of `target` (the ink layer when nil) from the page's items, exactly as
-    /// drawing them one by one did.
+    /// Paints `region` of `target` (the ink layer when nil) from the top run of the page's
+    /// items (all of them when the page has no element), exactly as drawing them one by one did.
     func paintFromPage(_ region: PixelRect, onto target: CairoSurface?) {
         let surface = target ?? layers.ink.surface
         surface.zero(region)
         if target == nil { layers.highlights?.surface.zero(region) }
         guard let mask = layers.borrowMask() else { return }
         defer { layers.giveBack(mask) }
-        let baked = page.bakedStrokes
-        for (i, entry) in index.entries(for: page.items).enumerated() {
-            guard let box = entry.box else {
-                // The base, under everything.
-                if entry.tool == nil, let base = baseSurface(), let cr = try? CairoContext(surface) {
-                    cr.clip(to: region)
-                    cr.paint(base)
-                }
-                continue
-            }
-            // Each stroke only within its own box (and within the canvas it was drawn on).
-            guard !baked.contains(entry.id), var area = box.pixelRect(clippedTo: size)?.intersection(region),
-                  case .stroke(let stroke) = page.items[i] else { continue }
-            if let clip = stroke.clip {
-                guard let inside = area.intersection(PixelRect(size: clip)) else { continue }
-                area = inside
-            }
-            try? composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: area, mask: mask, onto: target)
-        }
+        let entries = index.entries(for: page.items)
+        paintItems(Array(topRunStart..<entries.count), region: region, entries: entries, mask: mask, ink: target, highlights: nil)
     }
 
     /// Two premultiplied pixels equal but for rounding (every channel within 2).

@@ -23,10 +23,14 @@ public final class Editor {
     public var recorder: ((HistoryEvent) -> Void)?
 
     let layers: PageLayers
+    /// The decoded image files of the page's elements.
+    public let assets = AssetStore()
     let input = LiveInput()
     let compositor = Compositor()
     /// The stroke eraser's gesture in progress, if any.
     var erasing: StrokeErasing?
+    /// The select tool's gesture on an element, if any.
+    var selecting: ElementGesture?
     /// Ids, tools and boxes of the page's items, for the stroke eraser and repainting.
     var index = ItemIndex()
     /// Edits made since `mark()`, waiting to be squashed into one step.
@@ -138,6 +142,11 @@ public final class Editor {
     public func handle(_ event: PointerEvent) {
         // A pointer keeps the tool it went down with: a stroke in progress goes on as it began,
         // whatever the toolbar says meanwhile.
+        if event.phase == .down ? toolState.tool == .select && input.strokes[event.source] == nil && erasing?.source != event.source
+            : selecting?.pointers[event.source] != nil {
+            handleSelect(event)
+            return
+        }
         if event.phase == .down ? toolState.tool == .strokeEraser : erasing?.source == event.source {
             if event.phase == .down { input.cancel(event.source) }
             handleStrokeEraser(event)
@@ -171,6 +180,7 @@ public final class Editor {
     /// Drops every stroke in progress (the window lost focus or was hidden).
     public func cancelAll() {
         cancelStrokeErasing()
+        if selecting != nil { cancelElementDrag() }
         input.cancelAll()
     }
 }

@@ -10,9 +10,10 @@ struct ItemIndex {
     struct Entry {
         /// 0 for the base.
         var id: UInt64
-        /// nil for the base.
+        /// nil for the base and for elements.
         var tool: Tool?
         var box: Rect?
+        var isElement = false
     }
 
     private var boxes: [UInt64: Rect?] = [:]
@@ -65,6 +66,7 @@ struct ItemIndex {
         switch item {
         case .stroke(let stroke): return Entry(id: stroke.id, tool: stroke.tool, box: box(of: stroke))
         case .base: return Entry(id: 0, tool: nil, box: nil)
+        case .element(let element): return Entry(id: element.id, tool: nil, box: element.placement.bounds, isElement: true)
         }
     }
 

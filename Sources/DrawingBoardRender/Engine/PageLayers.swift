@@ -11,6 +11,11 @@ final class PageLayers {
     var highlights: InkLayer?
     /// The page's base item as a surface, when it has one.
     var base: CairoSurface?
+    /// Everything under the top run of ink (background, lower runs, elements), when the page
+    /// has elements (see Editor+Runs).
+    var under: CairoSurface?
+    /// Each element drawn at its size, ready to lay on the page.
+    let elementCache = ElementCache()
     /// Coverage masks the size of the ink layer, kept for the next stroke painted.
     private var masks: [CairoSurface] = []
 

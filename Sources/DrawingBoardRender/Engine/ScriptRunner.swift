@@ -8,12 +8,15 @@ public struct ScriptRunner {
     public var history: UndoHistory.Options
     /// Reads a saved document, for scripts that start with `"open"`.
     public var openDocument: ((URL) throws -> DocumentContents)?
+    /// The stickers `place` can name.
+    public var stickers: (any StickerProviding)?
 
     public init(decoder: any ImageDecoding, history: UndoHistory.Options = .init(),
-                openDocument: ((URL) throws -> DocumentContents)? = nil) {
+                openDocument: ((URL) throws -> DocumentContents)? = nil, stickers: (any StickerProviding)? = nil) {
         self.decoder = decoder
         self.history = history
         self.openDocument = openDocument
+        self.stickers = stickers
     }
 
     /// Runs `script`; relative image and document paths resolve against `baseDirectory`.
@@ -73,6 +76,8 @@ public struct ScriptRunner {
                 editor.clear()
             case .background(let source):
                 try editor.setBackground(try load(source, at: "\(path).background", base: base))
+            case .place, .doubleTap, .delete, .raise, .lower, .edit:
+                try applyElementStep(action, to: editor, at: path, base: base)
             }
         } catch let error as ScriptError {
             throw error
@@ -82,7 +87,7 @@ public struct ScriptRunner {
     }
 
     /// All pointers go down (in order), move one sample at a time, interleaved, then all lift.
-    private func play(_ pointers: [(PointerSource, [Point])], on editor: Editor, modifiers: ShapeModifiers) {
+    func play(_ pointers: [(PointerSource, [Point])], on editor: Editor, modifiers: ShapeModifiers) {
         var time = 0.0
         func send(_ source: PointerSource, _ phase: PointerEvent.Phase, _ p: Point) {
             editor.handle(PointerEvent(source: source, phase: phase, position: p, time: time, modifiers: modifiers))
@@ -96,6 +101,11 @@ public struct ScriptRunner {
                     send(source, .move, points[i])
                 }
             }
+        }
+        if editor.toolState.tool == .select, pointers.count > 1 {
+            // Every finger reaches its last point before any lifts: the element ends where the
+            // fingers' last points put it (a finger lifting first would leave the other dragging).
+            for (source, points) in pointers where points.count > 1 { send(source, .move, points[points.count - 1]) }
         }
         for (source, points) in pointers { send(source, .up, points[points.count - 1]) }
     }

@@ -35,10 +35,10 @@ extension AppController {
             return true
         }
         switch input.key {
-        case .character(let c) where ("1"..."9").contains(c) && Int(String(c))! <= Tool.allCases.count:
-            select(Tool.allCases[Int(String(c))! - 1])
-        case .character(let c) where Tool.allCases.contains { $0.letter == c }:
-            select(Tool.allCases.first { $0.letter == c }!)
+        case .character(let c) where ("1"..."9").contains(c) && Int(String(c))! <= Tool.barTools.count:
+            select(Tool.barTools[Int(String(c))! - 1])
+        case .character(let c) where Tool.barTools.contains { $0.letter == c }:
+            select(Tool.barTools.first { $0.letter == c }!)
         case .character(" "): spaceHeld = true
         case .character("i"): togglePicking()
         case .character("s"): cycleSmoothing()

@@ -20,7 +20,7 @@ enum UIRenderer {
         if l.topBar.intersects(area) {
             // Separators between undo/redo, the tools, and clear/save.
             let y = l.topBar.center.y
-            for (a, b) in [(Control.redo, Control.tool(.pencil)), (Control.tool(Tool.allCases.last!), Control.clear)] {
+            for (a, b) in [(Control.redo, Control.tool(.pencil)), (Control.tool(Tool.barTools.last!), Control.clear)] {
                 if let left = l.frame(of: a), let right = l.frame(of: b) {
                     let x = ((left.maxX + right.minX) / 2).rounded() + 0.5
                     p.line(from: Point(x, y - 14 * s), to: Point(x, y + 14 * s), width: 1, Theme.chromeBorder)

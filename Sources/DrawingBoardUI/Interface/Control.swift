@@ -136,7 +136,7 @@ public enum Control: Sendable, Hashable {
     public var tooltip: String? {
         switch self {
         case .tool(let tool):
-            let n = (Tool.allCases.firstIndex(of: tool) ?? 0) + 1
+            let n = (Tool.barTools.firstIndex(of: tool) ?? 0) + 1
             return "\(tool.title) (\(n)\(tool.letter.map { " or \($0.uppercased())" } ?? ""))"
         case .undo: return "Undo (Ctrl+Z)"
         case .redo: return "Redo (Ctrl+Shift+Z)"
@@ -170,6 +170,10 @@ public enum Control: Sendable, Hashable {
 }
 
 extension Tool {
+    /// The tools the top bar shows, in order (number keys 1 to 8 pick them). The select tool
+    /// works in scripts; the window's Select tool, with its handles, is still to come.
+    public static let barTools: [Tool] = allCases.filter { $0 != .select }
+
     /// The tool's name for people.
     public var title: String {
         switch self {
@@ -181,6 +185,7 @@ extension Tool {
         case .eraser: return "Eraser"
         case .strokeEraser: return "Stroke eraser"
         case .highlighter: return "Highlighter"
+        case .select: return "Select"
         }
     }
 

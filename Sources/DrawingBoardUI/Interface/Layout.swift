@@ -67,7 +67,7 @@ public struct Layout: Sendable {
         let seg = (compact ? Theme.minimumTarget : Theme.segment) * s
         let sep = (compact ? 8 : Theme.separator) * s
         let trailing: [Control] = [.clear, .open, .save, .menu]
-        let topWidth = 2 * pad + Double(2 + trailing.count) * b + Double(Tool.allCases.count) * seg + 2 * sep
+        let topWidth = 2 * pad + Double(2 + trailing.count) * b + Double(Tool.barTools.count) * seg + 2 * sep
         let top = Rect(x: max(0, ((w - topWidth) / 2).rounded()), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
         topBar = top
         var x = top.minX + pad
@@ -78,7 +78,7 @@ public struct Layout: Sendable {
             x += width
         }
         add(.undo, b); add(.redo, b); x += sep
-        for tool in Tool.allCases { add(.tool(tool), seg) }
+        for tool in Tool.barTools { add(.tool(tool), seg) }
         x += sep
         for control in trailing { add(control, b) }
 

@@ -1,0 +1,126 @@
+import CCairo
+import CPangoCairo
+import CRsvg
+import DrawingBoardCore
+
+/// Draws elements from their sources: a photo's pixels (filtered as they are scaled), an SVG
+/// (a sticker or an SVG photo) as vectors at the element's size, a text laid out by Pango. Onto
+/// a raster target the element is drawn once at its size into a cache (`ElementCache`) and the
+/// cache is laid on the page turned and moved; onto SVG and PDF it is drawn directly, so text
+/// stays text and vectors stay vectors.
+enum ElementArt {
+    /// Draws `element` from its source onto `cr`, in page coordinates.
+    static func draw(_ element: Element, on cr: OpaquePointer, assets: AssetStore) {
+        let p = element.placement
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, p.center.x, p.center.y)
+        cairo_rotate(cr, p.rotation * .pi / 180)
+        cairo_translate(cr, -p.width / 2, -p.height / 2)
+        drawUnrotated(element, on: cr, assets: assets)
+    }
+
+    /// Draws the element filling `width` x `height` at the context's origin, unrotated.
+    static func drawUnrotated(_ element: Element, on cr: OpaquePointer, assets: AssetStore) {
+        let p = element.placement
+        cairo_rectangle(cr, 0, 0, p.width, p.height)
+        cairo_clip(cr)
+        cairo_scale(cr, p.width / p.natural.width, p.height / p.natural.height)
+        switch element.source {
+        case .text(let style):
+            TextArt.draw(style, on: cr)
+        case .image(let asset), .sticker(_, let asset):
+            switch assets.art(for: asset) {
+            case .raster(let surface):
+                cairo_scale(cr, p.natural.width / Double(surface.size.width), p.natural.height / Double(surface.size.height))
+                cairo_set_source_surface(cr, surface.handle, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+                cairo_paint(cr)
+            case .svg(let drawing):
+                drawing.draw(on: cr, width: p.natural.width, height: p.natural.height)
+            case .broken:
+                // The file is kept; the page shows where it is.
+                cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.5)
+                cairo_set_line_width(cr, 2 * p.natural.width / p.width)
+                cairo_rectangle(cr, 0, 0, p.natural.width, p.natural.height)
+                cairo_stroke(cr)
+            }
+        }
+    }
+
+    /// The element drawn unrotated at its size on the page, into a surface of whole pixels
+    /// (the element fills its top left `width` x `height`).
+    static func raster(_ element: Element, assets: AssetStore) -> CairoSurface? {
+        let p = element.placement
+        let size = PixelSize(width: max(1, Int(p.width.rounded(.up))), height: max(1, Int(p.height.rounded(.up))))
+        guard let surface = try? CairoSurface(format: .argb32, size: size), let cr = try? CairoContext(surface) else { return nil }
+        drawUnrotated(element, on: cr.handle, assets: assets)
+        surface.flush()
+        return surface
+    }
+
+    /// Lays a surface from `raster` on the page where the element lies.
+    static func paint(_ cached: CairoSurface, of placement: Element.Placement, on cr: OpaquePointer) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, placement.center.x, placement.center.y)
+        cairo_rotate(cr, placement.rotation * .pi / 180)
+        cairo_translate(cr, -placement.width / 2, -placement.height / 2)
+        cairo_set_source_surface(cr, cached.handle, 0, 0)
+        // Unturned and on whole pixels, the cache is copied as it is.
+        let aligned = placement.rotation == 0 && (placement.center.x - placement.width / 2).rounded() == placement.center.x - placement.width / 2
+            && (placement.center.y - placement.height / 2).rounded() == placement.center.y - placement.height / 2
+        cairo_pattern_set_filter(cairo_get_source(cr), aligned ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(cr, 0, 0, placement.width, placement.height)
+        cairo_fill(cr)
+    }
+}
+
+/// Text elements laid out by Pango, with metric hinting off so the window, PNG and PDF place
+/// every glyph at the same spot.
+public enum TextArt {
+    static func layout(_ style: TextStyle, on cr: OpaquePointer) -> OpaquePointer? {
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        defer { cairo_font_options_destroy(options) }
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        pango_layout_context_changed(layout)
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, style.font)
+        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, style.text, -1)
+        return layout
+    }
+
+    /// The size the text takes, laid out (its logical box, at least a pixel).
+    public static func measure(_ style: TextStyle) -> Size {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return Size(width: 1, height: 1) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return Size(width: 1, height: 1) }
+        defer { cairo_destroy(cr) }
+        guard let layout = layout(style, on: cr) else { return Size(width: 1, height: 1) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        return Size(width: max(1, Double(logical.width) / scale), height: max(1, Double(logical.height) / scale))
+    }
+
+    /// Draws the text with its logical box's top left at the origin.
+    static func draw(_ style: TextStyle, on cr: OpaquePointer) {
+        guard let layout = layout(style, on: cr) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        cairo_set_source_rgb(cr, Double(style.color.red) / 255, Double(style.color.green) / 255, Double(style.color.blue) / 255)
+        cairo_move_to(cr, -Double(logical.x) / scale, -Double(logical.y) / scale)
+        pango_cairo_show_layout(cr, layout)
+    }
+}

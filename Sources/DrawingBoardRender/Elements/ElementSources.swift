@@ -1,0 +1,62 @@
+import DrawingBoardCore
+import Foundation
+
+/// Where the stickers come from (the app's own set and the user's folder).
+public protocol StickerProviding {
+    /// The names of every sticker, in the order the panel shows them.
+    var stickerNames: [String] { get }
+    /// The sticker's file, read and checked.
+    func sticker(named name: String) throws -> ImageAsset
+}
+
+/// Image files read for elements: the bytes kept as they are, the kind and size taken from
+/// them, a raster file decoded once (its pixels handed to the editor, so they are not decoded
+/// again) and an SVG measured (it is drawn as vectors).
+public enum ElementSources {
+    /// Largest image file read for an element.
+    public static let maxFileBytes = 256 << 20
+
+    /// Reads the image file at `path` (`name`: how the user knows it).
+    public static func image(atPath path: String, name: String, decoder: any ImageDecoding) throws -> (ImageAsset, RasterImage?) {
+        let data: Data
+        do {
+            data = try RegularFile.read(path, limit: maxFileBytes, noun: "image")
+        } catch {
+            throw RenderError(error.message)
+        }
+        return try image(data: data, name: name, decoder: decoder)
+    }
+
+    /// The same for bytes already read (a pasted image).
+    public static func image(data: Data, name: String, decoder: any ImageDecoding) throws -> (ImageAsset, RasterImage?) {
+        let bytes = [UInt8](data.prefix(4096))
+        guard !data.isEmpty else { throw RenderError("the file is empty") }
+        // A gzip file here can only be a compressed SVG, which could inflate without end.
+        guard !data.starts(with: [0x1F, 0x8B]) else { throw RenderError("a compressed SVG (svgz) is not read; save it as plain SVG") }
+        let ext = (name as NSString).pathExtension
+        if ImageFormat.detect(bytes, fileExtension: ext) == .svg || (ext.lowercased() == "svg" && ImageFormat.looksLikeSVG(bytes)) {
+            return (try svg(data, name: name), nil)
+        }
+        let image = try decoder.decodeImage(data: data, fileExtension: ext, maxPixels: CanvasLimits.maxPixels)
+        return (ImageAsset(name: name, bytes: data, kind: .raster, size: image.size), image)
+    }
+
+    /// An SVG file as an element's source: plain SVG only, its size within the limits.
+    public static func svg(_ data: Data, name: String) throws(RenderError) -> ImageAsset {
+        guard !data.starts(with: [0x1F, 0x8B]) else {
+            throw RenderError("a compressed SVG (svgz) is not read; save it as plain SVG")
+        }
+        let size: PixelSize
+        do {
+            size = try SVGImage.size(of: data)
+            // Drawing it once proves it can be drawn (and costs what it costs here, not later).
+            _ = try SVGDrawing(data)
+        } catch {
+            throw RenderError(error.message)
+        }
+        guard let area = size.checkedArea, area <= CanvasLimits.maxPixels else {
+            throw RenderError("the image is \(size), above the limit of \(CanvasLimits.maxPixels) pixels")
+        }
+        return ImageAsset(name: name, bytes: data, kind: .svg, size: size)
+    }
+}
