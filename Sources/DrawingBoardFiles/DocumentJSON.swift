@@ -33,9 +33,10 @@ struct DocumentJSON: Codable {
     }
 
     /// The newest format this DrawingBoard reads and writes. Format 2 is format 1 with paper
-    /// backgrounds; a document is written in the oldest format that holds it, so a page without
-    /// paper still opens in a DrawingBoard that reads format 1 only.
-    static let currentFormat = 2
+    /// backgrounds; format 3 adds elements. A document is written in the oldest format that
+    /// holds it, so a page without paper or elements still opens in a DrawingBoard that reads
+    /// format 1 only.
+    static let currentFormat = 3
 
     var format = 1
     var background: BackgroundSpec
@@ -45,11 +46,40 @@ struct DocumentJSON: Codable {
     var base: String?
     /// Ids of strokes already in those pixels.
     var baked: [UInt64]?
+    /// Format 3: the photos, stickers and texts, each with how many strokes lie under it (their
+    /// image files are entries of their own, named in each element's `file`).
+    var elements: [PlacedElement]?
 
     /// The file's keys, fixed here whatever the properties are called.
-    enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked }
+    enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked, elements }
+
+    /// An element and its place among the strokes: `{"strokes-before": 12, "id": ..., ...}`.
+    struct PlacedElement: Codable {
+        var strokesBefore: Int
+        var element: Element
+
+        enum Keys: String, CodingKey { case strokesBefore = "strokes-before" }
+
+        init(strokesBefore: Int, element: Element) {
+            self.strokesBefore = strokesBefore
+            self.element = element
+        }
+
+        init(from decoder: Decoder) throws {
+            strokesBefore = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .strokesBefore)
+            element = try Element(from: decoder)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(strokesBefore, forKey: .strokesBefore)
+            try element.encode(to: encoder)
+        }
+    }
 
     static let baseEntry = "drawingboard/base.png"
+    /// Most elements on one page.
+    static let maxElements = 10_000
 
     init(_ contents: DocumentContents) {
         switch contents.background {
@@ -60,6 +90,11 @@ struct DocumentJSON: Codable {
             format = 2
         }
         strokes = contents.strokes
+        let placed = contents.page.elementsAmongStrokes
+        if !placed.isEmpty {
+            elements = placed.map { PlacedElement(strokesBefore: $0.strokesBefore, element: $0.element) }
+            format = 3
+        }
         if contents.base != nil {
             base = Self.baseEntry
             baked = contents.bakedStrokes.isEmpty ? nil : contents.bakedStrokes.sorted()
@@ -71,17 +106,41 @@ struct DocumentJSON: Codable {
         guard format >= 1 else { throw ValidationError("format", "\(format) is not a format number") }
         if case .paper(let paper) = background { try paper.validate(at: "background") }
         try Stroke.validate(strokes, at: "strokes")
+        var ids = Set(strokes.map(\.id))
+        var before = 0
+        guard (elements?.count ?? 0) <= Self.maxElements else {
+            throw ValidationError("elements", "has \(elements?.count ?? 0) elements, more than the \(Self.maxElements) a page may have")
+        }
+        for (i, placed) in (elements ?? []).enumerated() {
+            guard placed.strokesBefore >= before else {
+                throw ValidationError("elements[\(i)].strokes-before", "\(placed.strokesBefore) is less than the element's before it (\(before))")
+            }
+            before = placed.strokesBefore
+            try placed.element.validate(at: "elements[\(i)]")
+            guard (0...strokes.count).contains(placed.strokesBefore) else {
+                throw ValidationError("elements[\(i)].strokes-before", "\(placed.strokesBefore) is outside 0...\(strokes.count)")
+            }
+            guard ids.insert(placed.element.id).inserted else {
+                throw ValidationError("elements[\(i)].id", "\(placed.element.id) is used by another item too")
+            }
+        }
         for (i, id) in (baked ?? []).enumerated() where id >= PageLimits.strokeID {
             throw ValidationError("baked[\(i)]", "\(id) is too large (ids stay below \(PageLimits.strokeID))")
         }
     }
 
-    func encoded() throws -> Data {
-        try JSONEncoder().encode(self)
+    /// `files` keeps the elements' image files.
+    func encoded(files: ImageArchive? = nil) throws -> Data {
+        let encoder = JSONEncoder()
+        if let files { encoder.userInfo[.imageArchive] = files }
+        return try encoder.encode(self)
     }
 
-    static func decode(_ data: Data) throws -> DocumentJSON {
-        try JSONDecoder().decode(DocumentJSON.self, from: data)
+    /// `files` gives the elements' image files back.
+    static func decode(_ data: Data, files: ImageArchive? = nil) throws -> DocumentJSON {
+        let decoder = JSONDecoder()
+        if let files { decoder.userInfo[.imageArchive] = files }
+        return try decoder.decode(DocumentJSON.self, from: data)
     }
 
     /// The format number alone, read before the rest: a newer format may be laid out

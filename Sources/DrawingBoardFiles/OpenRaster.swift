@@ -18,7 +18,7 @@ public enum OpenRaster {
 
     /// Limits for reading.
     static let maxFileBytes: UInt64 = 2 << 30
-    static let maxEntries = 512
+    static let maxEntries = 4096
     static let maxEntryBytes: UInt64 = 1 << 30
     static let maxXMLBytes: UInt64 = 4 << 20
     /// `drawingboard/document.json`: the strokes as data (a 10,000-stroke page is ~30 MB).
@@ -40,6 +40,28 @@ public enum OpenRaster {
             }
         }
         try add("mimetype", Data(mimeType.utf8), compress: false)
+        // Under the top run of ink, the elements and the runs between them, each a layer at its
+        // place (other apps show the page as it is; DrawingBoard paints them again from the page).
+        var lower: [StackXML.Layer] = []
+        var runs = 0
+        try page.forEachLowerLayer { layer in
+            switch layer {
+            case .ink(let ink, let x, let y, let highlights):
+                runs += 1
+                if let highlights {
+                    let src = "data/run-\(runs)-highlights.png"
+                    try add(src, try PNGFile.encode(highlights), compress: false)
+                    lower.append(.init(name: "Highlights \(runs)", src: src, x: x, y: y, opacity: 1, visible: true, compositeOp: "svg:multiply"))
+                }
+                let src = "data/run-\(runs).png"
+                try add(src, try PNGFile.encode(ink), compress: false)
+                lower.append(.init(name: "Drawing \(runs)", src: src, x: x, y: y, opacity: 1, visible: true))
+            case .element(let element, let image, let x, let y):
+                let src = "data/element-\(element.id).png"
+                try add(src, try PNGFile.encode(image), compress: false)
+                lower.append(.init(name: element.layerName, src: src, x: x, y: y, opacity: 1, visible: true))
+            }
+        }
         // What highlighters laid on the background goes between the two, multiplied, so other
         // apps show the marked background too (DrawingBoard paints it again from the strokes).
         let highlights = page.highlightsLayerImage()
@@ -47,7 +69,7 @@ public enum OpenRaster {
             .init(name: "Drawing", src: drawingEntry, x: 0, y: 0, opacity: 1, visible: true),
         ] + (highlights == nil ? [] : [
             .init(name: "Highlights", src: highlightsEntry, x: 0, y: 0, opacity: 1, visible: true, compositeOp: "svg:multiply"),
-        ]) + [
+        ]) + lower.reversed() + [
             .init(name: "Background", src: backgroundEntry, x: 0, y: 0, opacity: 1, visible: true),
         ]), compress: true)
         try add(backgroundEntry, try PNGFile.encode(page.backgroundLayerImage()), compress: false)
@@ -59,7 +81,10 @@ public enum OpenRaster {
             // Not in stack.xml: other apps see the two layers only.
             try add(DocumentJSON.baseEntry, try PNGFile.encode(base), compress: false)
         }
-        try add(documentEntry, try DocumentJSON(contents).encoded(), compress: true)
+        let files = WrittenFiles()
+        let json = try DocumentJSON(contents).encoded(files: files)
+        for (path, data) in files.entries { try add(path, data, compress: false) }
+        try add(documentEntry, json, compress: true)
         guard let data = archive.data else { throw DocumentError("cannot build the archive") }
         return data
     }
@@ -132,7 +157,8 @@ public enum OpenRaster {
             }
         }
         if let docEntry = entries[documentEntry] {
-            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json))
+            let files = ArchiveFiles(archive: archive, entries: entries)
+            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json), files: files)
             var sources = [drawingEntry]
             if case .image = json.background { sources.append(backgroundEntry) }
             if let base = json.base { sources.append(base) }
@@ -154,8 +180,12 @@ public enum OpenRaster {
                 guard image.size == size else { throw DocumentError("the layer under the strokes is \(image.size), not \(size)") }
                 base = image
             }
-            return DocumentContents(size: size, background: background, drawing: drawing, strokes: json.strokes,
-                                    base: base, bakedStrokes: Set(json.baked ?? []))
+            var contents = DocumentContents(size: size, background: background, drawing: drawing, strokes: json.strokes,
+                                            base: base, bakedStrokes: Set(json.baked ?? []))
+            if let elements = json.elements {
+                contents.page.insert(elements.map { ($0.strokesBefore, $0.element) })
+            }
+            return contents
         }
         // Another app's document: its visible layers, bottom first, make the drawing. Each is
         // decoded, painted and let go, so memory holds the page and one layer at a time.
@@ -175,14 +205,16 @@ public enum OpenRaster {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// `drawingboard/document.json`, decoded and checked value by value.
-    static func readDocumentJSON(_ data: Data) throws -> DocumentJSON {
+    static func readDocumentJSON(_ data: Data, files: ImageArchive? = nil) throws -> DocumentJSON {
         if let version = try? JSONDecoder().decode(DocumentJSON.Version.self, from: data),
            let format = version.format, format > DocumentJSON.currentFormat {
             throw DocumentError("it was made by a newer DrawingBoard (format \(format)); this one reads up to \(DocumentJSON.currentFormat)")
         }
         let json: DocumentJSON
         do {
-            json = try DocumentJSON.decode(data)
+            json = try DocumentJSON.decode(data, files: files)
+        } catch let error as DocumentError {
+            throw DocumentError("\(documentEntry): \(error.message)")
         } catch {
             throw DocumentError("\(documentEntry): \(DecodingProblem.describe(error, data: data))")
         }

@@ -55,6 +55,41 @@ public struct Page: Sendable, Hashable {
         items.lastIndex { $0.element?.placement.contains(p, slack: slack) == true }
     }
 
+    /// Each element with the number of strokes under it: with the strokes in order, that gives
+    /// back the whole order of the items (how documents keep it).
+    public var elementsAmongStrokes: [(strokesBefore: Int, element: Element)] {
+        var strokes = 0
+        var result: [(Int, Element)] = []
+        for item in items {
+            switch item {
+            case .stroke: strokes += 1
+            case .element(let element): result.append((strokes, element))
+            case .base: break
+            }
+        }
+        return result
+    }
+
+    /// Puts `elements` among the page's strokes, each after as many strokes as it says (in
+    /// their order where several say the same).
+    public mutating func insert(_ elements: [(strokesBefore: Int, element: Element)]) {
+        var result: [PageItem] = []
+        var pending = elements[...]
+        var strokes = 0
+        for item in items {
+            if case .stroke = item {
+                while let next = pending.first, next.strokesBefore <= strokes {
+                    result.append(.element(next.element))
+                    pending = pending.dropFirst()
+                }
+                strokes += 1
+            }
+            result.append(item)
+        }
+        result += pending.map { .element($0.element) }
+        items = result
+    }
+
     /// The index of the element a script names: by its name, or else by its id written out.
     public func index(ofElementNamed name: String) -> Int? {
         items.lastIndex { $0.element?.name == name } ?? UInt64(name).flatMap { index(ofElement: $0) }

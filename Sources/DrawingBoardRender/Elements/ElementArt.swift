@@ -72,8 +72,11 @@ enum ElementArt {
         let aligned = placement.rotation == 0 && (placement.center.x - placement.width / 2).rounded() == placement.center.x - placement.width / 2
             && (placement.center.y - placement.height / 2).rounded() == placement.center.y - placement.height / 2
         cairo_pattern_set_filter(cairo_get_source(cr), aligned ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-        cairo_rectangle(cr, 0, 0, placement.width, placement.height)
-        cairo_fill(cr)
+        // Painted, not filled: each pixel samples the surface on its own, so painting any part of
+        // the page again gives exactly the same pixels (an edge's antialiasing does not depend on
+        // the area being painted).
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_NONE)
+        cairo_paint(cr)
     }
 }
 

@@ -11,6 +11,8 @@ public protocol PageRendering {
     func highlightsLayerImage() -> RasterImage?
     /// The picture as the user sees it.
     func flattened() throws(RenderError) -> RasterImage
+    /// The layers under the top run of ink, bottom first (none on a page without elements).
+    func forEachLowerLayer(_ body: (PageLayer) throws -> Void) throws
 }
 
 extension Editor: PageRendering {}

@@ -105,7 +105,7 @@ extension Editor {
             maskContext.isolated {
                 maskContext.clip(to: area)
                 maskContext.setSource(.black)
-                maskContext.stroke(stroke.outline)
+                maskContext.strokeInPieces(stroke.outline)
             }
             try? Self.mark(highlights.surface, tool: stroke.tool, style: stroke.style, mask: mask, area: area)
             mask.zero(area)

@@ -54,12 +54,13 @@ extension Editor {
         nextStrokeID = max(nextStrokeID, page.nextStrokeID)
         if page.lastElementIndex != nil {
             // With elements, the page is what counts: the ink layer is its top run.
+            // (Painting the top run marks its highlights too.)
             paintFromPage(PixelRect(size: size), onto: nil)
             paintUnder(PixelRect(size: size))
         } else {
             try adoptOpenedDrawing()
+            try paintHighlightsOfOpenedDocument()
         }
-        try paintHighlightsOfOpenedDocument()
         assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
         invalidateAll()
     }

@@ -1,0 +1,70 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import ZIPFoundation
+
+/// The elements' image files in an .ora: `drawingboard/files/DIGEST-BYTES.svg` (or `.img`), one
+/// entry per distinct file however many elements show it.
+final class WrittenFiles: ImageArchive {
+    private(set) var entries: [(String, Data)] = []
+    private var names: Set<String> = []
+
+    func storeFile(_ asset: ImageAsset) throws -> String {
+        let path = "drawingboard/files/\(asset.digestText)-\(asset.bytes.count).\(asset.kind == .svg ? "svg" : "img")"
+        if names.insert(path).inserted { entries.append((path, asset.bytes)) }
+        return path
+    }
+
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
+        throw DocumentError("nothing to read here")
+    }
+
+    func store(_ image: RasterImage) throws -> String { throw DocumentError("documents keep background images as a layer") }
+    func load(_ name: String) throws -> RasterImage { throw DocumentError("documents keep background images as a layer") }
+}
+
+/// Reading them back: each entry read once (within the limits), checked, and shared by every
+/// element that names it.
+final class ArchiveFiles: ImageArchive {
+    let archive: Archive
+    let entries: [String: Entry]
+    private var read: [String: ImageAsset] = [:]
+    private var total = 0
+
+    init(archive: Archive, entries: [String: Entry]) {
+        self.archive = archive
+        self.entries = entries
+    }
+
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
+        if let known = read[file] {
+            guard known.kind == kind, known.size == size else { throw DocumentError("\(file) is named as two different images") }
+            return known.name == name ? known : ImageAsset(name: name, bytes: known.bytes, kind: kind, size: size)
+        }
+        guard OpenRaster.isSafe(file), file.hasPrefix("drawingboard/files/") else { throw DocumentError("element file \"\(file)\" leaves the document's files") }
+        guard let entry = entries[file] else { throw DocumentError("element file \"\(file)\" is missing") }
+        let data = try OpenRaster.extract(entry, from: archive, limit: UInt64(ElementFiles.maxBytes))
+        total += size.checkedArea ?? Int.max
+        guard total <= OpenRaster.maxDecodedPixels else {
+            throw DocumentError("its elements' images hold more than \(OpenRaster.maxDecodedPixels) pixels in all")
+        }
+        let asset = try ElementFiles.asset(data, name: name, kind: kind, size: size)
+        read[file] = asset
+        return asset
+    }
+
+    func storeFile(_ asset: ImageAsset) throws -> String { throw DocumentError("nothing to write here") }
+    func store(_ image: RasterImage) throws -> String { throw DocumentError("nothing to write here") }
+    func load(_ name: String) throws -> RasterImage { throw DocumentError("documents keep background images as a layer") }
+}
+
+extension Element {
+    /// The layer's name other apps show.
+    var layerName: String {
+        switch source {
+        case .image(let asset): return "Image: \(asset.name)"
+        case .sticker(let name, _): return "Sticker: \(name)"
+        case .text(let style): return "Text: " + String(style.text.prefix(40).map { $0.isNewline ? " " : $0 })
+        }
+    }
+}
