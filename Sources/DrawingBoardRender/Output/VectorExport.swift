@@ -57,7 +57,9 @@ public enum VectorExport {
         defer { cairo_pattern_destroy(backgroundPattern) }
         cairo_set_source(cr, backgroundPattern)
         cairo_paint(cr)
-        if editor.drawingComesFromStrokes {
+        if editor.page.lastElementIndex != nil {
+            drawWithElements(editor, on: cr, background: backgroundPattern)
+        } else if editor.drawingComesFromStrokes {
             // On the page, in order: a highlighter multiplies into everything under it, the
             // background included, and an eraser paints the background back, as on screen.
             // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
@@ -89,7 +91,7 @@ public enum VectorExport {
     }
 
     /// Draws one stroke; an eraser paints with `eraserPaint` (the background).
-    private static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+    static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
         let outline = stroke.outline
         guard !outline.path.isEmpty else { return }
         cairo_save(cr)
