@@ -43,6 +43,8 @@ public final class AppRunner {
                                    exportPath: exportPath, encoder: SDLImageEncoder(),
                                    touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)
         controller.recentFiles = RecentFiles()
+        let assets = AssetLocator.assets(executable: URL(fileURLWithPath: "/proc/self/exe"))
+        controller.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
         self.settings = settings
         controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth)
         savedPreferences = controller.preferences
@@ -126,7 +128,9 @@ public final class AppRunner {
         case .terminate:
             controller.terminated()
             running = false
-        case .droppedFile(let path): controller.dropped(path)
+        case .droppedFile(let path, let at): controller.dropped(path, at: at)
+        case .textInput(let text): controller.typed(text)
+        case .textEditing(let text): controller.composing(text)
         case .wake: break
         }
     }
@@ -141,6 +145,13 @@ public final class AppRunner {
         case .quit:
             controller.sessionEnded()
             running = false
+        case .pasteImage:
+            switch ClipboardImage.read() {
+            case .png(let data): controller.pasted(imageData: data)
+            case .nothing(let reason): controller.pasteFound(nothing: reason)
+            }
+        case .textInput(let rect):
+            window.textInput(at: rect)
         case .chooseFile(let request):
             guard !chooser.isOpen else {
                 // One chooser at a time; whatever waited on this one (a save before quitting)
@@ -159,6 +170,7 @@ public final class AppRunner {
             case .export:
                 filters = ExportFormat.allCases.map { ($0 == .pdf ? "PDF document" : "\($0.title) image", $0.patterns) }
             case .backgroundImage: filters = [("Images", images), ("All files", ["*"])]
+            case .insertImage: filters = [("Images", images + ["*.svg"]), ("All files", ["*"])]
             case .openFile: filters = [("Drawings and images", ["*.ora"] + images), ("All files", ["*"])]
             }
             chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing || request.purpose == .export,

@@ -26,8 +26,12 @@ public enum PlatformEvent: Sendable {
     /// The system asked the app to end (SIGTERM at logout, SIGINT, SIGHUP): it ends at once,
     /// without asking; unsaved work stays in the journal for the next start.
     case terminate
-    /// A file was dropped on the window.
-    case droppedFile(String)
+    /// A file was dropped on the window (where, when the platform can say).
+    case droppedFile(String, at: Point?)
+    /// Text typed while text input is on (keys, or what an input method committed).
+    case textInput(String)
+    /// What the input method is composing (empty when it stopped).
+    case textEditing(String)
     /// A background task finished (a file chooser answered).
     case wake
 }

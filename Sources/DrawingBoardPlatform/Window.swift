@@ -53,6 +53,9 @@ public final class Window {
             throw error
         }
         handle = window
+        // SDL starts with text input on; it is on only while a text box is typed in (so keys
+        // are keys, and no input method window pops up over the page).
+        SDL_StopTextInput()
         SDL_SetWindowMinimumSize(window, Int32(minimumSize.width), Int32(minimumSize.height))
         do {
             presenter = useSurface ? try SurfacePresenter(window: window) : try TexturePresenter(window: window)
@@ -147,6 +150,30 @@ public final class Window {
     /// `text` in Latin-1, with a "?" for each character Latin-1 does not have.
     static func latin1(_ text: String) -> [UInt8] {
         text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+    }
+
+    /// Where the pointer is over the window when a file is dropped (nil where the platform
+    /// cannot say, as on Wayland, or outside the window).
+    private func dropPoint(ratio: Double) -> Point? {
+        var gx: Int32 = 0, gy: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        SDL_GetGlobalMouseState(&gx, &gy)
+        SDL_GetWindowPosition(handle, &wx, &wy)
+        SDL_GetWindowSize(handle, &w, &h)
+        let x = gx - wx, y = gy - wy
+        guard x >= 0, y >= 0, x < w, y < h, String(cString: SDL_GetCurrentVideoDriver()) == "x11" else { return nil }
+        return Point(Double(x) * ratio, Double(y) * ratio)
+    }
+
+    /// Text input on over `rect` (window pixels; the input method's window goes by it), or off.
+    public func textInput(at rect: Rect?) {
+        guard let rect else {
+            SDL_StopTextInput()
+            return
+        }
+        let ratio = pixelRatio
+        var r = SDL_Rect(x: Int32(rect.minX / ratio), y: Int32(rect.minY / ratio), w: Int32(max(rect.width / ratio, 1)), h: Int32(max(rect.height / ratio, 1)))
+        SDL_SetTextInputRect(&r)
+        if SDL_IsTextInputActive() == SDL_FALSE { SDL_StartTextInput() }
     }
 
     /// The system crosshair over the window (the eyedropper), or the usual arrow.
@@ -272,7 +299,17 @@ public final class Window {
         case SDL_DROPFILE:
             guard let file = e.drop.file else { return nil }
             defer { SDL_free(file) }
-            return .droppedFile(String(cString: file))
+            return .droppedFile(String(cString: file), at: dropPoint(ratio: ratio))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .textInput(text)
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: e.edit.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .textEditing(text)
         default:
             if e.type == wakeEvent { return .wake }
             if e.type == terminateEvent { return .terminate }

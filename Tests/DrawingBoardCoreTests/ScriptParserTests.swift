@@ -67,7 +67,7 @@ private func withSteps(_ steps: String) -> String {
         (withSteps(#"{"width": 200.5}"#), "steps[0].width: 200.5 is outside 1...200"),
         (withSteps(#"{"width": "8"}"#), #"steps[0].width: "8" is not a number"#),
         (withSteps(#"{"opacity": 1.5}"#), "steps[0].opacity: 1.5 is outside 0...1"),
-        (withSteps(#"{"tool": "brush"}"#), #"steps[0].tool: "brush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select)"#),
+        (withSteps(#"{"tool": "brush"}"#), #"steps[0].tool: "brush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select, text)"#),
         (withSteps(#"{"color": "red"}"#), #"steps[0].color: "red" is not a colour; write #rrggbb"#),
         (withSteps(#"{"stroke": [[1, 2], [3]]}"#), "steps[0].stroke[1]: [3] is not a point [x, y] of two numbers"),
         (withSteps(#"{"stroke": [[1, 2], ["a", 3]]}"#), "steps[0].stroke[1]: [\"a\", 3] is not a point [x, y] of two numbers"),
@@ -144,7 +144,7 @@ private func withSteps(_ steps: String) -> String {
     }
 
     @Test func reportsMistakesInTheNewKeys() {
-        #expect(problem(withSteps(#"{"tool": "marker"}"#))?.contains("steps[0].tool: \"marker\" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select)") == true)
+        #expect(problem(withSteps(#"{"tool": "marker"}"#))?.contains("steps[0].tool: \"marker\" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select, text)") == true)
         #expect(problem(withSteps(#"{"smoothing": "heavy"}"#)) == #"steps[0].smoothing: "heavy" is not a smoothing (one of off, light, strong)"#)
         #expect(problem(withSteps(#"{"stroke": [[1, 1]], "modifiers": ["ctrl"]}"#)) == #"steps[0].modifiers[0]: "ctrl" is not a modifier (shift or alt)"#)
         #expect(problem(withSteps(#"{"undo": 1, "modifiers": ["shift"]}"#)) == #"steps[0].modifiers: only goes with "stroke" or "touch" (keys held while dragging)"#)

@@ -85,7 +85,7 @@ import Testing
         defer { ws.remove() }
         let run = try render(ws, #"{\#(Self.canvas), "steps": [{"tool": "a\nb\u001b[2J"}]}"#)
         #expect(run.result.status == 2)
-        #expect(run.result.stderrLines == [#"drawingboard: s.json: steps[0].tool: "a\nb\u{1b}[2J" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select)"#])
+        #expect(run.result.stderrLines == [#"drawingboard: s.json: steps[0].tool: "a\nb\u{1b}[2J" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select, text)"#])
     }
 
     /// Values in a document that crashed `render` (signal 4) are refused with the field; a

@@ -20,7 +20,7 @@ import Testing
              script: ##"{\##(canvas), "steps": [{"tool": "pencil"}, {"stroke": [[1, 1]]}, {"color": "#000000"}, {"width": 0}]}"##,
              expected: "drawingboard: s.json: steps[3].width: 0 is outside 1...200"),
         Case(name: "unknown tool", script: #"{\#(canvas), "steps": [{"tool": "airbrush"}]}"#,
-             expected: #"drawingboard: s.json: steps[0].tool: "airbrush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select)"#),
+             expected: #"drawingboard: s.json: steps[0].tool: "airbrush" is not a tool (one of pencil, line, dashed-line, rectangle, ellipse, eraser, stroke-eraser, highlighter, select, text)"#),
         Case(name: "bad point", script: #"{\#(canvas), "steps": [{"stroke": [[1, 2], [3, "x"]]}]}"#,
              expected: #"drawingboard: s.json: steps[0].stroke[1]: [3, "x"] is not a point [x, y] of two numbers"#),
         Case(name: "not JSON", script: "{\"canvas\": {\"width\": 100,\n \"height\": }}",

@@ -22,7 +22,7 @@ public struct StrokeOutline: Sendable, Hashable {
             return
         }
         switch tool {
-        case .pencil, .eraser, .highlighter, .strokeEraser, .select:
+        case .pencil, .eraser, .highlighter, .strokeEraser, .select, .text:
             path = Self.smoothPath(through: points)
         case .line:
             path = Self.segment(first, last)

@@ -13,13 +13,15 @@ public enum Tool: String, Sendable, CaseIterable, Codable {
     case highlighter
     /// Picks up elements (photos, stickers, text) to move, scale and turn; draws nothing.
     case select
+    /// Starts a text box where it is pressed (the window's; scripts place text with `place`).
+    case text
 
     /// Shape tools span the box between press and release; the points between are only drag
     /// positions. The pencil and the eraser follow every point.
     public var isShape: Bool {
         switch self {
         case .line, .dashedLine, .rectangle, .ellipse: return true
-        case .pencil, .eraser, .strokeEraser, .highlighter, .select: return false
+        case .pencil, .eraser, .strokeEraser, .highlighter, .select, .text: return false
         }
     }
 
@@ -27,7 +29,7 @@ public enum Tool: String, Sendable, CaseIterable, Codable {
     public var isFreehand: Bool { self == .pencil || self == .eraser || self == .highlighter }
 
     /// Whether the tool leaves a stroke in the drawing (the stroke eraser only removes some).
-    public var makesStrokes: Bool { self != .strokeEraser && self != .select }
+    public var makesStrokes: Bool { self != .strokeEraser && self != .select && self != .text }
 
     /// The eraser and the stroke eraser (they share a width of their own in the window).
     public var isEraser: Bool { self == .eraser || self == .strokeEraser }

@@ -12,21 +12,26 @@ public struct ToolRules: Sendable, Equatable {
     public var otherStyle = ToolRules.highlighterStyle
     /// The erasers' width while a pen is chosen, or the pens' while an eraser is.
     public var spareWidth = ToolRules.eraserWidth
+    /// The text tool's font size while another tool is chosen (its width while the text tool
+    /// is: the width slider sizes the text).
+    public var spareTextSize = 32.0
 
     public init() {}
 
     /// Chooses `tool`: the style in `state` becomes the one that tool keeps.
     public mutating func select(_ tool: Tool, in state: inout ToolState) {
         let current = state.tool
+        if current == .text { swap(&state.style.width, &spareTextSize) }
         if current.isEraser { swap(&state.style.width, &spareWidth) }
         if (current == .highlighter) != (tool == .highlighter) { swap(&state.style, &otherStyle) }
         if tool.isEraser { swap(&state.style.width, &spareWidth) }
+        if tool == .text { swap(&state.style.width, &spareTextSize) }
         state.tool = tool
     }
 
     /// The pens' width, whichever tool is chosen.
     public func penWidth(_ state: ToolState) -> Double {
-        state.tool.isEraser ? spareWidth : state.tool == .highlighter ? otherStyle.width : state.style.width
+        state.tool.isEraser ? spareWidth : state.tool == .highlighter ? otherStyle.width : state.tool == .text ? spareTextSize : state.style.width
     }
 
     /// The erasers' width, whichever tool is chosen.

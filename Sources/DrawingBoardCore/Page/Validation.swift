@@ -101,7 +101,7 @@ extension Stroke {
     /// can be counted on from, a clip size a canvas can have. `path` names the stroke.
     public func validate(at path: String) throws(ValidationError) {
         try Check.strokeID(id, at: "\(path).id")
-        guard tool != .select else { throw ValidationError("\(path).tool", "the select tool draws no strokes") }
+        guard tool.makesStrokes || tool == .strokeEraser else { throw ValidationError("\(path).tool", "the \(tool.rawValue) tool draws no strokes") }
         try Check.pointCount(points.count, at: "\(path).points")
         for (i, p) in points.enumerated() {
             try Check.point(p, at: "\(path).points[\(i)]")

@@ -182,6 +182,9 @@ public enum ScriptParser {
             return DrawingScript.Step(change: change)
         }
         let at = "\(path).\(key)"
+        if tool == .text, key == "stroke" || key == "touch" {
+            throw ScriptError(at, "the text tool draws no strokes; place text with {\"place\": {\"text\": \"...\", \"center\": [x, y]}}")
+        }
         let action: DrawingScript.Action?
         switch key {
         case "stroke": action = .stroke(try points(v, at: at))

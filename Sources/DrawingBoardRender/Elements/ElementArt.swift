@@ -127,3 +127,23 @@ public enum TextArt {
         pango_cairo_show_layout(cr, layout)
     }
 }
+
+extension TextArt {
+    /// Where the caret goes before the character at `offset` (in Characters) of the style's
+    /// text: its top and height, in the text's own coordinates (its logical box at 0, 0).
+    public static func caret(_ style: TextStyle, at offset: Int) -> (x: Double, y: Double, height: Double) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return (0, 0, style.size) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return (0, 0, style.size) }
+        defer { cairo_destroy(cr) }
+        guard let layout = layout(style, on: cr) else { return (0, 0, style.size) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let prefix = style.text.prefix(offset)
+        var pos = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(prefix.utf8.count), &pos)
+        let scale = Double(PANGO_SCALE)
+        return (Double(pos.x - logical.x) / scale, Double(pos.y - logical.y) / scale, Double(pos.height) / scale)
+    }
+}

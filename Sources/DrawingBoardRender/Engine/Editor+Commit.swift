@@ -16,7 +16,9 @@ extension Editor {
     func perform(_ edit: Edit, mask live: LiveStroke?) throws(RenderError) -> Bool {
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
-        if let group, edit.makesStep, group.kind != edit.kind || edit.endsDrags { endDrag(keeping: false) }
+        if let group, edit.makesStep, group.kind != edit.kind || (edit.endsDrags && !(group.allowsPlace && edit.isPlace)) {
+            endDrag(keeping: false)
+        }
         var step = HistoryStep(kind: edit.kind)
         guard try apply(edit, saving: &step, mask: live) else { return false }
         revision += 1
@@ -204,6 +206,11 @@ extension Editor {
 }
 
 extension Edit {
+    var isPlace: Bool {
+        if case .place = self { return true }
+        return false
+    }
+
     /// Edits that are steps of their own even amid a drag of their kind.
     var endsDrags: Bool {
         switch self {

@@ -17,6 +17,7 @@ extension Editor {
             }
             changes = [.insert([ItemChange.Placed(index: page.items.count, item: .element(element))])]
             nextStrokeID = element.id + 1
+            if group != nil { group?.placed = element.id }
         case .change(let element):
             guard let i = page.index(ofElement: element.id), let old = page.items[i].element, old != element else { return false }
             changes = [.remove([ItemChange.Placed(index: i, item: .element(old))]),

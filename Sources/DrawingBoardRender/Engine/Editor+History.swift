@@ -12,6 +12,9 @@ extension Editor {
         var last: Edit
         /// Tiles the step already holds from before the group: later edits need not save them.
         var saved: Set<TileIndex> = []
+        /// An element change may place an element too (a text typed in a new box): its id.
+        var allowsPlace = false
+        var placed: UInt64?
 
         mutating func absorb(_ next: HistoryStep, _ edit: Edit) {
             if step == nil { step = next } else { step?.absorb(next) }
@@ -80,6 +83,7 @@ extension Editor {
 
     private func travel(back: Bool) throws(RenderError) -> Bool {
         cancelAll()
+        if group?.kind == .element { finishElementDrag() }
         endBackgroundPreview()
         var changed: PixelRect?
         defer { repaintHighlights(changed) }

@@ -81,11 +81,14 @@ extension Editor {
         _ = try? perform(.change(element))
     }
 
-    /// Ends the drag as one step, told to the journal as the element where it ended.
+    /// Ends the drag as one step, told to the journal as the element where it ended (placed
+    /// there, when the change began by placing it).
     func finishElementDrag() {
         guard group?.kind == .element else { return }
         let last = group?.last
-        if case .change(let moved)? = last, let now = element(moved.id) {
+        if let id = group?.placed {
+            if let now = element(id) { squash(recording: .place(now)) } else { bail() }
+        } else if case .change(let moved)? = last, let now = element(moved.id) {
             squash(recording: .change(now))
         } else if let last {
             squash(recording: last)
@@ -100,4 +103,28 @@ extension Editor {
 
     /// The element the select tool is handling, if any.
     public var handledElement: UInt64? { selecting?.id }
+
+    // MARK: - Changes made of many edits (a handle dragged, a text typed)
+
+    /// Starts a change of elements that many edits make (`perform(.change)` each time): one
+    /// undo step when it ends. `placing`: it may begin by placing an element.
+    public func beginElementChange(placing: Bool = false) {
+        endDrag(keeping: true)
+        group = OpenGroup(kind: .element, last: .delete(0))
+        group?.allowsPlace = placing
+    }
+
+    /// Whether a change of elements is open.
+    public var changingElements: Bool { group?.kind == .element }
+
+    /// Ends the change as one step (none if nothing changed).
+    public func endElementChange() {
+        finishElementDrag()
+    }
+
+    /// Puts back everything the change did.
+    public func cancelElementChange() {
+        guard group?.kind == .element else { return }
+        bail()
+    }
 }

@@ -157,7 +157,7 @@ public final class Editor {
             // One stroke-eraser gesture is one step with the tiles from before it: no stroke
             // may be committed in the middle of it (a lost release ends the gesture here).
             if erasing?.source == event.source { finishStrokeErasing() }
-            guard erasing == nil else { return }
+            guard erasing == nil, toolState.tool.makesStrokes else { return }
             input.begin(event, with: toolState, canvas: size)
         case .move:
             input.move(event, canvas: size)

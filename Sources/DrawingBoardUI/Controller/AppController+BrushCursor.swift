@@ -30,7 +30,7 @@ extension AppController {
 
     /// Whether the outline shows: over the page, with nothing open over it and no button down.
     var showsBrushCursor: Bool {
-        brushCursor != nil && captures.isEmpty && sheet == nil && !menuOpen && !dialogOpen
+        brushCursor != nil && captures.isEmpty && sheet == nil && !menuOpen && !dialogOpen && editor.toolState.tool.makesStrokes
     }
 
     /// Draws the cursor where it intersects `area`.

@@ -122,6 +122,7 @@ extension AppController {
         case .saveDrawing: chosenSaveName(path)
         case .export: chosenExportName(path)
         case .backgroundImage: loadBackground(path)
+        case .insertImage: insertImage(path)
         case .openFile: open(path)
         }
     }
@@ -196,14 +197,15 @@ extension AppController {
         request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: session.chooserFolder)))
     }
 
-    /// A file dropped on the window: a document opens; an image becomes the background.
-    public func dropped(_ path: String) {
+    /// A file dropped on the window: a document opens; an image is placed on the page where it
+    /// was dropped (`at`, window pixels; the middle of the view when the platform cannot say).
+    public func dropped(_ path: String, at: Point? = nil) {
         // While a question or a sheet waits for an answer, a drop would change what it is about.
         guard !dialogOpen, sheet == nil else {
             if !dialogOpen { show(error: "Close the sheet first, then drop the file again") }
             return
         }
-        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" { open(path) } else { loadBackground(path) }
+        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" { open(path) } else { insertImage(path, at: at.map(view.toCanvas)) }
     }
 
     /// Decodes an image and makes it the background, as one undoable step. A bad file leaves

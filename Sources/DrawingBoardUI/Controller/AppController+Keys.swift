@@ -24,6 +24,8 @@ extension AppController {
         if sheet != nil, sheetKey(input) { return true }
         if menuOpen, menuKey(input) { return true }
         if hexEntry != nil, hexKey(input) { return true }
+        if elementUI.text != nil, textKey(input) { return true }
+        if elementKey(input) { return true }
         if input.ctrl {
             switch input.key {
             case .character("z") where input.shift, .character("y"): redo()
@@ -70,6 +72,10 @@ extension AppController {
         case .export: export(choosingName: false)
         case .exportAs: export(choosingName: true)
         case .pageSize: openSheet(.pageSize)
+        case .insertImage: chooseImageToInsert()
+        case .clearPage:
+            editor.clear()
+            selectElement(nil)
         case .shortcuts: openSheet(.shortcuts)
         case .about: openSheet(.about)
         case .quit: requestQuit()

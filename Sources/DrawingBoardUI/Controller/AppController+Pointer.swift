@@ -30,6 +30,9 @@ extension AppController {
             case .canvas where picking:
                 captures[event.source] = .eyedropper
                 pickColor(at: event.position)
+            case .canvas where textPress(event) || selectPress(event):
+                if hexEntry != nil { finishHexEntry(apply: true, quietly: true) }
+                captures[event.source] = .element
             case .canvas:
                 if hexEntry != nil { finishHexEntry(apply: true, quietly: true) }
                 if message != nil, message?.isError == false { message = nil; invalidateChrome() }
@@ -60,6 +63,8 @@ extension AppController {
                 }
             case .canvas:
                 if case .finger = event.source { touchMove(event) } else { editor.handle(onCanvas(event)) }
+            case .element:
+                selectDrag(event)
             case .chrome, nil:
                 break
             }
@@ -73,6 +78,8 @@ extension AppController {
             case .canvas:
                 if case .finger = event.source { touchUp(event) } else { commitStroke(event) }
                 if !drawingOnCanvas { bars.strokesEnded(at: now) }
+            case .element:
+                selectDrag(event)
             case .chrome, .pan:
                 break
             }
@@ -130,6 +137,11 @@ extension AppController {
             return
         }
         if control == .colorWheel || control == .valueStrip { return }
+        if case .sticker(let i) = control, activate, layout().hit(p) == .canvas {
+            // Dragged out of the panel: it lands where it was dropped.
+            placeSticker(i, at: view.toCanvas(p))
+            return
+        }
         guard activate, layout().frame(of: control)?.contains(p) ?? false else { return }
         perform(control)
     }
@@ -172,6 +184,12 @@ extension AppController {
         case .zoomIn: run(.zoomIn)
         case .zoomOut: run(.zoomOut)
         case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor: pressSheet(control)
+        case .sticker(let i):
+            // The panel goes, so the sticker placed in the middle of the view is in sight.
+            panel = nil
+            placeSticker(i)
+        case .stickerPage(let d): elementUI.stickerPage = max(0, elementUI.stickerPage + d)
+        case .insertImage: chooseImageToInsert()
         }
     }
 }

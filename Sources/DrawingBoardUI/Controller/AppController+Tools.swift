@@ -54,6 +54,8 @@ extension AppController {
     }
 
     public func select(_ tool: Tool) {
+        if tool != .text { finishText() }
+        if tool != .select, elementUI.selected != nil { selectElement(nil) }
         if brushCursor != nil { return resizingBrushCursor { selectNow(tool) } }
         selectNow(tool)
     }
@@ -100,6 +102,8 @@ extension AppController {
     /// An undo or a redo; the view follows a page that changed size, the background sliders the
     /// background.
     private func moveInHistory(_ step: () throws -> Bool) {
+        finishText()
+        defer { refreshSelection() }
         let size = editor.size
         do { _ = try step() } catch { show(error: "\(error)") }
         if editor.size != size { pageChanged() }

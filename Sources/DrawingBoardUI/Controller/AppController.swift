@@ -60,6 +60,10 @@ public final class AppController {
     var middleFrom: Point?
     /// The background image's miniature for the bottom bar, and the background it shows.
     var thumbnail: (of: Background, image: RasterImage?)?
+    /// The selection, the Stickers panel and the text being typed (AppController+Elements).
+    var elementUI = ElementUI()
+    /// The stickers the Stickers panel shows (nil: none installed).
+    public var stickers: StickerLibrary?
 
 
     /// The autosave journal, when this window keeps one.
@@ -113,6 +117,8 @@ public final class AppController {
         case eyedropper
         /// Space was held when the press came: the drag moves the page (from this point).
         case pan(Point)
+        /// The select tool has an element (or its handle), or the text tool a text box.
+        case element
     }
 
     /// The hex field, the eyedropper and the wheel.
@@ -187,7 +193,8 @@ public final class AppController {
         Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
                messageLines: message?.lines ?? 1, dialogLines: dialogOpen ? questionLines : 2, dialogButtons: pendingQuestion?.buttons ?? [],
-               eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet, paper: paper != nil)
+               eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet, paper: paper != nil,
+               stickers: stickers?.entries.count ?? 0, stickerPage: elementUI.stickerPage)
     }
 
     /// The value a slider shows.

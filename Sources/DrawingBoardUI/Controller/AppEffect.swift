@@ -1,3 +1,4 @@
+import DrawingBoardCore
 /// A file the controller needs the user to pick (the platform shows a chooser).
 public struct FileRequest: Sendable, Hashable {
     public enum Purpose: Sendable, Hashable {
@@ -6,6 +7,8 @@ public struct FileRequest: Sendable, Hashable {
         /// A copy in an export format.
         case export
         case backgroundImage
+        /// An image to place on the page as an element.
+        case insertImage
         /// A document (.ora) or an image (for the background).
         case openFile
     }
@@ -33,6 +36,11 @@ public enum AppEffect: Sendable, Hashable {
     case setFullscreen(Bool)
     /// The mouse pointer's shape over the window.
     case setPointerShape(PointerShape)
+    /// Read an image from the clipboard and give it to `pasted(imageData:)`.
+    case pasteImage
+    /// Text is being typed into a text box at this window rectangle (the input method's
+    /// window goes by it), or no longer (nil).
+    case textInput(Rect?)
     case quit
 }
 

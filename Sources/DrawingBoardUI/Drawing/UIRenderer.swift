@@ -104,6 +104,8 @@ enum UIRenderer {
             if !p.icon(name, in: f, side: iconSide, enabled ? Theme.ink : Theme.inkDisabled) {
                 p.text(name.capitalized, in: f, size: Theme.smallText * s, enabled ? Theme.ink : Theme.inkDisabled)
             }
+        case .sticker, .stickerPage, .insertImage, .panel(.stickers):
+            ElementRenderer.drawItem(item, v, p)
         case .panel(let kind):
             let selected = v.panel == kind
             background(selected: selected)
@@ -251,7 +253,7 @@ enum UIRenderer {
         let l = v.layout
         let eraser = v.panel == .brush && v.tool.isEraser
         if let title = l.panelTitle {
-            let text = eraser ? v.tool.title : v.panel == .brush ? "Brush" : "Background"
+            let text = eraser ? v.tool.title : v.panel == .brush ? (v.tool == .text ? "Text" : "Brush") : v.panel == .stickers ? "Stickers" : "Background"
             p.text(text, in: Rect(x: title.minX + 4 * s, y: title.minY, width: 150 * s, height: title.height),
                    size: (Theme.textSize + 2) * s, Theme.ink, align: .left, bold: true)
         }

@@ -36,6 +36,8 @@ struct ViewState {
     var paperLine: RGBColor?
     var isPlainColor: Bool
     var shapeHelpers: ShapeModifiers
+    /// The Stickers panel's miniatures, by the sticker's place in the library.
+    var stickerThumbnails: [Int: RasterImage] = [:]
 
     init(controller c: AppController) {
         layout = c.layout()
@@ -70,5 +72,8 @@ struct ViewState {
         if case .color = c.editor.background { isPlainColor = true } else { isPlainColor = false }
         shapeHelpers = c.editor.toolState.shapeHelpers
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
+        for item in layout.items {
+            if case .sticker(let i) = item.control { stickerThumbnails[i] = c.stickerThumbnail(i) }
+        }
     }
 }

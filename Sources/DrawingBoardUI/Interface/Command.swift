@@ -3,7 +3,7 @@ import DrawingBoardCore
 /// What the menu, the keyboard and the buttons can ask for, each with its name and its key,
 /// so the menu, the tooltips and the shortcuts window say the same thing.
 public enum Command: Sendable, Hashable, CaseIterable {
-    case new, open, save, saveAs, export, exportAs, pageSize
+    case new, open, save, saveAs, export, exportAs, insertImage, pageSize, clearPage
     case shortcuts, about, quit
     case zoomIn, zoomOut, fitPage, actualSize
 
@@ -16,6 +16,8 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .export: return "Export"
         case .exportAs: return "Export As…"
         case .pageSize: return "Page Size…"
+        case .insertImage: return "Insert Image…"
+        case .clearPage: return "Clear Page"
         case .shortcuts: return "Keyboard Shortcuts"
         case .about: return "About DrawingBoard"
         case .quit: return "Quit"
@@ -36,6 +38,8 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .export: return "Ctrl+E"
         case .exportAs: return "Ctrl+Shift+E"
         case .pageSize: return nil
+        case .insertImage: return "Ctrl+I"
+        case .clearPage: return nil
         case .shortcuts: return "F1, Ctrl+?"
         case .about: return nil
         case .quit: return "Ctrl+Q"
@@ -54,6 +58,7 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .character("s"): return input.shift ? .saveAs : .save
         case .character("e"): return input.shift ? .exportAs : .export
         case .character("q"): return .quit
+        case .character("i"): return .insertImage
         case .character("/") where input.shift, .character("?"): return .shortcuts
         case .character("="), .character("+"): return .zoomIn
         case .character("-"): return .zoomOut
@@ -64,5 +69,6 @@ public enum Command: Sendable, Hashable, CaseIterable {
     }
 
     /// The main menu's items, in order (Open Recent's files come after Open).
-    public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .pageSize, .shortcuts, .about, .quit]
+    public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .pageSize, .clearPage,
+                                         .shortcuts, .about, .quit]
 }

@@ -4,6 +4,8 @@ import DrawingBoardCore
 public enum PanelKind: Sendable, Hashable {
     case brush
     case background
+    /// The stickers to place, and "Insert image…".
+    case stickers
 }
 
 /// A slider and the value range it sets.
@@ -115,6 +117,11 @@ public enum Control: Sendable, Hashable {
     /// The New page sheet's paper: a ruling, or nil for plain.
     case sheetPaper(Paper.Ruling?)
     case sheetAnchor(Int)
+    /// The Stickers panel: a sticker (by its place in the library), the next or the previous
+    /// page of them, and "Insert image…".
+    case sticker(Int)
+    case stickerPage(Int)
+    case insertImage
 
     /// Whether the control is a row of the main menu.
     var isMenuRow: Bool {
@@ -137,7 +144,12 @@ public enum Control: Sendable, Hashable {
         switch self {
         case .tool(let tool):
             let n = (Tool.barTools.firstIndex(of: tool) ?? 0) + 1
-            return "\(tool.title) (\(n)\(tool.letter.map { " or \($0.uppercased())" } ?? ""))"
+            let keys = (n <= 9 ? ["\(n)"] : []) + (tool.letter.map { [$0.uppercased()] } ?? [])
+            return "\(tool.title) (\(keys.joined(separator: " or ")))"
+        case .panel(.stickers): return "Stickers and images to place on the page"
+        case .sticker: return "Click to place it in the middle, or drag it onto the page"
+        case .stickerPage(let d): return d > 0 ? "More stickers" : "The stickers before"
+        case .insertImage: return "Insert an image from a file (Ctrl+I)"
         case .undo: return "Undo (Ctrl+Z)"
         case .redo: return "Redo (Ctrl+Shift+Z)"
         case .save: return "Save the document as .ora (Ctrl+S)"
@@ -170,9 +182,9 @@ public enum Control: Sendable, Hashable {
 }
 
 extension Tool {
-    /// The tools the top bar shows, in order (number keys 1 to 8 pick them). The select tool
-    /// works in scripts; the window's Select tool, with its handles, is still to come.
-    public static let barTools: [Tool] = allCases.filter { $0 != .select }
+    /// The tools the top bar shows, in order (number keys 1 to 9 pick the first nine; V and
+    /// T the select and text tools).
+    public static let barTools: [Tool] = allCases
 
     /// The tool's name for people.
     public var title: String {
@@ -186,6 +198,7 @@ extension Tool {
         case .strokeEraser: return "Stroke eraser"
         case .highlighter: return "Highlighter"
         case .select: return "Select"
+        case .text: return "Text"
         }
     }
 
@@ -195,6 +208,8 @@ extension Tool {
         case .eraser: return "e"
         case .strokeEraser: return "x"
         case .highlighter: return "h"
+        case .select: return "v"
+        case .text: return "t"
         default: return nil
         }
     }

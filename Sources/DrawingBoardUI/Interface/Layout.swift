@@ -30,7 +30,7 @@ public struct Layout: Sendable {
     public private(set) var tracks: [SliderKind: Rect] = [:]
     public private(set) var swatch: Rect?
     public private(set) var widthPreview: Rect?
-    public private(set) var panelTitle: Rect?
+    public internal(set) var panelTitle: Rect?
     /// Whether the bars have their compact form (a narrow window).
     public private(set) var compactBars = false
     /// The open main menu's card, and its rows' controls (see Layout+Menu).
@@ -49,16 +49,16 @@ public struct Layout: Sendable {
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
-                menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false) {
+                menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0) {
         self.window = window
         self.scale = scale
         let s = scale
         let w = Double(window.width), h = Double(window.height)
         let slide = barsHidden * (Theme.barHeight + 2 * Theme.margin) * s
-        // Below 760 logical pixels the bars take their compact form: finger-sized (44 px)
-        // buttons and narrower gaps (the top bar is then exactly 640 px, the smallest window),
-        // icons without labels in the bottom bar.
-        let compact = w < 760 * s
+        // Below 880 logical pixels the bars take their compact form: finger-sized (44 px)
+        // buttons and narrower gaps, Clear, Open and Save in the menu only (the top bar is then
+        // 596 px, within the smallest window, 640), icons without labels in the bottom bar.
+        let compact = w < 880 * s
         compactBars = compact
 
         // Top bar: undo, redo | the tools | clear | open, save, the menu.
@@ -66,7 +66,7 @@ public struct Layout: Sendable {
         let b = (compact ? Theme.minimumTarget : Theme.button) * s
         let seg = (compact ? Theme.minimumTarget : Theme.segment) * s
         let sep = (compact ? 8 : Theme.separator) * s
-        let trailing: [Control] = [.clear, .open, .save, .menu]
+        let trailing: [Control] = compact ? [.menu] : [.clear, .open, .save, .menu]
         let topWidth = 2 * pad + Double(2 + trailing.count) * b + Double(Tool.barTools.count) * seg + 2 * sep
         let top = Rect(x: max(0, ((w - topWidth) / 2).rounded()), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
         topBar = top
@@ -82,10 +82,11 @@ public struct Layout: Sendable {
         x += sep
         for control in trailing { add(control, b) }
 
-        // Bottom bar: the two panel buttons, the touch mode, and the zoom (out, level, in).
+        // Bottom bar: the three panel buttons, the touch mode, and the zoom (out, level, in).
         let brushWidth = (compact ? 100 : 150) * s, backgroundWidth = (compact ? 100 : 180) * s
+        let stickersWidth = (compact ? 56 : 140) * s
         let touchWidth = (compact ? 56 : 190) * s, zoomWidth = 2 * b + 72 * s
-        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + touchWidth + zoomWidth + sep
+        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + stickersWidth + touchWidth + zoomWidth + sep
         let bottom = Rect(x: ((w - bottomWidth) / 2).rounded(), y: h - (Theme.margin + Theme.barHeight) * s + slide,
                           width: bottomWidth.rounded(), height: Theme.barHeight * s)
         bottomBar = bottom
@@ -93,14 +94,18 @@ public struct Layout: Sendable {
         let by = bottom.minY + (bottom.height - b) / 2
         bar.append(Item(control: .panel(.brush), frame: Rect(x: x, y: by, width: brushWidth, height: b)))
         bar.append(Item(control: .panel(.background), frame: Rect(x: x + brushWidth, y: by, width: backgroundWidth, height: b)))
-        bar.append(Item(control: .touchMode, frame: Rect(x: x + brushWidth + backgroundWidth, y: by, width: touchWidth, height: b)))
-        x += brushWidth + backgroundWidth + touchWidth + sep
+        bar.append(Item(control: .panel(.stickers), frame: Rect(x: x + brushWidth + backgroundWidth, y: by, width: stickersWidth, height: b)))
+        x += brushWidth + backgroundWidth + stickersWidth
+        bar.append(Item(control: .touchMode, frame: Rect(x: x, y: by, width: touchWidth, height: b)))
+        x += touchWidth + sep
         bar.append(Item(control: .zoomOut, frame: Rect(x: x, y: by, width: b, height: b)))
         bar.append(Item(control: .resetView, frame: Rect(x: x + b, y: by, width: 72 * s, height: b)))
         bar.append(Item(control: .zoomIn, frame: Rect(x: x + b + 72 * s, y: by, width: b, height: b)))
 
         var front: [Item] = []
-        if let kind {
+        if kind == .stickers {
+            front += layoutStickerPanel(above: bottom, below: max(top.maxY, 0), count: stickers, page: stickerPage)
+        } else if let kind {
             front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser, paper: paper)
             if let p = panel, p.minY < max(top.maxY, 0) + Theme.margin * s {
                 // A window too short for the panel between the bars: the top bar steps out of
@@ -259,6 +264,12 @@ public struct Layout: Sendable {
             }
         }
         return result
+    }
+
+    /// Sets the open panel's card (for the panels laid out in their own files).
+    mutating func setPanel(_ rect: Rect, kind: PanelKind) {
+        panel = rect
+        panelKind = kind
     }
 
     /// The question dialog's width.

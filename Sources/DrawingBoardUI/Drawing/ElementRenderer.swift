@@ -1,0 +1,73 @@
+import DrawingBoardCore
+import DrawingBoardRender
+
+/// Draws what the window shows for elements: the Stickers panel's cells and buttons, the
+/// selected element's box and handles, and the caret of the text being typed.
+enum ElementRenderer {
+    static func drawItem(_ item: Layout.Item, _ v: ViewState, _ p: Painter) {
+        let s = v.scale
+        let f = item.frame
+        if v.pressed == item.control { p.fill(f.insetBy(3 * s), Theme.pressed, radius: 10 * s) }
+        switch item.control {
+        case .panel:
+            let selected = v.panel == .stickers
+            if selected { p.fill(f.insetBy(3 * s), Theme.accent, radius: 10 * s) }
+            let color = selected ? Theme.onAccent : Theme.ink
+            let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
+            if !p.icon("stickers", in: v.layout.compactBars ? f : iconBox, side: Theme.iconSide * s, color) {
+                p.text("St", in: f, size: Theme.smallText * s, color)
+            }
+            if !v.layout.compactBars {
+                p.text("Stickers", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
+                       size: Theme.textSize * s, color, align: .left)
+            }
+        case .sticker(let i):
+            if let thumb = v.stickerThumbnails[i] {
+                p.image(thumb, in: f.insetBy(4 * s))
+            }
+        case .stickerPage(let d):
+            p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
+            p.text(d > 0 ? "More ›" : "‹ Back", in: f, size: Theme.textSize * s, Theme.ink)
+        case .insertImage:
+            p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
+            let iconBox = Rect(x: f.minX + 4 * s, y: f.minY, width: 32 * s, height: f.height)
+            p.icon("image", in: iconBox, side: 20 * s, Theme.ink)
+            p.text("Insert image…", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
+                   size: Theme.textSize * s, Theme.ink, align: .left)
+        default:
+            break
+        }
+    }
+
+    /// The selected element's box, corner handles, rotation handle and delete button; the
+    /// caret of a text being typed.
+    static func drawSelection(_ handles: ElementHandles?, caret: Rect?, box: [Point]?, with p: Painter, scale s: Double) {
+        if let box {
+            // The text box: a dashed outline a little outside the text.
+            let closed = box + [box[0]]
+            for (a, b) in zip(closed, closed.dropFirst()) {
+                p.line(from: a, to: b, width: 1 * s, Theme.accent, dashes: [4 * s, 3 * s])
+            }
+        }
+        if let caret {
+            p.fill(caret, RGBA(0.1, 0.1, 0.1, 0.9))
+        }
+        guard let h = handles else { return }
+        let box = h.corners + [h.corners[0]]
+        for (a, b) in zip(box, box.dropFirst()) {
+            p.line(from: a, to: b, width: 3 * s, RGBA(1, 1, 1, 0.9))
+            p.line(from: a, to: b, width: 1.5 * s, Theme.accent)
+        }
+        p.line(from: h.topMiddle, to: h.rotate, width: 1.5 * s, Theme.accent)
+        for corner in h.corners {
+            p.fillCircle(center: corner, radius: 7 * s, RGBA(1, 1, 1))
+            p.strokeCircle(center: corner, radius: 7 * s, Theme.accent, width: 2 * s)
+        }
+        p.fillCircle(center: h.rotate, radius: 9 * s, Theme.accent)
+        p.strokeCircle(center: h.rotate, radius: 4 * s, RGBA(1, 1, 1), width: 1.5 * s)
+        p.fillCircle(center: h.delete, radius: 11 * s, Theme.error)
+        let d = 4.5 * s
+        p.line(from: Point(h.delete.x - d, h.delete.y - d), to: Point(h.delete.x + d, h.delete.y + d), width: 2 * s, RGBA(1, 1, 1))
+        p.line(from: Point(h.delete.x - d, h.delete.y + d), to: Point(h.delete.x + d, h.delete.y - d), width: 2 * s, RGBA(1, 1, 1))
+    }
+}
