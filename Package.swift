@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "CairoBaseline", dependencies: ["CCairo"]),
         .executableTarget(
             name: "drawingboard-bench",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CairoBaseline"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CairoBaseline"]),
         // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
         // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
         .executableTarget(

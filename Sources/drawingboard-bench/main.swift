@@ -139,6 +139,10 @@ func residentBytes() -> Int {
 // MARK: - 1. Per-segment drawing cost
 
 print("DrawingBoard benchmark (\(ProcessInfo.processInfo.processorCount) cores)\n")
+if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
+    try elementFigures()
+    exit(0)
+}
 for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", PixelSize(width: 3840, height: 2160))] {
     let points = scribble(size, 2000)
     let editor = try makeEditor(size)
@@ -281,6 +285,7 @@ do {
 // MARK: - Hardening: long strokes, the spill file across sweeps, fingers' masks
 
 try hardeningFigures()
+try elementFigures()
 
 // MARK: - 4 and 5. Start-up and idle CPU of the real window (needs DISPLAY)
 

@@ -129,6 +129,24 @@ public enum TextArt {
 }
 
 extension TextArt {
+    /// The three families fontconfig always resolves.
+    public static let standardFamilies = ["Sans", "Serif", "Monospace"]
+
+    /// The font families installed, sorted by name.
+    public static func families() -> [String] {
+        guard let map = pango_cairo_font_map_get_default() else { return standardFamilies }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(map, &list, &count)
+        defer { g_free(list) }
+        guard let list else { return standardFamilies }
+        var names: [String] = []
+        for i in 0..<Int(count) {
+            if let family = list[i], let name = pango_font_family_get_name(family) { names.append(String(cString: name)) }
+        }
+        return Array(Set(names)).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+    }
+
     /// Where the caret goes before the character at `offset` (in Characters) of the style's
     /// text: its top and height, in the text's own coordinates (its logical box at 0, 0).
     public static func caret(_ style: TextStyle, at offset: Int) -> (x: Double, y: Double, height: Double) {

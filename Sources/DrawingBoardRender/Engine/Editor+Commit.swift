@@ -19,6 +19,12 @@ extension Editor {
         if let group, edit.makesStep, group.kind != edit.kind || (edit.endsDrags && !(group.allowsPlace && edit.isPlace)) {
             endDrag(keeping: false)
         }
+        // Only the drag of the element the drag layers were made for keeps them.
+        if case .change(let element) = edit, group?.kind == .element {
+            prepareDrag(of: element.id)
+        } else if edit.makesStep {
+            dropDragCache()
+        }
         var step = HistoryStep(kind: edit.kind)
         guard try apply(edit, saving: &step, mask: live) else { return false }
         revision += 1
@@ -47,6 +53,7 @@ extension Editor {
             let all = page.items.indices.reversed().map { ItemChange.Placed(index: $0, item: page.items[$0]) }
             step.items = changeItems([.remove(all)])
             layers.under = nil
+            layers.belowLast = nil
             layers.elementCache.removeAll()
             invalidateAll()
             return true
@@ -184,11 +191,13 @@ extension Editor {
             page.background = anchored
         }
         layers.dropMasks()
+        layers.dragCache = nil
         compositor.dropScratch()
         page.size = target
         fitBase()
         if layers.under != nil {
             layers.under = nil
+            layers.belowLast = nil
             paintUnder(PixelRect(size: size))
         }
         invalidateAll()

@@ -36,6 +36,14 @@ extension Editor {
         default:
             return false
         }
+        if case .place(var element) = edit, absorbTopRun() {
+            // On top: the page as it stands goes under it; the top run of ink starts empty.
+            element.id = nextStrokeID - 1
+            step.items = changeItems(changes)
+            layPlacedElement(element)
+            repaintTopRun(saving: &step)
+            return true
+        }
         step.items = changeItems(changes)
         if refreshRuns(after: changes, lastBefore: lastBefore, topBefore: topBefore) {
             repaintTopRun(saving: &step)

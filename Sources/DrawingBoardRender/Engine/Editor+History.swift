@@ -52,6 +52,7 @@ extension Editor {
     func squash(recording edit: Edit) {
         guard let done = group else { return }
         group = nil
+        dropDragCache()
         guard let step = done.step else { return }
         if step.kind == .background, step.background == page.background, step.tiles.isEmpty, step.items.isEmpty { return }
         history.push(step)
@@ -60,6 +61,7 @@ extension Editor {
 
     /// Ends the drag by putting back everything it changed.
     func bail() {
+        dropDragCache()
         guard var done = group?.step else {
             group = nil
             return
@@ -102,6 +104,7 @@ extension Editor {
     /// Exchanges a step's saved state with the live one; returns the ink area that changed.
     private func swap(_ step: inout HistoryStep) throws(RenderError) -> PixelRect? {
         revision += 1
+        layers.dragCache = nil
         if let other = step.page {
             let current = contents()
             do {

@@ -44,6 +44,8 @@ extension Editor {
         layers.base = next.base
         layers.highlights = nil
         layers.under = nil
+        layers.belowLast = nil
+        layers.dragCache = nil
         layers.elementCache.removeAll()
         layers.dropMasks()
         compositor.dropScratch()

@@ -26,32 +26,87 @@ extension Editor {
     var pictureBase: CairoSurface { layers.under ?? layers.background.surface }
 
     /// Paints `region` of the under layer anew from the page (made when the page has its first
-    /// element, dropped when it has none).
+    /// element, dropped when it has none). The page under the last element is kept as a layer
+    /// of its own (`belowLast`), so dragging the topmost element, or placing one on top,
+    /// never paints the page again.
     func paintUnder(_ region: PixelRect) {
-        guard page.lastElementIndex != nil else {
+        guard let last = page.lastElementIndex else {
             layers.under = nil
+            layers.belowLast = nil
             return
         }
         guard let region = region.intersection(PixelRect(size: size)) else { return }
-        if layers.under == nil || layers.under?.size != size {
+        if layers.under?.size != size || layers.belowLast?.size != size {
             layers.under = try? CairoSurface(format: .argb32, size: size)
-            guard layers.under != nil else { return }
+            layers.belowLast = try? CairoSurface(format: .argb32, size: size)
+            guard layers.under != nil, layers.belowLast != nil else {
+                layers.under = nil
+                layers.belowLast = nil
+                return
+            }
             paintUnder(PixelRect(size: size))
             return
         }
-        guard let under = layers.under, let cr = try? CairoContext(under), let mask = layers.borrowMask() else { return }
-        defer { layers.giveBack(mask) }
+        guard let under = layers.under, let cr = try? CairoContext(under), let belowLast = layers.belowLast,
+              let bc = try? CairoContext(belowLast) else { return }
         cr.clip(to: region)
-        cr.copy(layers.background.surface)
+        if let drag = layers.dragCache, drag.covers(page) {
+            // An element being dragged: what lies under it and over it are ready.
+            composeDrag(drag, region, on: cr)
+            return
+        }
+        bc.clip(to: region)
+        bc.copy(layers.background.surface)
+        compose(0..<last, region: region, on: bc)
+        cr.copy(belowLast)
+        if case .element(let element) = page.items[last] { layers.elementCache.paint(element, on: cr.handle, assets: assets) }
+    }
+
+    /// An element placed on top: the page as it stands becomes the layer under it (the ink of
+    /// the top run composed over the under layer, as the frame shows it), without painting the
+    /// page again. Called before the element joins the page.
+    func absorbTopRun() -> Bool {
+        guard layers.under?.size == size || page.lastElementIndex == nil,
+              let next = try? CairoSurface(format: .argb32, size: size), let cr = try? CairoContext(next),
+              let under = layers.under ?? (try? CairoSurface(format: .argb32, size: size)) else { return false }
+        cr.copy(layers.under ?? layers.background.surface)
+        if let marks = layers.highlights?.surface {
+            cr.isolated {
+                cr.setBlend(.multiply)
+                cr.paint(marks)
+            }
+        }
+        cr.paint(layers.ink.surface)
+        layers.belowLast = next
+        layers.under = under
+        return true
+    }
+
+    /// After `absorbTopRun` and the element's placing: the under layer is the page under it
+    /// with the element over it.
+    func layPlacedElement(_ element: Element) {
+        guard let under = layers.under, let belowLast = layers.belowLast, let cr = try? CairoContext(under) else { return }
+        cr.copy(belowLast)
+        layers.elementCache.paint(element, on: cr.handle, assets: assets)
+    }
+
+    /// Composes `range` of the page's items within `region` onto `cr`: each run of ink (its
+    /// highlights multiplied in, its ink over, every later eraser clearing it) and each element
+    /// over it.
+    func compose(_ range: Range<Int>, region: PixelRect, on cr: CairoContext) {
+        guard let mask = layers.borrowMask() else { return }
+        defer { layers.giveBack(mask) }
         let entries = index.entries(for: page.items)
         // Erasers anywhere on the page, in order: each clears the runs before it.
         let erasers = entries.indices.filter { entries[$0].tool == .eraser && entries[$0].box?.pixelRect(clippedTo: size)?.intersection(region) != nil }
         var scratch = RunScratch(region: region)
-        var start = 0
-        for (i, entry) in entries.enumerated() where entry.isElement {
-            paintRun(start..<i, erasers: erasers, entries: entries, mask: mask, scratch: &scratch, onto: cr)
+        var start = range.lowerBound
+        for i in range where entries[i].isElement || i == range.upperBound - 1 {
+            let end = entries[i].isElement ? i : i + 1
+            paintRun(start..<end, erasers: erasers, entries: entries, mask: mask, scratch: &scratch, onto: cr)
             start = i + 1
-            guard entry.box?.pixelRect(clippedTo: size)?.intersection(region) != nil, case .element(let element) = page.items[i] else { continue }
+            guard entries[i].isElement, entries[i].box?.pixelRect(clippedTo: size)?.intersection(region) != nil,
+                  case .element(let element) = page.items[i] else { continue }
             layers.elementCache.paint(element, on: cr.handle, assets: assets)
         }
     }

@@ -14,8 +14,12 @@ final class PageLayers {
     /// Everything under the top run of ink (background, lower runs, elements), when the page
     /// has elements (see Editor+Runs).
     var under: CairoSurface?
+    /// The same without the last element (what lies under the topmost element).
+    var belowLast: CairoSurface?
     /// Each element drawn at its size, ready to lay on the page.
     let elementCache = ElementCache()
+    /// The page under and over an element being dragged.
+    var dragCache: DragCache?
     /// Coverage masks the size of the ink layer, kept for the next stroke painted.
     private var masks: [CairoSurface] = []
 

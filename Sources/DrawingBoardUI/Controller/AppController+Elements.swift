@@ -81,7 +81,12 @@ extension AppController {
             editText(hit)
             return true
         }
-        if elementUI.press == nil { elementUI.press = (event.source, event.position, now) }
+        if let press = elementUI.press, press.source != event.source {
+            // A second finger joins the one on the element: both move, scale and turn it.
+            editor.handle(onCanvas(event))
+            return true
+        }
+        elementUI.press = (event.source, event.position, now)
         if let hit, hit.id != elementUI.selected { selectElement(hit.id) } else if hit == nil, elementUI.selected != nil { selectElement(nil) }
         editor.handle(onCanvas(event))
         return true

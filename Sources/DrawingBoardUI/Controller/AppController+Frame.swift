@@ -90,7 +90,7 @@ extension AppController {
         for rect in rects {
             editor.compose(into: frame, area: rect, view: view)
             painter.clipped(to: rect.rect) {
-                ElementRenderer.drawSelection(selectionHandles, caret: caretRect(), box: textBoxCorners, with: painter, scale: scale)
+                ElementRenderer.drawSelection(selectionHandles, caret: caretRect(), box: textBoxCorners, preedit: preeditLine, with: painter, scale: scale)
                 UIRenderer.draw(state, with: painter, in: rect.rect)
                 drawBrushCursor(with: painter, in: rect)
             }

@@ -190,6 +190,8 @@ extension AppController {
             placeSticker(i)
         case .stickerPage(let d): elementUI.stickerPage = max(0, elementUI.stickerPage + d)
         case .insertImage: chooseImageToInsert()
+        case .font(let i): chooseFont(TextArt.standardFamilies[i])
+        case .fontStep(let d): stepFont(by: d)
         }
     }
 }

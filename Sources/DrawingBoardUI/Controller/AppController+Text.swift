@@ -213,4 +213,35 @@ extension AppController {
 
     /// The font new text boxes take.
     var textFont: String { elementUI.font }
+
+    /// New text takes `family`, and so does the text being typed.
+    func chooseFont(_ family: String) {
+        elementUI.font = family
+        if elementUI.text != nil {
+            elementUI.text?.style.font = family
+            typingChanged()
+        }
+        invalidateChrome()
+    }
+
+    /// The family before or after the current one among those installed.
+    func stepFont(by d: Int) {
+        let families = TextArt.families()
+        guard !families.isEmpty else { return }
+        let i = families.firstIndex(of: elementUI.font) ?? (d > 0 ? -1 : families.count)
+        chooseFont(families[(i + d + families.count) % families.count])
+    }
+
+    /// Where the input method's composition is underlined, in the window.
+    var preeditLine: (Point, Point)? {
+        guard let entry = elementUI.text, !entry.preedit.isEmpty else { return nil }
+        let element = entry.element()
+        guard let style = element.source.text else { return nil }
+        let p = element.placement
+        func point(_ offset: Int) -> Point {
+            let c = TextArt.caret(style, at: offset)
+            return view.toWindow(p.toPage(Point(c.x * p.scale - p.width / 2, (c.y + c.height) * p.scale - p.height / 2)))
+        }
+        return (point(entry.cursor), point(entry.cursor + entry.preedit.count))
+    }
 }

@@ -10,7 +10,9 @@ extension AppController {
     public static let pinchGrace = TouchGestures.pinchGrace
 
     func touchDown(_ e: PointerEvent) {
-        carryOut(touches.down(e, mode: touchMode, view: view, now: now))
+        // With the select or the text tool, fingers off any element move the view.
+        let mode = editor.toolState.tool.makesStrokes || editor.toolState.tool == .strokeEraser ? touchMode : .navigate
+        carryOut(touches.down(e, mode: mode, view: view, now: now))
     }
 
     func touchMove(_ e: PointerEvent) {

@@ -194,7 +194,7 @@ public final class AppController {
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
                messageLines: message?.lines ?? 1, dialogLines: dialogOpen ? questionLines : 2, dialogButtons: pendingQuestion?.buttons ?? [],
                eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet, paper: paper != nil,
-               stickers: stickers?.entries.count ?? 0, stickerPage: elementUI.stickerPage)
+               stickers: stickers?.entries.count ?? 0, stickerPage: elementUI.stickerPage, text: editor.toolState.tool == .text)
     }
 
     /// The value a slider shows.

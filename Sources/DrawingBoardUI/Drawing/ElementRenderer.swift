@@ -28,6 +28,20 @@ enum ElementRenderer {
         case .stickerPage(let d):
             p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
             p.text(d > 0 ? "More ›" : "‹ Back", in: f, size: Theme.textSize * s, Theme.ink)
+        case .font(let i):
+            let family = TextArt.standardFamilies[i]
+            let selected = v.font == family
+            if selected { p.fill(f.insetBy(3 * s), Theme.accent, radius: 10 * s) }
+            p.text(i == 2 ? "Mono" : family, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
+        case .fontStep(let d):
+            p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
+            p.text(d > 0 ? "›" : "‹", in: f, size: (Theme.textSize + 4) * s, Theme.ink)
+            if d < 0, let next = v.layout.frame(of: .fontStep(1)) {
+                // The family in use, between the two steps.
+                let name = Rect(x: f.maxX + 4 * s, y: f.minY, width: next.minX - f.maxX - 8 * s, height: f.height)
+                let other = !TextArt.standardFamilies.contains(v.font)
+                p.text(other ? v.font : "Other fonts", in: name, size: Theme.textSize * s, other ? Theme.ink : Theme.inkMuted)
+            }
         case .insertImage:
             p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
             let iconBox = Rect(x: f.minX + 4 * s, y: f.minY, width: 32 * s, height: f.height)
@@ -41,7 +55,11 @@ enum ElementRenderer {
 
     /// The selected element's box, corner handles, rotation handle and delete button; the
     /// caret of a text being typed.
-    static func drawSelection(_ handles: ElementHandles?, caret: Rect?, box: [Point]?, with p: Painter, scale s: Double) {
+    static func drawSelection(_ handles: ElementHandles?, caret: Rect?, box: [Point]?, preedit: (Point, Point)?, with p: Painter, scale s: Double) {
+        if let (a, b) = preedit {
+            // What the input method is composing, underlined until it is committed.
+            p.line(from: a, to: b, width: 1.5 * s, Theme.ink)
+        }
         if let box {
             // The text box: a dashed outline a little outside the text.
             let closed = box + [box[0]]

@@ -104,7 +104,7 @@ enum UIRenderer {
             if !p.icon(name, in: f, side: iconSide, enabled ? Theme.ink : Theme.inkDisabled) {
                 p.text(name.capitalized, in: f, size: Theme.smallText * s, enabled ? Theme.ink : Theme.inkDisabled)
             }
-        case .sticker, .stickerPage, .insertImage, .panel(.stickers):
+        case .sticker, .stickerPage, .insertImage, .panel(.stickers), .font, .fontStep:
             ElementRenderer.drawItem(item, v, p)
         case .panel(let kind):
             let selected = v.panel == kind
@@ -235,7 +235,7 @@ enum UIRenderer {
         let s = v.scale
         let l = v.layout
         guard let track = l.tracks[kind], let value = v.values[kind], let knobX = l.knobX(kind, value: value) else { return }
-        p.text(kind.label, in: Rect(x: frame.minX + 4 * s, y: frame.minY, width: 72 * s, height: frame.height),
+        p.text(kind == .width && v.tool == .text ? "Size" : kind.label, in: Rect(x: frame.minX + 4 * s, y: frame.minY, width: 72 * s, height: frame.height),
                size: Theme.textSize * s, Theme.ink, align: .left)
         let cy = track.center.y
         let left = track.minX + 12 * s, right = track.maxX - 12 * s
@@ -281,7 +281,7 @@ enum UIRenderer {
             p.text(text, in: note.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
         if let label = l.smoothingLabel {
-            p.text("Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
+            p.text(v.tool == .text ? "Font" : "Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
         if let label = l.paperLabel {
             p.text("Paper", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)

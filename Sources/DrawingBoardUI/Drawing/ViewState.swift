@@ -38,6 +38,8 @@ struct ViewState {
     var shapeHelpers: ShapeModifiers
     /// The Stickers panel's miniatures, by the sticker's place in the library.
     var stickerThumbnails: [Int: RasterImage] = [:]
+    /// The font family new text takes.
+    var font: String
 
     init(controller c: AppController) {
         layout = c.layout()
@@ -71,6 +73,7 @@ struct ViewState {
         paperLine = c.paper?.line
         if case .color = c.editor.background { isPlainColor = true } else { isPlainColor = false }
         shapeHelpers = c.editor.toolState.shapeHelpers
+        font = c.elementUI.text?.style.font ?? c.elementUI.font
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
         for item in layout.items {
             if case .sticker(let i) = item.control { stickerThumbnails[i] = c.stickerThumbnail(i) }

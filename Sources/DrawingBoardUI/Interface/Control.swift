@@ -122,6 +122,10 @@ public enum Control: Sendable, Hashable {
     case sticker(Int)
     case stickerPage(Int)
     case insertImage
+    /// The text tool's font: one of the three families always there (Sans, Serif, Monospace),
+    /// or the previous or next of the families installed.
+    case font(Int)
+    case fontStep(Int)
 
     /// Whether the control is a row of the main menu.
     var isMenuRow: Bool {
@@ -150,6 +154,8 @@ public enum Control: Sendable, Hashable {
         case .sticker: return "Click to place it in the middle, or drag it onto the page"
         case .stickerPage(let d): return d > 0 ? "More stickers" : "The stickers before"
         case .insertImage: return "Insert an image from a file (Ctrl+I)"
+        case .font: return "The font of new text (and of the text being typed)"
+        case .fontStep: return "The other fonts installed"
         case .undo: return "Undo (Ctrl+Z)"
         case .redo: return "Redo (Ctrl+Shift+Z)"
         case .save: return "Save the document as .ora (Ctrl+S)"

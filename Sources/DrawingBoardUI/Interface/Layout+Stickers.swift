@@ -48,3 +48,30 @@ extension Layout {
         return result
     }
 }
+
+extension Layout {
+    /// The text tool's brush panel: its last row chooses the font (Sans, Serif, Monospace, or
+    /// any family installed, stepped through with ‹ and ›) instead of smoothing and the shape
+    /// helpers.
+    func withFontRow(_ items: [Item]) -> [Item] {
+        guard let first = items.first(where: { if case .smoothing = $0.control { return true } else { return false } })?.frame,
+              let label = smoothingLabel else { return items }
+        let s = scale
+        var result = items.filter {
+            switch $0.control {
+            case .smoothing, .shapeHelper: return false
+            default: return true
+            }
+        }
+        let row = Rect(x: label.minX, y: first.minY, width: (panel?.maxX ?? first.maxX) - 12 * s - label.minX, height: first.height)
+        var x = first.minX
+        for (i, option) in [80.0, 80, 120].enumerated() {
+            result.append(Item(control: .font(i), frame: Rect(x: x, y: row.minY, width: option * s, height: row.height)))
+            x += option * s
+        }
+        let step = row.height
+        result.append(Item(control: .fontStep(-1), frame: Rect(x: x + 8 * s, y: row.minY, width: step, height: row.height)))
+        result.append(Item(control: .fontStep(1), frame: Rect(x: row.maxX - step, y: row.minY, width: step, height: row.height)))
+        return result
+    }
+}

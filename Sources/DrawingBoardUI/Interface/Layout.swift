@@ -49,7 +49,8 @@ public struct Layout: Sendable {
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
-                menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0) {
+                menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0,
+                text: Bool = false) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -106,7 +107,9 @@ public struct Layout: Sendable {
         if kind == .stickers {
             front += layoutStickerPanel(above: bottom, below: max(top.maxY, 0), count: stickers, page: stickerPage)
         } else if let kind {
-            front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser, paper: paper)
+            front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser, paper: paper,
+                                 text: text)
+            if kind == .brush, text { front = withFontRow(front) }
             if let p = panel, p.minY < max(top.maxY, 0) + Theme.margin * s {
                 // A window too short for the panel between the bars: the top bar steps out of
                 // the way while the panel is open (the panel's rows are a finger high still).
@@ -146,13 +149,13 @@ public struct Layout: Sendable {
     /// has no colour or opacity: it clears).
     /// `paper`: the Background panel shows the paper's spacing too.
     private mutating func layoutPanel(_ kind: PanelKind, above bottom: Rect, below topEdge: Double, recentColors: Int, eraser: Bool,
-                                      paper: Bool) -> [Item] {
+                                      paper: Bool, text: Bool) -> [Item] {
         let s = scale
         let w = Double(window.width)
         let pad = 12 * s
         let forEraser = kind == .brush && eraser
         let rows: [SliderKind] = forEraser ? [.width]
-            : kind == .brush ? [.width, .opacity, .brushRed, .brushGreen, .brushBlue]
+            : kind == .brush ? [.width] + (text ? [] : [.opacity]) + [.brushRed, .brushGreen, .brushBlue]
             : [.backgroundRed, .backgroundGreen, .backgroundBlue] + (paper ? [.paperSpacing] : [])
         // Title, sliders, the extra row (hex field and recent colours, or "Choose image..."),
         // and for the brush the smoothing row, each a row high; rows get shorter in a short
@@ -282,8 +285,8 @@ public struct Layout: Sendable {
         min(640 * scale, Double(window.width) - 4 * Theme.margin * scale)
     }
 
-    /// Where the "Smoothing" label of the brush panel goes.
-    public private(set) var smoothingLabel: Rect?
+    /// Where the "Smoothing" label of the brush panel goes (the "Font" label for the text tool).
+    public internal(set) var smoothingLabel: Rect?
     /// Where the Background panel's "Paper" label goes.
     public private(set) var paperLabel: Rect?
 
