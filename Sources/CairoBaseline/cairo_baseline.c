@@ -56,7 +56,7 @@ uint32_t cb_canvas_checksum(cb_canvas *c) {
     return sum;
 }
 
-void cb_paint_image(cb_canvas *c, int w, int h, double x, double y) {
+void cb_paint_image(cb_canvas *c, int w, int h, double x, double y, double degrees) {
     static cairo_surface_t *image;
     static int iw, ih;
     if (!image || iw != w || ih != h) {
@@ -70,7 +70,10 @@ void cb_paint_image(cb_canvas *c, int w, int h, double x, double y) {
         ih = h;
     }
     cairo_save(c->cr);
-    cairo_set_source_surface(c->cr, image, x, y);
+    cairo_translate(c->cr, x, y);
+    cairo_rotate(c->cr, degrees * 3.141592653589793 / 180);
+    cairo_set_source_surface(c->cr, image, -w / 2.0, -h / 2.0);
+    cairo_pattern_set_filter(cairo_get_source(c->cr), degrees == 0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
     cairo_paint(c->cr);
     cairo_restore(c->cr);
 }

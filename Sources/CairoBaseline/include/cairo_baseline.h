@@ -15,9 +15,10 @@ cb_canvas *cb_canvas_new(int w, int h);
 void cb_canvas_free(cb_canvas *c);
 void cb_stroke_segment(cb_canvas *c, double x0, double y0, double x1, double y1, double width);
 void cb_naive_segment(cb_canvas *c, double x0, double y0, double x1, double y1, double width);
-/* cb_paint_image: an image of w x h (opaque, made once) painted onto the canvas with its top
- * left at (x, y): what any program that moves a picture over a page must do per frame. */
-void cb_paint_image(cb_canvas *c, int w, int h, double x, double y);
+/* cb_paint_image: an image of w x h (opaque, made once) painted onto the canvas centred at
+ * (x, y), turned by `degrees`: what any program that moves a picture over a page must do per
+ * frame. */
+void cb_paint_image(cb_canvas *c, int w, int h, double x, double y, double degrees);
 /* A checksum of the canvas, so the compiler cannot skip the work. */
 uint32_t cb_canvas_checksum(cb_canvas *c);
 

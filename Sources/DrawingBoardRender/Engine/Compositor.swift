@@ -19,7 +19,10 @@ final class Compositor {
 
     /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
     /// `area` of `cr` (window pixels), shown through `view`; outside the canvas, a neutral grey.
-    func compose(_ layers: PageLayers, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform) {
+    /// `base`: paints what lies under the top run of ink (the under layer, the background, or
+    /// an element being dragged between its layers); `inkEmpty`: the top run has no ink.
+    func compose(_ layers: PageLayers, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform,
+                 inkEmpty: Bool = false, base: ((CairoContext) -> Void)? = nil) {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
@@ -31,12 +34,13 @@ final class Compositor {
         }
         cr.transform(scale: view.scale, offset: view.offset)
         cr.clip(to: PixelRect(size: size))
-        cr.paint(layers.under ?? layers.background.surface, smooth: view.scale < 1)
+        if let base { base(cr) } else { cr.paint(layers.under ?? layers.background.surface, smooth: view.scale < 1) }
         let touching = live.filter { $0.drawn?.intersection(visible) != nil }
         for stroke in touching { stroke.catchUpMask() }
         paintHighlights(layers.highlights, on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })
         guard !touching.isEmpty else {
-            cr.paint(layers.ink.surface, smooth: view.scale < 1)
+            // (A page whose top run has no ink has nothing to lay over.)
+            if !inkEmpty { cr.paint(layers.ink.surface, smooth: view.scale < 1) }
             return
         }
         // A highlighter in progress multiplies into everything under it, as it will once drawn.
@@ -123,7 +127,17 @@ extension Editor {
     /// through `view`.
     public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
         guard let cr = frame.context else { return }
-        cr.isolated { compositor.compose(layers, live: Array(input.strokes.values), size: size, on: cr, area: area, view: view) }
+        var base: ((CairoContext) -> Void)?
+        if let drag = layers.dragCache, drag.covers(page) {
+            // An element being dragged is composed from its layers; the under layer catches up
+            // when the drag ends.
+            let canvasArea = view.isIdentity ? area : view.canvasRect(area)
+            if let visible = canvasArea.intersection(PixelRect(size: size)) { readyDrag(drag, visible) }
+            base = { cr in self.paintDrag(drag, on: cr, smooth: view.scale < 1) }
+        }
+        let inkEmpty = topRunStart == page.items.count && layers.highlights == nil
+        cr.isolated { compositor.compose(layers, live: Array(input.strokes.values), size: size, on: cr, area: area, view: view,
+                                         inkEmpty: inkEmpty, base: base) }
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.

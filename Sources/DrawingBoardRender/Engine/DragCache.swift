@@ -12,11 +12,10 @@ final class DragCache {
     let count: Int
     let below: CairoSurface
     let above: CairoSurface?
-    /// Where the page was composed from these layers. With an over layer that is not exactly
-    /// the page painted in order (OVER rounds differently grouped), so the drag's end paints
-    /// it again from the page; with none it is exact.
+    /// Where the page changed during the drag: the under layer is painted there when it ends
+    /// (the frames meanwhile come from these layers).
     var painted: PixelRect?
-    /// The layers are painted a tile at a time, as the drag reaches them (none for the
+    /// The layers are painted a tile at a time, as the drag reaches them (at once for the
     /// topmost element, whose under layer is kept anyway): the first motion costs what its
     /// boxes cost, not what the page costs.
     var ready: Set<Int>
@@ -63,25 +62,24 @@ extension Editor {
         }
     }
 
-    /// Under, the element where it is now, over: the page within `region`, from the drag's
-    /// layers (painting the parts of them not ready yet).
-    func composeDrag(_ drag: DragCache, _ region: PixelRect, on cr: CairoContext) {
-        if let missing = drag.claim(region)?.intersection(PixelRect(size: size)), let last = page.lastElementIndex,
-           let bc = try? CairoContext(drag.below) {
-            bc.clip(to: missing)
-            bc.copy(layers.background.surface)
-            compose(0..<drag.index, region: missing, on: bc)
-            if let above = drag.above, let ac = try? CairoContext(above) {
-                above.zero(missing)
-                compose((drag.index + 1)..<(last + 1), region: missing, on: ac)
-            }
+    /// Paints the parts of the drag's layers within `region` not painted yet.
+    func readyDrag(_ drag: DragCache, _ region: PixelRect) {
+        guard let missing = drag.claim(region)?.intersection(PixelRect(size: size)), let last = page.lastElementIndex,
+              let bc = try? CairoContext(drag.below) else { return }
+        bc.clip(to: missing)
+        bc.copy(layers.background.surface)
+        compose(0..<drag.index, region: missing, on: bc)
+        if let above = drag.above, let ac = try? CairoContext(above) {
+            above.zero(missing)
+            compose((drag.index + 1)..<(last + 1), region: missing, on: ac)
         }
-        if drag.above != nil { drag.painted = union(drag.painted, region) }
-        cr.copy(drag.below)
-        if case .element(let element) = page.items[drag.index], element.placement.bounds.pixelRect(clippedTo: size)?.intersection(region) != nil {
-            layers.elementCache.paint(element, on: cr.handle, assets: assets)
-        }
-        if let above = drag.above { cr.paint(above) }
+    }
+
+    /// Under, the element where it is now, over, onto `cr` (already clipped to the area).
+    func paintDrag(_ drag: DragCache, on cr: CairoContext, smooth: Bool) {
+        cr.paint(drag.below, smooth: smooth)
+        if case .element(let element) = page.items[drag.index] { layers.elementCache.paint(element, on: cr.handle, assets: assets) }
+        if let above = drag.above { cr.paint(above, smooth: smooth) }
     }
 
     /// Makes the layers under and over the element `id` for its drag, if it pays (a drag in

@@ -23,7 +23,20 @@ extension Editor {
 
     /// What the frame and the flattened picture start from: the background, or everything
     /// under the top run when the page has elements.
-    var pictureBase: CairoSurface { layers.under ?? layers.background.surface }
+    var pictureBase: CairoSurface {
+        flushDrag()
+        return layers.under ?? layers.background.surface
+    }
+
+    /// Brings the under layer up to date while an element is dragged (for what reads it: the
+    /// eyedropper, an export), from the drag's layers.
+    func flushDrag() {
+        guard let drag = layers.dragCache, drag.covers(page), let area = drag.painted, let under = layers.under,
+              let cr = try? CairoContext(under) else { return }
+        readyDrag(drag, area)
+        cr.clip(to: area)
+        paintDrag(drag, on: cr, smooth: false)
+    }
 
     /// Paints `region` of the under layer anew from the page (made when the page has its first
     /// element, dropped when it has none). The page under the last element is kept as a layer
@@ -47,14 +60,15 @@ extension Editor {
             paintUnder(PixelRect(size: size))
             return
         }
+        if let drag = layers.dragCache, drag.covers(page) {
+            // An element being dragged: the frames come from its layers; the under layer is
+            // painted where it changed once the drag ends.
+            drag.painted = union(drag.painted, region)
+            return
+        }
         guard let under = layers.under, let cr = try? CairoContext(under), let belowLast = layers.belowLast,
               let bc = try? CairoContext(belowLast) else { return }
         cr.clip(to: region)
-        if let drag = layers.dragCache, drag.covers(page) {
-            // An element being dragged: what lies under it and over it are ready.
-            composeDrag(drag, region, on: cr)
-            return
-        }
         bc.clip(to: region)
         bc.copy(layers.background.surface)
         compose(0..<last, region: region, on: bc)
