@@ -1,0 +1,167 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// PNG files decoded by Cairo: enough for inserting and dropping images in these tests.
+struct PNGDecoder: ImageDecoding {
+    func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage { try PNGFile.decode(atPath: path) }
+    func decodeImage(data: Data, fileExtension: String, maxPixels: Int) throws -> RasterImage { try PNGFile.decode(data, name: "image") }
+}
+
+/// The window's element handling, driven as a user does (clicks, drags, keys, typed text),
+/// checked on the page model and the undo history.
+@Suite struct ElementControllerTests {
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Assets")
+
+    func controller() throws -> AppController {
+        let editor = try Editor(size: PixelSize(width: 1000, height: 700), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+        let c = AppController(editor: editor, decoder: PNGDecoder(), window: PixelSize(width: 1000, height: 700), scale: 1)
+        c.stickers = StickerLibrary(builtIn: Self.assets.appendingPathComponent("stickers"), user: nil)
+        return c
+    }
+
+    func press(_ c: AppController, _ p: (Double, Double), source: PointerSource = .mouse, time: Double = 0) {
+        c.pointer(PointerEvent(source: source, phase: .down, position: Point(p.0, p.1), time: time))
+        c.pointer(PointerEvent(source: source, phase: .up, position: Point(p.0, p.1), time: time))
+    }
+
+    @Test func aStickerFromThePanelLandsInTheMiddleSelected() throws {
+        let c = try controller()
+        c.click(.panel(.stickers))
+        #expect(c.layout().frame(of: .sticker(28)) != nil, "the panel shows the 29 stickers")
+        c.click(.sticker(0))
+        let star = try #require(c.editor.elements.first)
+        #expect(c.editor.elements.count == 1 && c.panel == nil)
+        #expect(star.source == .sticker("star", try c.stickers!.sticker(named: "star")))
+        #expect(star.placement.center == Point(500, 350) && star.placement.width == 128)
+        #expect(c.editor.toolState.tool == .select && c.selectedElement?.id == star.id)
+        // Dragged from the panel onto the page: it lands where it is dropped.
+        c.click(.panel(.stickers))
+        let cell = try #require(c.layout().frame(of: .sticker(4))).center
+        c.drag([(cell.x, cell.y), (300, 200), (150, 120)])
+        #expect(c.editor.elements.count == 2 && c.editor.elements[1].placement.center == Point(150, 120))
+        #expect(c.editor.elements[1].source.kind == "sticker")
+    }
+
+    @Test func dragCornersTurnAndTheDeleteButton() throws {
+        let c = try controller()
+        c.click(.panel(.stickers))
+        c.click(.sticker(0))
+        c.drag([(500, 350), (450, 330), (400, 300)])
+        #expect(c.selectedElement?.placement.center == Point(400, 300), "dragged by last point minus first")
+        // The bottom right corner (464, 364) pulled to (528, 428): twice as far from the centre.
+        c.drag([(464, 364), (500, 400), (528, 428)])
+        #expect(abs((c.selectedElement?.placement.width ?? 0) - 256) < 0.01)
+        // The rotation handle (36 px above the top edge) to the right of the centre, with Shift:
+        // a quarter turn, in 15° steps.
+        let handles = try #require(c.selectionHandles)
+        let rotate = handles.rotate
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: rotate, time: 0, modifiers: .constrain))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(560, 290), time: 0, modifiers: .constrain))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(560, 297), time: 0, modifiers: .constrain))
+        let turned = try #require(c.selectedElement).placement.rotation
+        #expect(turned.truncatingRemainder(dividingBy: 15) == 0 && abs(turned - 90) <= 15, "\(turned)°")
+        #expect(c.editor.history.steps.count == 4, "placed, moved, scaled, turned: one step each")
+        let delete = try #require(c.selectionHandles).delete
+        press(c, (delete.x, delete.y))
+        #expect(c.editor.elements.isEmpty && c.selectedElement == nil)
+        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
+        #expect(c.editor.elements.count == 1)
+    }
+
+    @Test func theKeysOfASelectedElement() throws {
+        let c = try controller()
+        c.click(.panel(.stickers))
+        c.click(.sticker(0))
+        c.click(.panel(.stickers))
+        c.click(.sticker(5))
+        let top = try #require(c.selectedElement)
+        c.key(KeyInput(.right), time: 0)
+        c.key(KeyInput(.down, shift: true), time: 0)
+        #expect(c.selectedElement?.placement.center == top.placement.center + Point(1, 10))
+        c.key(KeyInput(.pageDown), time: 0)
+        #expect(c.editor.elements.first?.id == top.id, "lowered to the bottom")
+        c.key(KeyInput(.pageUp), time: 0)
+        #expect(c.editor.elements.last?.id == top.id, "raised to the top")
+        c.key(KeyInput(.character("d"), ctrl: true), time: 0)
+        #expect(c.editor.elements.count == 3 && c.selectedElement?.placement.center == top.placement.center + Point(25, 34))
+        c.key(KeyInput(.character("c"), ctrl: true), time: 0)
+        c.key(KeyInput(.character("v"), ctrl: true), time: 0)
+        #expect(c.editor.elements.count == 4)
+        c.key(KeyInput(.delete), time: 0)
+        #expect(c.editor.elements.count == 3)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.selectedElement == nil)
+        // Another tool: Delete no longer touches elements.
+        c.click(.panel(.stickers))
+        c.click(.sticker(1))
+        c.key(KeyInput(.character("1")), time: 0)
+        c.key(KeyInput(.delete), time: 0)
+        #expect(c.editor.elements.count == 4)
+    }
+
+    @Test func aTextTypedIsOneStepAndTypedAgainIsAnother() throws {
+        let c = try controller()
+        c.key(KeyInput(.character("t")), time: 0)
+        #expect(c.editor.toolState.tool == .text)
+        press(c, (200, 200))
+        #expect(c.takeEffects().contains { if case .textInput(let rect?) = $0 { return rect.minX >= 199 } else { return false } },
+                "text input starts at the caret")
+        c.typed("Hello")
+        c.key(KeyInput(.enter), time: 0)
+        c.typed("world")
+        c.composing("ka")
+        #expect(c.typedText == "Hello\nworldka", "the composition shows at the caret")
+        c.composing("")
+        c.key(KeyInput(.backspace), time: 0)
+        c.key(KeyInput(.home), time: 0)
+        c.typed("a ")
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.takeEffects().contains(.textInput(nil)), "text input stops")
+        let text = try #require(c.editor.elements.first)
+        #expect(text.source.text?.text == "Hello\na worl")
+        #expect(text.source.text?.size == 32 && text.source.text?.font == "Sans")
+        #expect(abs(text.placement.corners[0].x - 200) < 0.01 && abs(text.placement.corners[0].y - 200) < 0.01, "its top left where it was started")
+        #expect(c.editor.history.steps.count == 1)
+        // Typed in again with a double click of the select tool: one more step.
+        c.key(KeyInput(.character("v")), time: 0)
+        let inside = text.placement.center
+        press(c, (inside.x, inside.y), time: 1)
+        press(c, (inside.x, inside.y), time: 1.2)
+        c.key(KeyInput(.end), time: 1.3)
+        c.typed("d")
+        c.key(KeyInput(.escape), time: 1.4)
+        #expect(c.editor.elements.first?.source.text?.text == "Hello\na world")
+        #expect(c.editor.history.steps.count == 2)
+        c.key(KeyInput(.character("z"), ctrl: true), time: 2)
+        #expect(c.editor.elements.first?.source.text?.text == "Hello\na worl")
+        // A box left empty leaves nothing.
+        c.key(KeyInput(.character("t")), time: 3)
+        press(c, (600, 500), time: 3)
+        c.typed("  ")
+        c.key(KeyInput(.escape), time: 3)
+        #expect(c.editor.elements.count == 1)
+    }
+
+    @Test func anImageDroppedLandsWhereItWasDroppedAndABadOneIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("photo.png")
+        try PNGFile.encode(RasterImage(width: 40, height: 30, pixels: [UInt32](repeating: 0xFF20_40A0, count: 1200))!).write(to: png)
+        let c = try controller()
+        c.dropped(png.path, at: Point(200, 150))
+        let photo = try #require(c.editor.elements.first)
+        #expect(photo.placement.center == Point(200, 150) && photo.placement.width == 40)
+        #expect(c.editor.background == .default, "the background stays as it was")
+        let bad = folder.appendingPathComponent("bad.png")
+        try Data("not an image".utf8).write(to: bad)
+        c.dropped(bad.path, at: Point(300, 300))
+        #expect(c.editor.elements.count == 1)
+        #expect(c.messageText?.hasPrefix("Could not insert “bad.png”") == true, "\(c.messageText ?? "")")
+    }
+}
