@@ -165,3 +165,32 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.messageText?.hasPrefix("Could not insert “bad.png”") == true, "\(c.messageText ?? "")")
     }
 }
+
+/// The user's own stickers: PNG and SVG files in their folder, listed after the app's; a file
+/// that is not what it says is refused when used, with its reason, and the others still work.
+@Suite struct UserStickerTests {
+    @Test func theUsersOwnStickersAndABadOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stickers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PNGFile.encode(RasterImage(width: 8, height: 6, pixels: [UInt32](repeating: 0xFFFF_0000, count: 48))!)
+            .write(to: folder.appendingPathComponent("cat.png"))
+        var bomb = Data([0x1F, 0x8B, 0x08, 0x00])
+        bomb.append(Data(repeating: 0, count: 100))
+        try bomb.write(to: folder.appendingPathComponent("bomb.svg"))
+        try Data("<svg".utf8).write(to: folder.appendingPathComponent("star.svg"))
+        let library = StickerLibrary(builtIn: ElementControllerTests.assets.appendingPathComponent("stickers"), user: folder)
+        #expect(library.stickerNames.count == 31, "29 of the app's, then bomb and cat: \(library.stickerNames)")
+        #expect(library.stickerNames.first == "star" && library.stickerNames.suffix(2) == ["bomb", "cat"])
+        #expect(library.problems == ["star.svg: a sticker named \"star\" is already in the set"])
+        #expect(try library.sticker(named: "cat").size == PixelSize(width: 8, height: 6))
+        #expect(throws: DocumentError.self) { try library.sticker(named: "bomb") }
+        do {
+            _ = try library.sticker(named: "bomb")
+        } catch {
+            #expect("\(error)".contains("compressed SVG (svgz) is not read"), "\(error)")
+        }
+        #expect(StickerLibrary.userFolder(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]).path == "/x/data/drawingboard/stickers")
+        #expect(StickerLibrary.userFolder(environment: ["HOME": "/h"]).path == "/h/.local/share/drawingboard/stickers")
+    }
+}

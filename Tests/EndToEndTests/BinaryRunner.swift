@@ -29,12 +29,12 @@ struct BinaryRunner {
         return environment
     }
 
-    static func run(_ arguments: [String], in folder: URL? = nil, stdin: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], in folder: URL? = nil, stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        process.environment = headlessEnvironment
+        process.environment = headlessEnvironment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

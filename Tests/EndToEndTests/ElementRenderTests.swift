@@ -173,15 +173,31 @@ import Testing
         (#"{"edit": {"id": "star", "text": "x"}}"#, "steps[7].edit.id: \"star\" is a sticker, not a text"),
         (#"{"place": {"image": "bomb.svg", "center": [10, 10]}}"#, "steps[7].place.image: cannot load \"bomb.svg\": a compressed SVG"),
         (#"{"place": {"image": "huge.svg", "center": [10, 10]}}"#, "steps[7].place.image: cannot load \"huge.svg\""),
+        (#"{"place": {"image": "huge.png", "center": [10, 10]}}"#, "steps[7].place.image: cannot load \"huge.png\": the image is"),
+        (#"{"place": {"image": "q.png", "center": [10, 10], "width": 20000}}"#, "steps[7].place.width: 20000 is outside 1...16384"),
     ])
     func badElementStepsGetOneLineAndNoFile(step: String, expected: String) throws {
         var bomb = Data([0x1F, 0x8B, 0x08, 0x00])
         bomb.append(Data(repeating: 0, count: 64))
         let huge = Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>"#.utf8)
-        let run = try Self.render(step, extra: ["bomb.svg": bomb, "huge.svg": huge])
+        let hugePNG = try Data(contentsOf: try #require(Bundle.module.url(forResource: "huge-dimensions.png", withExtension: nil, subdirectory: "Fixtures")))
+        let run = try Self.render(step, extra: ["bomb.svg": bomb, "huge.svg": huge, "huge.png": hugePNG])
         #expect(run.status == 2)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("drawingboard: s.json: \(expected)"), "\(run.stderr)")
+    }
+
+    @Test func theStickersCommandListsTheSetThenTheUsersOwn() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.fixture("quadrants.png", as: "data/drawingboard/stickers/my-cat.png")
+        let result = try BinaryRunner.run(["stickers"], environment: ["XDG_DATA_HOME": ws.path("data")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = result.stdout.split(separator: "\n").map(String.init)
+        #expect(names.count == 30 && names.first == "star" && names.last == "my-cat", "\(names)")
+        for group in ["heart", "arrow", "bubble", "check", "face", "tape", "label"] {
+            #expect(names.contains { $0.hasPrefix(group) }, "a \(group) sticker")
+        }
     }
 
     @Test func aTenMegabyteTextIsRefused() throws {

@@ -121,8 +121,9 @@ extension AppController {
               let element = editor.element(at: view.toCanvas(event.position)) else { return }
         if let tap = elementUI.lastTap, tap.id == element.id, now - tap.time < 0.4, tap.at.distance(to: event.position) < 24 * scale,
            case .finger = event.source {
+            // A double tap turns a sticker or a photo a quarter; on a text it types in it again.
             elementUI.lastTap = nil
-            editor.turnElement(at: view.toCanvas(event.position))
+            if element.source.text != nil { editText(element) } else { editor.turnElement(at: view.toCanvas(event.position)) }
             refreshSelection()
         } else {
             elementUI.lastTap = (now, event.position, element.id)
