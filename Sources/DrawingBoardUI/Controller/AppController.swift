@@ -81,6 +81,12 @@ public final class AppController {
 
     /// Replaces the drawing with `next` (an opened document), keeping the tool settings.
     func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, restartJournal: Bool = true) {
+        finishText()
+        // The selection and the copied element belong to the page that goes.
+        elementUI.selected = nil
+        elementUI.drawn = nil
+        elementUI.handle = nil
+        elementUI.press = nil
         next.toolState = editor.toolState
         editor.cancelAll()
         editor.recorder = nil
