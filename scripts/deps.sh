@@ -24,6 +24,7 @@ DRAWINGBOARD_PACKAGES=(
 DRAWINGBOARD_TEST_PACKAGES=(
     xvfb
     xdotool
+    xclip
     time
     x11-apps
     weston

@@ -68,3 +68,32 @@ extension Element {
         }
     }
 }
+
+/// Layer images waiting for their PNGs, encoded together on every core (in their order).
+struct LayerBatch {
+    static let size = 8
+    var images: [(String, RasterImage)] = []
+
+    mutating func encoded() throws -> [(String, Data)] {
+        defer { images.removeAll() }
+        let work = images
+        /// One slot per image, each written by one thread only.
+        struct Slots: @unchecked Sendable {
+            let buffer: UnsafeMutableBufferPointer<Result<Data, any Error>?>
+        }
+        let slots = Slots(buffer: .allocate(capacity: work.count))
+        slots.buffer.initialize(repeating: nil)
+        defer {
+            _ = slots.buffer.deinitialize()
+            slots.buffer.deallocate()
+        }
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            do {
+                slots.buffer[i] = .success(try PNGFile.encode(work[i].1))
+            } catch {
+                slots.buffer[i] = .failure(error)
+            }
+        }
+        return try work.indices.map { i in (work[i].0, try slots.buffer[i]!.get()) }
+    }
+}

@@ -44,24 +44,31 @@ public enum OpenRaster {
         // place (other apps show the page as it is; DrawingBoard paints them again from the page).
         var lower: [StackXML.Layer] = []
         var runs = 0
+        // Painted one at a time; their PNGs made a few at once, on every core.
+        var pending = LayerBatch()
+        func flush() throws {
+            for (src, data) in try pending.encoded() { try add(src, data, compress: false) }
+        }
         try page.forEachLowerLayer { layer in
             switch layer {
             case .ink(let ink, let x, let y, let highlights):
                 runs += 1
                 if let highlights {
                     let src = "data/run-\(runs)-highlights.png"
-                    try add(src, try PNGFile.encode(highlights), compress: false)
+                    pending.images.append((src, highlights))
                     lower.append(.init(name: "Highlights \(runs)", src: src, x: x, y: y, opacity: 1, visible: true, compositeOp: "svg:multiply"))
                 }
                 let src = "data/run-\(runs).png"
-                try add(src, try PNGFile.encode(ink), compress: false)
+                pending.images.append((src, ink))
                 lower.append(.init(name: "Drawing \(runs)", src: src, x: x, y: y, opacity: 1, visible: true))
             case .element(let element, let image, let x, let y):
                 let src = "data/element-\(element.id).png"
-                try add(src, try PNGFile.encode(image), compress: false)
+                pending.images.append((src, image))
                 lower.append(.init(name: element.layerName, src: src, x: x, y: y, opacity: 1, visible: true))
             }
+            if pending.images.count >= LayerBatch.size { try flush() }
         }
+        try flush()
         // What highlighters laid on the background goes between the two, multiplied, so other
         // apps show the marked background too (DrawingBoard paints it again from the strokes).
         let highlights = page.highlightsLayerImage()

@@ -84,6 +84,31 @@ import Testing
         #expect(try eventually { inked(try app.screenshot()) == 0 }, "the whole text is one undo step")
     }
 
+    @Test func anImageCopiedInAnotherAppIsPastedWithCtrlV() throws {
+        let x = try XServer()
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let png = try ws.fixture("quadrants.png", as: "q.png")
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
+        // Another app owns the clipboard with a PNG (xclip serves it until it is killed).
+        let clip = Process()
+        clip.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        clip.arguments = ["-quiet", "-selection", "clipboard", "-t", "image/png", "-i", png]
+        clip.environment = ["DISPLAY": x.display]
+        clip.standardOutput = FileHandle.nullDevice
+        clip.standardError = FileHandle.nullDevice
+        try clip.run()
+        defer { clip.terminate() }
+        Thread.sleep(forTimeInterval: 0.3)
+        try app.key("ctrl+v")
+        // The 40x30 quadrants at their own size in the middle: red at the top left.
+        #expect(try eventually {
+            let p = try app.screenshot().rgb(488, 342)
+            return p >> 16 == 0xFF && p & 0xFFFF < 0x2020
+        }, "the pasted image shows in the middle")
+        _ = try app.screenshot("elements-pasted")
+    }
+
     @Test func stickersAndTextOnWayland() throws {
         let x = try XServer()
         let weston = try WestonSession(server: x, width: 1000, height: 700)

@@ -165,3 +165,27 @@ extension TextArt {
         return (Double(pos.x - logical.x) / scale, Double(pos.y - logical.y) / scale, Double(pos.height) / scale)
     }
 }
+
+extension TextArt {
+    /// The caret's place (in Characters) nearest to `point`, given in the text's own
+    /// coordinates (its logical box at 0, 0).
+    public static func offset(_ style: TextStyle, at point: Point) -> Int {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return style.text.count }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return style.text.count }
+        defer { cairo_destroy(cr) }
+        guard let layout = layout(style, on: cr) else { return style.text.count }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        var index: Int32 = 0, trailing: Int32 = 0
+        pango_layout_xy_to_index(layout, Int32((point.x * scale).rounded()) + logical.x, Int32((point.y * scale).rounded()) + logical.y,
+                                 &index, &trailing)
+        // A byte index into the UTF-8 text, to Characters (and past the character when the
+        // point is on its trailing half).
+        let utf8 = Array(style.text.utf8)
+        let prefix = String(decoding: utf8.prefix(max(0, min(Int(index), utf8.count))), as: UTF8.self)
+        return min(prefix.count + Int(trailing), style.text.count)
+    }
+}

@@ -17,6 +17,8 @@ struct ElementUI {
     var stickerPage = 0
     var thumbnails: [String: RasterImage] = [:]
     var text: TextEntry?
+    /// A sticker being dragged out of the panel: which, and where the pointer is (window).
+    var ghost: (index: Int, at: Point)?
     /// The font family new text boxes take.
     var font = "Sans"
     /// Where the text box being typed in was last painted, in the window.
@@ -76,9 +78,10 @@ extension AppController {
         }
         if let hit, elementUI.press == nil, let tap = elementUI.lastTap, tap.id == hit.id, now - tap.time < 0.4,
            tap.at.distance(to: event.position) < 24 * scale, hit.source.text != nil, event.source == .mouse {
-            // A double click on a text edits it.
+            // A double click on a text edits it, the caret where it was clicked.
             elementUI.lastTap = nil
             editText(hit)
+            placeCaret(in: hit, at: at)
             return true
         }
         if let press = elementUI.press, press.source != event.source {
@@ -94,6 +97,8 @@ extension AppController {
 
     /// The select tool's pointer moved or lifted.
     func selectDrag(_ event: PointerEvent) {
+        // The undo and redo buttons follow what the drag did.
+        if event.phase != .move { invalidateChrome() }
         if let drag = elementUI.handle {
             var element = drag.element
             element.placement = drag.placement(at: view.toCanvas(event.position), snap: event.modifiers.contains(.constrain))
@@ -166,6 +171,7 @@ extension AppController {
         guard let element = selectedElement else { return }
         _ = try? editor.perform(.delete(element.id))
         selectElement(nil)
+        invalidateChrome()
     }
 
     /// A copy of `element` a little below and right of it, selected.
@@ -256,6 +262,8 @@ extension AppController {
     }
 
     private func insert(_ asset: ImageAsset, decoded: RasterImage?, at: Point?) {
+        // The panel would hide what was just placed.
+        if panel == .stickers { panel = nil }
         if let decoded { editor.keepDecoded(decoded, for: asset) }
         let natural = Size(width: Double(asset.size.width), height: Double(asset.size.height))
         let visible = Size(width: Double(window.width) / view.scale, height: Double(window.height) / view.scale)
@@ -263,6 +271,18 @@ extension AppController {
                       0.8 * min(visible.height, Double(editor.size.height)) / natural.height)
         place(Element(source: .image(asset), placement: Element.Placement(center: at ?? viewCentre, width: max(natural.width * fit, 4),
                                                                           natural: natural)))
+    }
+
+    /// A sticker dragged out of the panel follows the pointer (nil: dropped or back in the panel).
+    func moveGhost(_ index: Int?, to p: Point) {
+        if let old = elementUI.ghost { repaint.dirty.append(ghostRect(old.at)) }
+        elementUI.ghost = index.map { ($0, p) }
+        if let new = elementUI.ghost { repaint.dirty.append(ghostRect(new.at)) }
+    }
+
+    func ghostRect(_ p: Point) -> PixelRect {
+        let half = Int((Element.stickerWidth / 2 + 4) * max(view.scale, 0.25))
+        return PixelRect(x: Int(p.x) - half, y: Int(p.y) - half, width: 2 * half, height: 2 * half)
     }
 
     /// A miniature of sticker `index` for the panel (made once).

@@ -92,6 +92,11 @@ extension AppController {
             painter.clipped(to: rect.rect) {
                 ElementRenderer.drawSelection(selectionHandles, caret: caretRect(), box: textBoxCorners, preedit: preeditLine, with: painter, scale: scale)
                 UIRenderer.draw(state, with: painter, in: rect.rect)
+                if let ghost = elementUI.ghost, let thumb = stickerThumbnail(ghost.index) {
+                    // The sticker being dragged out of the panel, at the size it will have.
+                    let side = Double(ghostRect(ghost.at).width) - 8
+                    painter.image(thumb, in: Rect(x: ghost.at.x - side / 2, y: ghost.at.y - side / 2, width: side, height: side))
+                }
                 drawBrushCursor(with: painter, in: rect)
             }
         }

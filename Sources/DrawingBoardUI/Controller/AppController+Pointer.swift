@@ -55,7 +55,15 @@ extension AppController {
             case .pan(let last):
                 pan(dx: event.position.x - last.x, dy: event.position.y - last.y)
                 captures[event.source] = .pan(event.position)
+            case .control(.sticker(let i)) where layout().hit(event.position) == .canvas:
+                // Out of the panel: the sticker follows the pointer to where it will land.
+                if pressed != nil {
+                    pressed = nil
+                    invalidateChrome()
+                }
+                moveGhost(i, to: event.position)
             case .control(let control):
+                if case .sticker = control { moveGhost(nil, to: event.position) }
                 let inside = layout().frame(of: control)?.contains(event.position) ?? false
                 if (pressed == control) != inside {
                     pressed = inside ? control : nil
@@ -137,10 +145,15 @@ extension AppController {
             return
         }
         if control == .colorWheel || control == .valueStrip { return }
-        if case .sticker(let i) = control, activate, layout().hit(p) == .canvas {
-            // Dragged out of the panel: it lands where it was dropped.
-            placeSticker(i, at: view.toCanvas(p))
-            return
+        if case .sticker(let i) = control {
+            moveGhost(nil, to: p)
+            if activate, layout().hit(p) == .canvas {
+                // Dragged out of the panel: it lands where it was dropped, and the panel goes.
+                hover = nil
+                panel = nil
+                placeSticker(i, at: view.toCanvas(p))
+                return
+            }
         }
         guard activate, layout().frame(of: control)?.contains(p) ?? false else { return }
         perform(control)

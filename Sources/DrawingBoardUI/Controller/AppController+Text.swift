@@ -52,8 +52,11 @@ extension AppController {
     func textPress(_ event: PointerEvent) -> Bool {
         let at = view.toCanvas(event.position)
         if let entry = elementUI.text {
-            let inside = entry.id.flatMap { editor.element($0) }?.placement.contains(at, slack: 8 / view.scale) ?? false
-            if inside { return true }
+            if let element = entry.id.flatMap({ editor.element($0) }), element.placement.contains(at, slack: 8 / view.scale) {
+                // A press in the box moves the caret there.
+                placeCaret(in: element, at: at)
+                return true
+            }
             finishText()
             // A press elsewhere finishes the box and does nothing more, unless the text tool
             // starts another.
@@ -62,6 +65,7 @@ extension AppController {
         guard editor.toolState.tool == .text else { return false }
         if let hit = editor.element(at: at), hit.source.text != nil {
             editText(hit)
+            placeCaret(in: hit, at: at)
         } else {
             startText(at: at)
         }
@@ -82,11 +86,27 @@ extension AppController {
     func editText(_ element: Element) {
         guard let style = element.source.text else { return }
         finishText()
+        // The text tool, set to the text's look, so the Brush panel shows and changes it.
+        select(.text)
+        editor.toolState.style.color = style.color
+        editor.toolState.style.width = min(max(style.size, StrokeStyle.widthRange.lowerBound), StrokeStyle.widthRange.upperBound)
+        elementUI.font = style.font
         editor.beginElementChange()
         let p = element.placement
         elementUI.text = TextEntry(id: element.id, text: style.text, cursor: style.text.count, style: style,
                                    topLeft: p.corners[0], rotation: p.rotation, scale: p.scale, editing: true)
         selectElement(nil)
+        typingChanged()
+    }
+
+    /// Puts the caret where page point `at` falls in the text `element`.
+    func placeCaret(in element: Element, at: Point) {
+        guard elementUI.text != nil, let style = element.source.text else { return }
+        let p = element.placement
+        let local = p.toLocal(at)
+        let point = Point((local.x + p.width / 2) / p.scale, (local.y + p.height / 2) / p.scale)
+        let count = elementUI.text?.text.count ?? 0
+        elementUI.text?.cursor = min(TextArt.offset(style, at: point), count)
         typingChanged()
     }
 
@@ -213,6 +233,16 @@ extension AppController {
 
     /// The font new text boxes take.
     var textFont: String { elementUI.font }
+
+    /// The Brush panel's colour and size changed while typing: the text takes them.
+    func followBrushWhileTyping() {
+        guard let entry = elementUI.text, editor.toolState.tool == .text else { return }
+        let style = editor.toolState.style
+        guard style.color != entry.style.color || style.width != entry.style.size else { return }
+        elementUI.text?.style.color = style.color
+        elementUI.text?.style.size = style.width
+        typingChanged()
+    }
 
     /// New text takes `family`, and so does the text being typed.
     func chooseFont(_ family: String) {

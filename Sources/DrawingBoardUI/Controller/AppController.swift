@@ -230,6 +230,7 @@ public final class AppController {
         // bottom row, and the open panel already says what the button does.
         if case .panel(let kind) = hover.control, kind == panel { return nil }
         var text = base
+        if hover.control == .slider(.width), editor.toolState.tool == .text { text = "Text size" }
         let helpers = editor.toolState.shapeHelpers
         if case .tool(let tool) = hover.control, tool.isShape, !helpers.isEmpty {
             // The orange mark on the shape tools, explained.
@@ -249,6 +250,7 @@ public final class AppController {
 
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
+        followBrushWhileTyping()
         updateTitle()
         // Over the page the app draws the brush's outline; while a stroke is drawn (when the
         // outline would lag the ink), a crosshair marks the pointer.

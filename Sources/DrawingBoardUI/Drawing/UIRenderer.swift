@@ -264,7 +264,11 @@ enum UIRenderer {
             let from = Point(preview.minX + w / 2 + 8 * s, preview.center.y), to = Point(preview.maxX - w / 2 - 8 * s, preview.center.y)
             let color = RGBA(v.style.color, alpha: v.style.opacity)
             p.clipped(to: preview) {
-                if eraser {
+                if v.tool == .text {
+                    // The text tool's size and colour, as a sample.
+                    let size = min(v.style.width, preview.height - 4 * s)
+                    p.text("Aa", in: preview, size: size, RGBA(v.style.color), align: .left)
+                } else if eraser {
                     p.line(from: from, to: to, width: w, Theme.track)
                 } else {
                     if 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue > 0.85 {
