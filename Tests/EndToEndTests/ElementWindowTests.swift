@@ -122,6 +122,15 @@ import Testing
         // (Weston draws its pointer into the window at the drop point: look beside it.)
         #expect(try eventually { Self.gold(try app.screenshot().rgb(290, 320)) }, "dragged on Wayland")
         _ = try app.screenshot("elements-wayland-dragged")
+        try app.drag([(364, 364), (400, 400), (428, 428)])
+        #expect(try eventually { Self.gold(try app.screenshot().rgb(212, 280)) }, "scaled by its corner on Wayland")
+        let before = try app.screenshot()
+        try app.drag([(300, 136), (400, 160), (464, 300)])
+        #expect(try eventually { try app.screenshot().rgb(212, 280) != before.rgb(212, 280) }, "turned on Wayland")
+        try app.key("Delete")
+        #expect(try eventually { try app.screenshot().rgb(290, 320) == 0xFFFFFF }, "deleted on Wayland")
+        try app.key("ctrl+z")
+        #expect(try eventually { Self.gold(try app.screenshot().rgb(290, 320)) }, "and back on Wayland")
         try app.key("t")
         try app.click(600, 500)
         _ = try app.server.xdotool(["type", "--window", app.windowID, "--delay", "40", "Wayland"])
@@ -131,8 +140,8 @@ import Testing
             return (600..<700).contains { x in (505..<540).contains { y in shot.rgb(x, y) & 0xFF < 0x60 } }
         }, "typed on Wayland")
         _ = try app.screenshot("elements-wayland")
-        try app.key("ctrl+z")
-        try app.key("ctrl+z")
+        // The text, the turn, the scale, the drag, the placing: five steps back, an empty page.
+        for _ in 0..<5 { try app.key("ctrl+z") }
         #expect(try eventually { try app.screenshot().rgb(290, 320) == 0xFFFFFF }, "undone on Wayland")
     }
 
