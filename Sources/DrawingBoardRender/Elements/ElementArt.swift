@@ -132,19 +132,47 @@ extension TextArt {
     /// The three families fontconfig always resolves.
     public static let standardFamilies = ["Sans", "Serif", "Monospace"]
 
-    /// The font families installed, sorted by name.
+    /// The font families installed that write Latin letters and digits (symbol and dingbat
+    /// fonts are left out, and so are aliases such as "system-ui"), sorted by name; looked up
+    /// once.
     public static func families() -> [String] {
-        guard let map = pango_cairo_font_map_get_default() else { return standardFamilies }
+        if let known = installedFamilies { return known }
+        let found = lookUpFamilies()
+        installedFamilies = found
+        return found
+    }
+
+    nonisolated(unsafe) private static var installedFamilies: [String]?
+
+    private static func lookUpFamilies() -> [String] {
+        guard let map = pango_cairo_font_map_get_default(), let context = pango_font_map_create_context(map) else { return standardFamilies }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
         pango_font_map_list_families(map, &list, &count)
         defer { g_free(list) }
         guard let list else { return standardFamilies }
-        var names: [String] = []
+        var names = Set<String>()
         for i in 0..<Int(count) {
-            if let family = list[i], let name = pango_font_family_get_name(family) { names.append(String(cString: name)) }
+            guard let family = list[i], let cName = pango_font_family_get_name(family) else { continue }
+            let name = String(cString: cName)
+            let description = pango_font_description_new()
+            pango_font_description_set_family(description, name)
+            pango_font_description_set_absolute_size(description, 16 * Double(PANGO_SCALE))
+            defer { pango_font_description_free(description) }
+            guard let font = pango_font_map_load_font(map, context, description) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+            // A font that has "a", "A", "1", "Ł" and "š" of its own: fontconfig lends symbol
+            // fonts the Latin-1 range (their signs sit there), not Latin Extended; and a family
+            // fontconfig stands another font in for (an alias) is not the family chosen.
+            guard let loaded = pango_font_describe(font) else { continue }
+            defer { pango_font_description_free(loaded) }
+            let actual = pango_font_description_get_family(loaded).map { String(cString: $0) } ?? ""
+            guard actual.caseInsensitiveCompare(name) == .orderedSame || standardFamilies.contains(name) else { continue }
+            guard [0x61, 0x41, 0x31, 0x141, 0x161].allSatisfy({ pango_font_has_char(font, gunichar($0)) != 0 }) else { continue }
+            names.insert(name)
         }
-        return Array(Set(names)).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+        return names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
     }
 
     /// Where the caret goes before the character at `offset` (in Characters) of the style's
