@@ -38,6 +38,9 @@ let package = Package(
             name: "CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
+            name: "CDeflate", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
@@ -45,7 +48,7 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]),
 
         .target(name: "DrawingBoardCore"),
-        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg"]),
+        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
         .target(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

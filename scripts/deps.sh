@@ -9,6 +9,7 @@ DRAWINGBOARD_PACKAGES=(
     libsdl2-dev
     libsdl2-image-dev
     libcairo2-dev
+    zlib1g-dev
     libpango1.0-dev
     librsvg2-dev
     libwebp-dev

@@ -89,7 +89,7 @@ struct LayerBatch {
         }
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             do {
-                slots.buffer[i] = .success(try PNGFile.encode(work[i].1))
+                slots.buffer[i] = .success(try PNGFile.encodeFast(work[i].1))
             } catch {
                 slots.buffer[i] = .failure(error)
             }

@@ -25,6 +25,13 @@ public enum PNGFile {
         return sink.data
     }
 
+    /// Encodes `image` quickly (rows unfiltered, zlib at its fastest level): for the layers of a
+    /// document, mostly transparent, which other apps read and DrawingBoard paints again anyway.
+    public static func encodeFast(_ image: RasterImage) throws(RenderError) -> Data {
+        guard let raw = FastPNG.encode(image) else { return try encode(image) }
+        return raw
+    }
+
     /// Reads a PNG file into premultiplied ARGB pixels.
     public static func decode(atPath path: String) throws(RenderError) -> RasterImage {
         try image(from: cairo_image_surface_create_from_png(path), name: path)
