@@ -135,9 +135,39 @@ extension Editor {
             if let visible = canvasArea.intersection(PixelRect(size: size)) { readyDrag(drag, visible) }
             base = { cr in self.paintDrag(drag, on: cr, smooth: view.scale < 1) }
         }
+        let erasers = input.strokes.values.filter { $0.tool.blend == .clear }
+        if base == nil, let under = layers.under, !erasers.isEmpty {
+            // An eraser being drawn clears ink under the elements too: shown from a copy of the
+            // under layer painted again where it went (the layer itself changes when it ends).
+            let canvasArea = view.isIdentity ? area : view.canvasRect(area)
+            if let erasing = erasingUnder(under, erasers: erasers, area: canvasArea) {
+                base = { cr in cr.paint(erasing, smooth: view.scale < 1) }
+            }
+        } else if erasers.isEmpty {
+            layers.underErasing = nil
+        }
         let inkEmpty = topRunStart == page.items.count && layers.highlights == nil
         cr.isolated { compositor.compose(layers, live: Array(input.strokes.values), size: size, on: cr, area: area, view: view,
                                          inkEmpty: inkEmpty, base: base) }
+    }
+
+    /// The under layer with the erasers in progress applied within `area` (and as it was
+    /// painted before elsewhere), kept while they are drawn.
+    private func erasingUnder(_ under: CairoSurface, erasers: [LiveStroke], area: PixelRect) -> CairoSurface? {
+        if layers.underErasing?.size != under.size {
+            guard let copy = try? CairoSurface(format: .argb32, size: under.size), let cc = try? CairoContext(copy) else { return nil }
+            cc.copy(under)
+            layers.underErasing = copy
+        }
+        guard let erasing = layers.underErasing, let last = page.lastElementIndex, let cr = try? CairoContext(erasing) else { return nil }
+        for stroke in erasers { stroke.catchUpMask() }
+        let reach = erasers.compactMap(\.drawn).reduce(nil) { union($0, $1) }
+        guard let region = reach?.intersection(area)?.intersection(PixelRect(size: size)) else { return erasing }
+        cr.clip(to: region)
+        cr.copy(layers.background.surface)
+        compose(0..<last, region: region, on: cr, liveErasers: erasers.map(\.mask))
+        if case .element(let element) = page.items[last] { layers.elementCache.paint(element, on: cr.handle, assets: assets) }
+        return erasing
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.

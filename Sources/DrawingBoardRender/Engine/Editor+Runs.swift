@@ -107,7 +107,8 @@ extension Editor {
     /// Composes `range` of the page's items within `region` onto `cr`: each run of ink (its
     /// highlights multiplied in, its ink over, every later eraser clearing it) and each element
     /// over it.
-    func compose(_ range: Range<Int>, region: PixelRect, on cr: CairoContext) {
+    /// `liveErasers`: the masks of erasers still being drawn, which clear every run too.
+    func compose(_ range: Range<Int>, region: PixelRect, on cr: CairoContext, liveErasers: [CairoSurface] = []) {
         guard let mask = layers.borrowMask() else { return }
         defer { layers.giveBack(mask) }
         let entries = index.entries(for: page.items)
@@ -117,7 +118,7 @@ extension Editor {
         var start = range.lowerBound
         for i in range where entries[i].isElement || i == range.upperBound - 1 {
             let end = entries[i].isElement ? i : i + 1
-            paintRun(start..<end, erasers: erasers, entries: entries, mask: mask, scratch: &scratch, onto: cr)
+            paintRun(start..<end, erasers: erasers, entries: entries, mask: mask, scratch: &scratch, onto: cr, liveErasers: liveErasers)
             start = i + 1
             guard entries[i].isElement, entries[i].box?.pixelRect(clippedTo: size)?.intersection(region) != nil,
                   case .element(let element) = page.items[i] else { continue }
@@ -147,7 +148,8 @@ extension Editor {
 
     /// Composes one run of ink (items `range`) over `cr` within the scratch's region: its
     /// highlights multiplied in, then its ink over.
-    private func paintRun(_ range: Range<Int>, erasers: [Int], entries: [ItemIndex.Entry], mask: CairoSurface, scratch: inout RunScratch, onto cr: CairoContext) {
+    private func paintRun(_ range: Range<Int>, erasers: [Int], entries: [ItemIndex.Entry], mask: CairoSurface, scratch: inout RunScratch,
+                          onto cr: CairoContext, liveErasers: [CairoSurface] = []) {
         let region = scratch.region
         let inRegion = range.filter { i in
             let entry = entries[i]
@@ -158,6 +160,14 @@ extension Editor {
         paintItems(inRegion, region: region, entries: entries, mask: mask, ink: ink, highlights: marks)
         // Erasers drawn after the run clear its ink too.
         paintItems(erasers.filter { $0 >= range.upperBound }, region: region, entries: entries, mask: mask, ink: ink, highlights: marks)
+        for live in liveErasers {
+            for surface in [ink, marks].compactMap({ $0 }) {
+                guard let sc = try? CairoContext(surface) else { continue }
+                sc.clip(to: region)
+                sc.setBlend(.clear)
+                sc.paint(through: live)
+            }
+        }
         if let marks {
             cr.isolated {
                 cr.setBlend(.multiply)

@@ -20,6 +20,8 @@ final class PageLayers {
     let elementCache = ElementCache()
     /// The page under and over an element being dragged.
     var dragCache: DragCache?
+    /// The under layer as erasers being drawn show it.
+    var underErasing: CairoSurface?
     /// Coverage masks the size of the ink layer, kept for the next stroke painted.
     private var masks: [CairoSurface] = []
 

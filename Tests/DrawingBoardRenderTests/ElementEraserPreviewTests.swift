@@ -1,0 +1,39 @@
+import DrawingBoardCore
+import Foundation
+import Testing
+@testable import DrawingBoardRender
+
+/// An eraser being drawn shows, as it goes, the ink it removes under the elements too, and
+/// nothing changes if it is cancelled.
+@Suite struct ElementEraserPreviewTests {
+    func shown(_ editor: Editor) throws -> RasterImage {
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        return RasterImage(width: editor.size.width, height: editor.size.height, pixels: frame.read(PixelRect(size: editor.size)))!
+    }
+
+    @Test func theInkUnderAnElementGoesWhileTheEraserIsDrawn() throws {
+        let editor = try Editor(size: PixelSize(width: 200, height: 100))
+        try editor.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(color: .black, width: 10),
+                                          points: [Point(10, 50), Point(190, 50)])))
+        let style = TextStyle(text: "hi", size: 20)
+        let natural = TextArt.measure(style)
+        try editor.place(Element(source: .text(style), placement: .init(center: Point(160, 20), width: natural.width, natural: natural)))
+        #expect(try shown(editor).pixel(x: 40, y: 50) & 0xFFFFFF == 0, "the line drawn before the text")
+        editor.toolState = ToolState(tool: .eraser, style: StrokeStyle(width: 20))
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 20)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(40, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(40, 80)))
+        var frame = try shown(editor)
+        #expect(frame.pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF, "erased while the eraser is still down")
+        #expect(frame.pixel(x: 100, y: 50) & 0xFFFFFF == 0, "the rest of the line stays")
+        editor.handle(PointerEvent(source: .mouse, phase: .cancel, position: Point(40, 80)))
+        #expect(try shown(editor).pixel(x: 40, y: 50) & 0xFFFFFF == 0, "a cancelled eraser changed nothing")
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 20)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(40, 50)))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(40, 80)))
+        frame = try shown(editor)
+        #expect(frame.pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF, "and erased once it is drawn")
+        #expect(try editor.flattened().pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF)
+    }
+}
