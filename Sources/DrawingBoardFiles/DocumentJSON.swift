@@ -33,10 +33,11 @@ struct DocumentJSON: Codable {
     }
 
     /// The newest format this DrawingBoard reads and writes. Format 2 is format 1 with paper
-    /// backgrounds; format 3 adds elements. A document is written in the oldest format that
-    /// holds it, so a page without paper or elements still opens in a DrawingBoard that reads
-    /// format 1 only.
-    static let currentFormat = 3
+    /// backgrounds; format 3 adds elements; format 4 strokes with pressure (a reader that did
+    /// not know it would draw them at one width). A document is written in the oldest format
+    /// that holds it, so a page without paper, elements or pressure still opens in a
+    /// DrawingBoard that reads format 1 only.
+    static let currentFormat = 4
 
     var format = 1
     var background: BackgroundSpec
@@ -95,6 +96,7 @@ struct DocumentJSON: Codable {
             elements = placed.map { PlacedElement(strokesBefore: $0.strokesBefore, element: $0.element) }
             format = 3
         }
+        if strokes.contains(where: { $0.pressures != nil }) { format = 4 }
         if contents.base != nil {
             base = Self.baseEntry
             baked = contents.bakedStrokes.isEmpty ? nil : contents.bakedStrokes.sorted()

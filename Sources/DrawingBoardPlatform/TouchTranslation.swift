@@ -20,7 +20,9 @@ public enum TouchTranslation {
         let key = Int64(truncatingIfNeeded: f.touchId &* 1_000_003 &+ f.fingerId)
         let source = PointerSource.finger(Int(truncatingIfNeeded: key))
         func event(_ phase: PointerEvent.Phase) -> PlatformEvent {
-            .pointer(PointerEvent(source: source, phase: phase, position: p, pressure: Double(f.pressure), time: time))
+            // A finger's "pressure" is a contact's size or force, reported differently by each
+            // screen: fingers draw at the brush's width. (Pens, with real pressure, are their own.)
+            .pointer(PointerEvent(source: source, phase: phase, position: p, time: time))
         }
         switch SDL_EventType(type) {
         case SDL_FINGERDOWN:

@@ -14,6 +14,8 @@ import Testing
 
     static let kinds: [(String, Edit)] = [
         ("pencil", stroke(.pencil, "#d01010", width: 8, [(10, 10), (120, 90), (150, 20)])),
+        ("pencil with pressure", .stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(color: RGBColor(hex: "#2040c0")!, width: 20),
+                                                points: [Point(10, 60), Point(80, 40), Point(150, 70)], pressures: [0.1, 0.6, 1]))),
         ("dashed line", stroke(.dashedLine, "#1010d0", width: 3, [(0, 100), (160, 5)])),
         ("translucent rectangle", stroke(.rectangle, "#10a010", width: 9, opacity: 0.4, [(20, 20), (140, 100)])),
         ("highlighter", stroke(.highlighter, "#ffe03c", width: 24, opacity: 0.6, [(0, 60), (160, 60)])),

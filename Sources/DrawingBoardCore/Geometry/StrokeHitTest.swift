@@ -7,9 +7,19 @@ public struct StrokeHitTest: Sendable {
     public let halfWidth: Double
     public let bounds: Rect?
 
+    /// For a stroke with pressure: the ink's radius along each piece (the wider end).
+    public let pieceRadii: [Double]?
+
     public init(_ outline: StrokeOutline) {
         halfWidth = outline.width / 2
         bounds = outline.bounds
+        if let profile = outline.profile {
+            let c = profile.centres, r = profile.radii
+            pieces = c.count == 1 ? [(c[0], c[0])] : Array(zip(c, c.dropFirst()))
+            pieceRadii = c.count == 1 ? [r[0]] : zip(r, r.dropFirst()).map { max($0, $1) }
+            return
+        }
+        pieceRadii = nil
         var pieces: [(Point, Point)] = []
         var current: Point?
         var start: Point?
@@ -47,6 +57,9 @@ public struct StrokeHitTest: Sendable {
         let reach = halfWidth + radius
         if let bounds, !bounds.insetBy(-radius).intersects(Rect(minX: min(from.x, to.x), minY: min(from.y, to.y), maxX: max(from.x, to.x), maxY: max(from.y, to.y))) {
             return false
+        }
+        if let pieceRadii {
+            return pieces.indices.contains { Self.distance(pieces[$0].0, pieces[$0].1, from, to) <= pieceRadii[$0] + radius }
         }
         return pieces.contains { Self.distance($0.0, $0.1, from, to) <= reach }
     }

@@ -5,6 +5,17 @@ public struct StrokeOutline: Sendable, Hashable {
     public var width: Double
     /// Dash lengths along the path (on, off, ...); empty for a solid line.
     public var dashes: [Double]
+    /// For a stroke with pressure: the centre line sampled, with the ink's radius at each
+    /// sample. Then `path` is the ink's shape, to fill (not to stroke), and `width` the widest.
+    public var profile: Profile?
+
+    public struct Profile: Sendable, Hashable {
+        public var centres: [Point]
+        public var radii: [Double]
+    }
+
+    /// Whether the path is the ink's shape, filled, rather than a line stroked `width` wide.
+    public var filled: Bool { profile != nil }
 
     public init(path: VectorPath, width: Double, dashes: [Double] = []) {
         self.path = path
@@ -39,7 +50,7 @@ public struct StrokeOutline: Sendable, Hashable {
     /// The area the stroke can mark: the path's box grown by half the width, plus one pixel
     /// for antialiasing.
     public var bounds: Rect? {
-        path.controlBounds?.insetBy(-(width / 2 + 1))
+        filled ? path.controlBounds?.insetBy(-1) : path.controlBounds?.insetBy(-(width / 2 + 1))
     }
 
     /// Dashes and gaps that look about three widths long each: round caps add half a width to

@@ -8,20 +8,33 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
     /// The canvas size when the stroke was drawn, if the stroke reached beyond it: what lay
     /// outside was never drawn, and must not appear when the canvas has grown since.
     public var clip: PixelSize?
+    /// The pen's pressure at each point, 0...1 (nil: 1 everywhere, as a stroke without pressure).
+    public var pressures: [Double]?
 
     /// The names in documents and journals, fixed whatever the properties are called.
-    enum CodingKeys: String, CodingKey { case id, tool, style, points, clip }
+    enum CodingKeys: String, CodingKey { case id, tool, style, points, clip, pressures = "pressure" }
 
-    public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point], clip: PixelSize? = nil) {
+    public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point], clip: PixelSize? = nil, pressures: [Double]? = nil) {
         self.id = id
         self.tool = tool
         self.style = style
         self.points = points
         self.clip = clip
+        // Pressure 1 everywhere is no pressure: the very same stroke.
+        self.pressures = pressures.flatMap { $0.allSatisfy { $0 == 1 } ? nil : $0 }
+    }
+
+    /// Whether the pressure changes its width (the pencil, the eraser and the highlighter;
+    /// shapes ignore it).
+    public var usesPressure: Bool {
+        pressures?.contains { $0 != 1 } == true && (tool == .pencil || tool == .eraser || tool == .highlighter)
     }
 
     /// The vector outline this stroke draws.
     public var outline: StrokeOutline {
-        StrokeOutline(tool: tool, width: style.width, points: points)
+        if usesPressure, let pressures, pressures.count == points.count {
+            return StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pressures)
+        }
+        return StrokeOutline(tool: tool, width: style.width, points: points)
     }
 }

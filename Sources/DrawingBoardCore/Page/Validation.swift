@@ -111,6 +111,12 @@ extension Stroke {
         if let clip {
             try Check.canvas(clip, at: "\(path).clip")
         }
+        if let pressures {
+            guard pressures.count == points.count else {
+                throw ValidationError("\(path).pressure", "has \(pressures.count) values for \(points.count) points")
+            }
+            for (i, p) in pressures.enumerated() { try Check.number(p, at: "\(path).pressure[\(i)]", in: 0...1) }
+        }
     }
 
     /// Every stroke of a list, and ids used once only.

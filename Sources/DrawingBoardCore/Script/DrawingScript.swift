@@ -102,6 +102,8 @@ public struct DrawingScript: Sendable, Hashable {
     public struct Finger: Sendable, Hashable {
         public var id: Int
         public var points: [Point]
+        /// The pen's pressure at each point (the contract's "Pressure"), nil when none is given.
+        public var pressures: [Double]?
 
         public init(id: Int, points: [Point]) {
             self.id = id
@@ -114,6 +116,8 @@ public struct DrawingScript: Sendable, Hashable {
         public var action: Action?
         /// Keys held during a stroke (`"modifiers": ["shift", "alt"]`): the shape helpers.
         public var modifiers: ShapeModifiers
+        /// A `stroke`'s pressure at each point, nil when none is given.
+        public var pressures: [Double]?
 
         public init(change: ToolChange = ToolChange(), action: Action? = nil, modifiers: ShapeModifiers = []) {
             self.change = change

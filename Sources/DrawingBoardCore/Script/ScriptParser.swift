@@ -187,7 +187,12 @@ public enum ScriptParser {
         }
         let action: DrawingScript.Action?
         switch key {
-        case "stroke": action = .stroke(try points(v, at: at))
+        case "stroke":
+            let (pts, pressures) = try pressurePoints(v, at: at)
+            action = .stroke(pts)
+            var step = DrawingScript.Step(change: change, action: action, modifiers: modifiers)
+            step.pressures = pressures
+            return step
         case "touch": action = .touch(try fingers(v, at: at))
         case "undo": action = .undo(try count(v, at: at))
         case "redo": action = .redo(try count(v, at: at))
@@ -217,8 +222,10 @@ public enum ScriptParser {
         }
         var result: [DrawingScript.Finger] = []
         for (ordinal, key) in keys.enumerated() {
-            let pts = try points(obj[key]!, at: "\(path).\(key)")
-            result.append(DrawingScript.Finger(id: numeric ? Int(key)! : ordinal, points: pts))
+            let (pts, pressures) = try pressurePoints(obj[key]!, at: "\(path).\(key)")
+            var finger = DrawingScript.Finger(id: numeric ? Int(key)! : ordinal, points: pts)
+            finger.pressures = pressures
+            result.append(finger)
         }
         return result
     }
@@ -232,6 +239,26 @@ public enum ScriptParser {
             result.append(try point(item, at: "\(path)[\(i)]"))
         }
         return result
+    }
+
+    /// A stroke's points, each `[x, y]` or `[x, y, p]` with the pen's pressure p in 0...1 (the
+    /// contract's "Pressure"); the pressures, or nil when no point gives one.
+    static func pressurePoints(_ value: JSONValue, at path: String) throws(ScriptError) -> ([Point], [Double]?) {
+        let list = try array(value, at: path)
+        try Check.pointCount(list.count, at: path)
+        var result: [Point] = [], pressures: [Double] = [], given = false
+        result.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() {
+            if case .array(let xyp) = item, xyp.count == 3 {
+                result.append(try point(.array(Array(xyp.prefix(2))), at: "\(path)[\(i)]"))
+                pressures.append(try number(xyp[2], at: "\(path)[\(i)][2]", in: 0...1, rangeText: "0...1"))
+                given = true
+            } else {
+                result.append(try point(item, at: "\(path)[\(i)]"))
+                pressures.append(1)
+            }
+        }
+        return (result, given ? pressures : nil)
     }
 
     static func point(_ item: JSONValue, at path: String) throws(ScriptError) -> Point {

@@ -48,7 +48,18 @@ final class CairoContext {
     /// Strokes `outline` with round caps and joins in the current source.
     func stroke(_ outline: StrokeOutline) {
         Self.setStroke(outline, on: handle)
-        cairo_stroke(handle)
+        Self.inkPath(outline, on: handle)
+    }
+
+    /// Strokes the current path (`setStroke`), or fills it for an outline with pressure, whose
+    /// path is the ink's shape.
+    static func inkPath(_ outline: StrokeOutline, on cr: OpaquePointer) {
+        if outline.filled {
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_fill(cr)
+        } else {
+            cairo_stroke(cr)
+        }
     }
 
     /// Strokes a long outline in pieces of `piece` path elements, each stroked on its own and
@@ -57,7 +68,7 @@ final class CairoContext {
     /// hundred thousand segments that cross each other costs far more than its pieces do.
     func strokeInPieces(_ outline: StrokeOutline, piece: Int = 1024) {
         let elements = outline.path.elements
-        guard elements.count > piece, outline.dashes.isEmpty else { return stroke(outline) }
+        guard elements.count > piece, outline.dashes.isEmpty, !outline.filled else { return stroke(outline) }
         var start = 0
         var pen: Point?
         while start < elements.count {

@@ -163,7 +163,7 @@ public final class Editor {
             input.move(event, canvas: size)
         case .up:
             guard let live = input.finish(event, canvas: size) else { return }
-            let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints)
+            let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
             _ = try? perform(.stroke(stroke), mask: live)
             input.retire(live)
         case .cancel:

@@ -37,7 +37,7 @@ final class LiveInput {
             stabilisers[event.source] = nil
             pointerPositions[event.source] = nil
         }
-        apply(stroke.add(position, modifiers: event.modifiers, canvas: canvas))
+        apply(stroke.add(position, pressure: event.pressure, modifiers: event.modifiers, canvas: canvas))
     }
 
     func move(_ event: PointerEvent, canvas: PixelSize) {
@@ -48,7 +48,7 @@ final class LiveInput {
             stabilisers[event.source] = stabiliser
             pointerPositions[event.source] = event.position
         }
-        apply(stroke.add(position, modifiers: event.modifiers, canvas: canvas))
+        apply(stroke.add(position, pressure: event.pressure, modifiers: event.modifiers, canvas: canvas))
     }
 
     /// Ends the stroke of `event.source` at its position and hands it over, to be performed and
@@ -57,9 +57,9 @@ final class LiveInput {
         guard let stroke = strokes.removeValue(forKey: event.source) else { return nil }
         pointerPositions[event.source] = nil
         if var stabiliser = stabilisers.removeValue(forKey: event.source) {
-            for p in stabiliser.finish(at: event.position) { _ = stroke.add(p, canvas: canvas) }
+            for p in stabiliser.finish(at: event.position) { _ = stroke.add(p, pressure: event.pressure, canvas: canvas) }
         } else {
-            _ = stroke.add(event.position, modifiers: event.modifiers, canvas: canvas)
+            _ = stroke.add(event.position, pressure: event.pressure, modifiers: event.modifiers, canvas: canvas)
         }
         return stroke
     }

@@ -63,6 +63,16 @@ final class LiveStroke {
         paintsDirectly = tool == .pencil && style.opacity >= 1
     }
 
+    /// The pen's pressure at each sample (1 where there is none).
+    private var samplePressures: [Double] = []
+
+    /// The pressures the committed stroke keeps: for freehand tools, one per point (nil when
+    /// all are 1: a stroke without pressure); shapes ignore pressure.
+    var strokePressures: [Double]? {
+        guard tool.isFreehand, samplePressures.contains(where: { $0 != 1 }) else { return nil }
+        return samplePressures
+    }
+
     /// The points the committed stroke keeps: every sample for freehand tools; for a shape,
     /// its two corners (or ends) once the helpers apply, so it redraws the same without them.
     var strokePoints: [Point] {
@@ -83,10 +93,12 @@ final class LiveStroke {
     private var pad: Double { style.width / 2 + 1 }
 
     /// Adds a sample, and says how the screen must change.
-    func add(_ p: Point, modifiers held: ShapeModifiers = [], canvas: PixelSize) -> Change {
+    func add(_ p: Point, pressure: Double = 1, modifiers held: ShapeModifiers = [], canvas: PixelSize) -> Change {
         self.canvas = canvas
         let modifiers = held.symmetricDifference(fixedModifiers)
         if samples.last == p, !samples.isEmpty {
+            // The same place: the pen's last pressure there counts.
+            samplePressures[samplePressures.count - 1] = pressure
             // The same place with other keys held reshapes a shape; anything else is a repeat.
             guard tool.isShape, modifiers != self.modifiers else { return .none }
             self.modifiers = modifiers
@@ -94,6 +106,7 @@ final class LiveStroke {
         }
         self.modifiers = modifiers
         samples.append(p)
+        samplePressures.append(pressure)
         guard previews else { return .none }
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
         let changed = tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)

@@ -53,9 +53,9 @@ public struct ScriptRunner {
         do {
             switch action {
             case .stroke(let points):
-                play([(PointerSource.mouse, points)], on: editor, modifiers: step.modifiers)
+                play([(PointerSource.mouse, points, step.pressures)], on: editor, modifiers: step.modifiers)
             case .touch(let fingers):
-                play(fingers.map { (PointerSource.finger($0.id), $0.points) }, on: editor, modifiers: step.modifiers)
+                play(fingers.map { (PointerSource.finger($0.id), $0.points, $0.pressures) }, on: editor, modifiers: step.modifiers)
             case .pick(let point):
                 guard let color = editor.color(at: point) else {
                     throw ScriptError("\(path).pick", "[\(JSONValue.format(point.x)), \(JSONValue.format(point.y))] is outside the \(editor.size) canvas")
@@ -87,27 +87,29 @@ public struct ScriptRunner {
     }
 
     /// All pointers go down (in order), move one sample at a time, interleaved, then all lift.
-    func play(_ pointers: [(PointerSource, [Point])], on editor: Editor, modifiers: ShapeModifiers) {
+    /// `pressures`: each pointer's pressure at each point (nil: 1 everywhere).
+    func play(_ pointers: [(PointerSource, [Point], [Double]?)], on editor: Editor, modifiers: ShapeModifiers) {
         var time = 0.0
-        func send(_ source: PointerSource, _ phase: PointerEvent.Phase, _ p: Point) {
-            editor.handle(PointerEvent(source: source, phase: phase, position: p, time: time, modifiers: modifiers))
+        func send(_ pointer: (PointerSource, [Point], [Double]?), _ phase: PointerEvent.Phase, _ i: Int) {
+            editor.handle(PointerEvent(source: pointer.0, phase: phase, position: pointer.1[i], pressure: pointer.2?[i] ?? 1, time: time,
+                                       modifiers: modifiers))
             time += 1.0 / 120
         }
-        for (source, points) in pointers { send(source, .down, points[0]) }
+        for pointer in pointers { send(pointer, .down, 0) }
         let longest = pointers.map(\.1.count).max() ?? 0
         if longest > 2 {
             for i in 1..<(longest - 1) {
-                for (source, points) in pointers where i < points.count - 1 {
-                    send(source, .move, points[i])
+                for pointer in pointers where i < pointer.1.count - 1 {
+                    send(pointer, .move, i)
                 }
             }
         }
         if editor.toolState.tool == .select, pointers.count > 1 {
             // Every finger reaches its last point before any lifts: the element ends where the
             // fingers' last points put it (a finger lifting first would leave the other dragging).
-            for (source, points) in pointers where points.count > 1 { send(source, .move, points[points.count - 1]) }
+            for pointer in pointers where pointer.1.count > 1 { send(pointer, .move, pointer.1.count - 1) }
         }
-        for (source, points) in pointers { send(source, .up, points[points.count - 1]) }
+        for pointer in pointers { send(pointer, .up, pointer.1.count - 1) }
     }
 
     private func load(_ source: DrawingScript.BackgroundSource, at path: String, base: URL) throws(ScriptError) -> Background {

@@ -111,6 +111,7 @@ public enum VectorExport {
             cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
         }
         if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
-        cairo_stroke(cr)
+        // With pressure, the outline is the ink's shape, filled.
+        CairoContext.inkPath(outline, on: cr)
     }
 }
