@@ -52,15 +52,9 @@ extension StrokeOutline {
     /// Discs and tangent bands, each wound clockwise (on screen), so their union fills.
     static func filledPath(_ centres: [Point], _ radii: [Double]) -> VectorPath {
         var path = VectorPath()
-        let k = 0.5522847498307936
         for (c, r) in zip(centres, radii) {
-            let o = r * k
-            path.move(to: Point(c.x + r, c.y))
-            path.curve(to: Point(c.x, c.y + r), control1: Point(c.x + r, c.y + o), control2: Point(c.x + o, c.y + r))
-            path.curve(to: Point(c.x - r, c.y), control1: Point(c.x - o, c.y + r), control2: Point(c.x - r, c.y + o))
-            path.curve(to: Point(c.x, c.y - r), control1: Point(c.x - r, c.y - o), control2: Point(c.x - o, c.y - r))
-            path.curve(to: Point(c.x + r, c.y), control1: Point(c.x + o, c.y - r), control2: Point(c.x + r, c.y - o))
-            path.close()
+            // The same clockwise circle as the ellipse tool's.
+            path.append(Self.ellipse(in: Rect(minX: c.x - r, minY: c.y - r, maxX: c.x + r, maxY: c.y + r)))
         }
         for i in 0..<max(0, centres.count - 1) {
             let a = centres[i], b = centres[i + 1], ra = radii[i], rb = radii[i + 1]

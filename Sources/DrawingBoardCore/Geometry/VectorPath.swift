@@ -18,6 +18,8 @@ public struct VectorPath: Sendable, Hashable {
         elements.append(.curve(control1, control2, p))
     }
     public mutating func close() { elements.append(.close) }
+    /// Adds the subpaths of `other` after these.
+    public mutating func append(_ other: VectorPath) { elements += other.elements }
 
     public var isEmpty: Bool { elements.isEmpty }
 
