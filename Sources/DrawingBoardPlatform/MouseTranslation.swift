@@ -7,10 +7,13 @@ import DrawingBoardCore
 public enum MouseTranslation {
     /// SDL_TOUCH_MOUSEID, ((Uint32)-1), which Swift cannot import.
     public static let touchMouseID = UInt32.max
+    /// SDL_PEN_MOUSEID, ((Uint32)-2): sdl2-compat's mouse copies of a pen, which arrives as a
+    /// finger of its own (`TouchTranslation.penTouchID`); only its hovering is kept (the cursor).
+    public static let penMouseID = UInt32.max - 1
 
     /// `modifiers`: Shift and Alt as the key events before this one left them.
     public static func button(_ b: SDL_MouseButtonEvent, ratio: Double, time: Double, modifiers: ShapeModifiers = []) -> PlatformEvent? {
-        guard b.which != touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+        guard b.which != touchMouseID, b.which != penMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
         let p = Point(Double(b.x) * ratio, Double(b.y) * ratio)
         return .pointer(PointerEvent(source: .mouse, phase: b.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up, position: p, time: time,
                                      modifiers: modifiers))
@@ -20,6 +23,7 @@ public enum MouseTranslation {
         guard m.which != touchMouseID else { return nil }
         let p = Point(Double(m.x) * ratio, Double(m.y) * ratio)
         if m.state & 1 != 0 {
+            guard m.which != penMouseID else { return nil }
             return .pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: time, modifiers: modifiers))
         }
         return .hover(p)

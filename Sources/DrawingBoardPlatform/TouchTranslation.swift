@@ -11,6 +11,9 @@ import DrawingBoardCore
 public enum TouchTranslation {
     /// SDL_MOUSE_TOUCHID, ((SDL_TouchID)-1), which Swift cannot import.
     public static let mouseTouchID: Int64 = -1
+    /// SDL_PEN_TOUCHID, ((SDL_TouchID)-2): under sdl2-compat (SDL 3 standing in for SDL 2, as
+    /// in the flatpak runtime) a pen arrives as this "finger", with its real pressure.
+    public static let penTouchID: Int64 = -2
 
     public static func translate(_ f: SDL_TouchFingerEvent, type: UInt32, pixelSize: PixelSize, time: Double,
                                  down: inout Set<Int64>) -> [PlatformEvent] {
@@ -18,11 +21,12 @@ public enum TouchTranslation {
         let p = Point(Double(f.x) * Double(pixelSize.width), Double(f.y) * Double(pixelSize.height))
         // Finger ids are unique per device: combine both into one source.
         let key = Int64(truncatingIfNeeded: f.touchId &* 1_000_003 &+ f.fingerId)
-        let source = PointerSource.finger(Int(truncatingIfNeeded: key))
+        let pen = f.touchId == penTouchID
+        let source = pen ? PointerSource.pen(.tip) : PointerSource.finger(Int(truncatingIfNeeded: key))
         func event(_ phase: PointerEvent.Phase) -> PlatformEvent {
             // A finger's "pressure" is a contact's size or force, reported differently by each
-            // screen: fingers draw at the brush's width. (Pens, with real pressure, are their own.)
-            .pointer(PointerEvent(source: source, phase: phase, position: p, time: time))
+            // screen: fingers draw at the brush's width. A pen's is the pen's.
+            .pointer(PointerEvent(source: source, phase: phase, position: p, pressure: pen ? min(max(Double(f.pressure), 0), 1) : 1, time: time))
         }
         switch SDL_EventType(type) {
         case SDL_FINGERDOWN:

@@ -141,3 +141,39 @@ private func pointers(_ events: [PlatformEvent]) -> [PointerEvent] {
         #expect(p.modifiers == .constrain)
     }
 }
+
+/// sdl2-compat (SDL 3 standing in for SDL 2, as in the flatpak runtime): a pen is a finger of
+/// touch id -2 with real pressure, and its mouse copies (`which` -2) are dropped but its hover.
+@Suite struct PenCompatTranslationTests {
+    @Test func aPenFingerIsAPenWithItsPressureAndItsMouseCopiesAreDropped() {
+        var down: Set<Int64> = []
+        var f = fingerEvent(SDL_FINGERDOWN, touch: -2, finger: 1, x: 0.5, y: 0.5).0
+        f.pressure = 0.35
+        let events = pointers(TouchTranslation.translate(f, type: SDL_FINGERDOWN.rawValue, pixelSize: PixelSize(width: 1000, height: 500), time: 0, down: &down))
+        #expect(events.count == 1 && events[0].source == .pen(.tip) && abs(events[0].pressure - 0.35) < 1e-6)
+        #expect(events[0].position == Point(500, 250))
+        // A finger keeps the brush's width whatever it reports.
+        var finger = fingerEvent(SDL_FINGERDOWN, touch: 7, finger: 2, x: 0.1, y: 0.1).0
+        finger.pressure = 0.2
+        let touch = pointers(TouchTranslation.translate(finger, type: SDL_FINGERDOWN.rawValue, pixelSize: PixelSize(width: 1000, height: 500), time: 0, down: &down))
+        #expect(touch.first?.pressure == 1 && touch.first?.source != .pen(.tip))
+        var button = SDL_MouseButtonEvent()
+        button.type = SDL_MOUSEBUTTONDOWN.rawValue
+        button.which = UInt32.max - 1
+        button.button = UInt8(SDL_BUTTON_LEFT)
+        #expect(MouseTranslation.button(button, ratio: 1, time: 0) == nil, "the pen's mouse copy does not draw a second stroke")
+        var drag = SDL_MouseMotionEvent()
+        drag.which = UInt32.max - 1
+        drag.state = 1
+        #expect(MouseTranslation.motion(drag, ratio: 1, time: 0) == nil)
+        var hover = SDL_MouseMotionEvent()
+        hover.which = UInt32.max - 1
+        hover.x = 10
+        hover.y = 20
+        if case .hover(let p)? = MouseTranslation.motion(hover, ratio: 1, time: 0) {
+            #expect(p == Point(10, 20), "hovering still moves the brush's outline")
+        } else {
+            Issue.record("a hovering pen moves the cursor")
+        }
+    }
+}

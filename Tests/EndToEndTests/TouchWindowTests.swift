@@ -41,6 +41,31 @@ import Testing
         }, "one undo removes the stroke of the finger that lifted last")
     }
 
+    /// A pen as the flatpak's sdl2-compat delivers it: fingers of touch id -2 with pressure and
+    /// mouse copies with `which` -2. Exactly one stroke, its width following the pressure.
+    @Test func aPenUnderSdl2CompatDrawsOneStrokeFollowingItsPressure() throws {
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, executable: .touchHarness)
+        // The pencil (key 1), at its width.
+        try app.key("1")
+        var commands = ["pen down 0.1 0.5 0.1"]
+        for i in 1...16 {
+            let t = Double(i) / 16
+            commands += ["pen move \(0.1 + 0.8 * t) 0.5 \(0.1 + 0.9 * t)", "sleep 10"]
+        }
+        commands += ["pen up 0.9 0.5 1"]
+        app.touch(commands)
+        func inked(_ shot: RasterImage, x: Int) -> Int { (250..<450).filter { shot.rgb(x, $0) != 0xFFFFFF }.count }
+        #expect(try eventually { inked(try app.screenshot(), x: 850) > 0 })
+        let shot = try app.screenshot("pen-pressure")
+        #expect(inked(shot, x: 150) < inked(shot, x: 850), "thin where light: \(inked(shot, x: 150)) px against \(inked(shot, x: 850))")
+        try app.key("ctrl+z")
+        #expect(try eventually {
+            let now = try app.screenshot()
+            return inked(now, x: 850) == 0 && inked(now, x: 150) == 0
+        }, "one undo removes it all: one stroke, not a pen's and its mouse copy's")
+    }
+
     @Test func aTwoFingerTapUndoesAndLeavesNoMark() throws {
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)

@@ -3,12 +3,25 @@
 public enum PointerSource: Sendable, Hashable, CustomStringConvertible {
     case mouse
     case finger(Int)
+    /// A pen on a tablet or a touchscreen: its tip, or its eraser end.
+    case pen(PenEnd)
+
+    public enum PenEnd: Sendable, Hashable {
+        case tip, eraser
+    }
 
     public var description: String {
         switch self {
         case .mouse: return "mouse"
         case .finger(let id): return "finger \(id)"
+        case .pen(let end): return end == .tip ? "pen" : "pen eraser"
         }
+    }
+
+    /// Whether the source reports real pressure (a pen).
+    public var isPen: Bool {
+        if case .pen = self { return true }
+        return false
     }
 }
 

@@ -25,7 +25,7 @@ final class LiveInput {
         if let previous = strokes.removeValue(forKey: event.source) { retire(previous) }
         guard strokes.count < PageLimits.pointers,
               let stroke = try? LiveStroke(tool: state.tool, style: state.style, canvas: canvas, modifiers: state.shapeHelpers,
-                                           previews: previews) else { return }
+                                           previews: previews, pressureSensitive: event.source.isPen) else { return }
         strokes[event.source] = stroke
         var position = event.position
         if state.tool.isFreehand, state.smoothing != .off {

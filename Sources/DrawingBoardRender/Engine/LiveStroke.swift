@@ -51,8 +51,14 @@ final class LiveStroke {
     /// False: samples are only kept (a script's stroke is drawn once, when it ends).
     let previews: Bool
 
-    init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true) throws(RenderError) {
+    /// A pen's stroke: its width follows the pressure, so it is shown as the filled outline
+    /// the committed stroke will be (never painted straight onto the screen).
+    let pressureSensitive: Bool
+
+    init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true,
+         pressureSensitive: Bool = false) throws(RenderError) {
         self.previews = previews
+        self.pressureSensitive = pressureSensitive && tool.isFreehand
         self.tool = tool
         self.style = style
         self.canvas = canvas
@@ -60,8 +66,11 @@ final class LiveStroke {
         self.samples = []
         fixedModifiers = modifiers
         self.modifiers = modifiers
-        paintsDirectly = tool == .pencil && style.opacity >= 1
+        paintsDirectly = tool == .pencil && style.opacity >= 1 && !self.pressureSensitive
     }
+
+    /// The pressure at each distinct point (`points`), for the live outline of a pen's stroke.
+    private var pointPressures: [Double] = []
 
     /// The pen's pressure at each sample (1 where there is none).
     private var samplePressures: [Double] = []
@@ -209,8 +218,13 @@ final class LiveStroke {
     }
 
     private func extendFreehand(_ p: Point, canvas: PixelSize) -> PixelRect? {
-        guard points.last != p else { return nil }
+        guard points.last != p else {
+            if pressureSensitive, !pointPressures.isEmpty { pointPressures[pointPressures.count - 1] = samplePressures.last ?? 1 }
+            return nil
+        }
         points.append(p)
+        pointPressures.append(samplePressures.last ?? 1)
+        if pressureSensitive { return extendWithPressure(canvas: canvas) }
         let n = points.count
         var area: Rect
         if n == 1 {
@@ -235,6 +249,19 @@ final class LiveStroke {
         var path = VectorPath()
         appendSegments(crossing: region.rect, to: &path)
         stroke(StrokeOutline(path: path, width: style.width), clip: region)
+        drawn = union(drawn, region)
+        return region
+    }
+
+    /// A pen's stroke so far, filled as it will be committed, painted again where its newest
+    /// segments changed it (the two before the new sample, whose shape that sample changes).
+    private func extendWithPressure(canvas: PixelSize) -> PixelRect? {
+        let n = points.count
+        let outline = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pointPressures)
+        let recent = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: Array(points.suffix(4)), pressures: Array(pointPressures.suffix(4)))
+        guard let region = (n == 1 ? outline.bounds : recent.bounds)?.pixelRect(clippedTo: canvas) else { return nil }
+        mask.zero(region)
+        stroke(outline, clip: region)
         drawn = union(drawn, region)
         return region
     }
