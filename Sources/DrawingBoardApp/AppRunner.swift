@@ -47,6 +47,7 @@ public final class AppRunner {
         controller.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
         self.settings = settings
         controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth)
+        controller.penWasSeen = settings.penSeen ?? false
         savedPreferences = controller.preferences
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
@@ -111,6 +112,7 @@ public final class AppRunner {
         switch event {
         case .pointer(let e): controller.pointer(e)
         case .hover(let p): controller.hover(at: p, time: window.now)
+        case .penHover(let p): controller.penHover(at: p, time: window.now)
         case .scroll(let dx, let dy, let p, let ctrl, let shift): controller.scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
         case .middleDrag(let phase, let p): controller.middleDrag(phase, at: p)
         case .spaceReleased: controller.spaceReleased()
@@ -204,6 +206,7 @@ public final class AppRunner {
         settings.recentColors = current.recentColors.map(\.hex)
         settings.touchMode = current.touchMode
         settings.smoothing = current.smoothing
+        settings.penSeen = current.penSeen ? true : nil
         try? settings.save()
     }
 

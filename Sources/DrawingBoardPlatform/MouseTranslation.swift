@@ -26,7 +26,7 @@ public enum MouseTranslation {
             guard m.which != penMouseID else { return nil }
             return .pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: time, modifiers: modifiers))
         }
-        return .hover(p)
+        return m.which == penMouseID ? .penHover(p) : .hover(p)
     }
 
     /// Shift and Alt in a key event's modifier state: the shape helpers. Taken from the key

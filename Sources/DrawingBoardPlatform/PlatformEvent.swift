@@ -5,6 +5,8 @@ public enum PlatformEvent: Sendable {
     case pointer(PointerEvent)
     /// The mouse moved with no button held; nil when it left the window.
     case hover(Point?)
+    /// A pen hovers over the window (sdl2-compat's mouse copy of it): it is near.
+    case penHover(Point)
     /// A wheel or touchpad scroll, in notches (fractions from a touchpad's precise values);
     /// positive `dy` is away from the user, positive `dx` to the right.
     case scroll(dx: Double, dy: Double, at: Point, ctrl: Bool, shift: Bool)

@@ -170,8 +170,8 @@ private func pointers(_ events: [PlatformEvent]) -> [PointerEvent] {
         hover.which = UInt32.max - 1
         hover.x = 10
         hover.y = 20
-        if case .hover(let p)? = MouseTranslation.motion(hover, ratio: 1, time: 0) {
-            #expect(p == Point(10, 20), "hovering still moves the brush's outline")
+        if case .penHover(let p)? = MouseTranslation.motion(hover, ratio: 1, time: 0) {
+            #expect(p == Point(10, 20), "a hovering pen is near (and moves the brush's outline)")
         } else {
             Issue.record("a hovering pen moves the cursor")
         }

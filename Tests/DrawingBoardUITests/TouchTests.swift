@@ -151,7 +151,8 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         let img = try c.shown()
         #expect(img.pixel(x: 500, y: 250) == 0xFF00_0000 && img.pixel(x: 500, y: 253) == 0xFF00_0000)
         #expect(img.pixel(x: 500, y: 300) == 0xFFFF_FFFF)
-        // Drawing while zoomed lands in canvas coordinates.
+        // Drawing while zoomed lands in canvas coordinates (the touch button: Pen only, then draw).
+        c.perform(.touchMode)
         c.perform(.touchMode)
         c.pointer(finger(5, .down, 500, 450, at: 4.0))
         c.pointer(finger(5, .move, 700, 450, at: 4.2))

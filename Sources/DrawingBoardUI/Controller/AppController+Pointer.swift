@@ -10,6 +10,9 @@ extension AppController {
     public func pointer(_ event: PointerEvent) {
         now = max(now, event.time)
         lastPointerTime = event.time
+        if event.source.isPen { penSeen(down: event.phase == .down || event.phase == .move) }
+        // Palm rejection: a touch while a pen is near (or just left) is not a finger drawing.
+        if case .finger = event.source, event.phase == .down, penIsNear { return }
         switch event.phase {
         case .down:
             moveBrushCursor(to: nil)
@@ -35,14 +38,16 @@ extension AppController {
                 captures[event.source] = .element
             case .canvas:
                 if hexEntry != nil { finishHexEntry(apply: true, quietly: true) }
-                if message != nil, message?.isError == false { message = nil; invalidateChrome() }
+                if message != nil, message?.isError == false, !event.source.isPen { message = nil; invalidateChrome() }
                 if !drawingOnCanvas {
                     bars.strokeBegan(at: now)
                     hover = nil
                     invalidateChrome()
                 }
                 captures[event.source] = .canvas
-                if case .finger = event.source { touchDown(event) } else { editor.handle(onCanvas(event)) }
+                if case .finger = event.source { touchDown(event) } else if event.source == .pen(.eraser) { penErase(event) } else {
+                    editor.handle(onCanvas(event))
+                }
             }
         case .move:
             switch captures[event.source] {
@@ -85,6 +90,10 @@ extension AppController {
                 release(control, at: event.position, activate: event.phase == .up)
             case .canvas:
                 if case .finger = event.source { touchUp(event) } else { commitStroke(event) }
+                if event.source == .pen(.eraser) {
+                    pen.erasing = false
+                    invalidateChrome()
+                }
                 if !drawingOnCanvas { bars.strokesEnded(at: now) }
             case .element:
                 selectDrag(event)
@@ -179,7 +188,7 @@ extension AppController {
         case .chooseImage: chooseBackgroundImage()
         case .dismissMessage: message = nil
         case .dialog(let button): answerQuestion(button)
-        case .touchMode: touchMode = touchMode == .draw ? .navigate : .draw
+        case .touchMode: touchMode = touchMode.next
         case .resetView: fitPage()
         case .colorWheel, .valueStrip: break
         case .hexField: if hexEntry == nil { beginHexEntry() }

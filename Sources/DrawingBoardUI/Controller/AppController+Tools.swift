@@ -128,6 +128,7 @@ public struct Preferences: Sendable, Equatable {
     public var recentColors: [RGBColor]
     public var touchMode: TouchMode
     public var smoothing: Smoothing
+    public var penSeen = false
 }
 
 extension AppController {
@@ -135,7 +136,7 @@ extension AppController {
     public var preferences: Preferences {
         let state = editor.toolState
         return Preferences(tool: state.tool, penWidth: toolRules.penWidth(state), eraserWidth: toolRules.eraserWidth(state),
-                           recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing)
+                           recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing, penSeen: pen.seen)
     }
 
     /// Takes the remembered tool and widths at start.

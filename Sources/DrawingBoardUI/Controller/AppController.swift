@@ -64,6 +64,8 @@ public final class AppController {
     var elementUI = ElementUI()
     /// The stickers the Stickers panel shows (nil: none installed).
     public var stickers: StickerLibrary?
+    /// Pens seen, near, erasing (AppController+Pen).
+    var pen = PenState()
 
 
     /// The autosave journal, when this window keeps one.

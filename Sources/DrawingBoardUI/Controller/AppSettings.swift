@@ -16,6 +16,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var tool: String?
     public var penWidth: Double?
     public var eraserWidth: Double?
+    /// Whether a pen was ever seen (Pen only is chosen the first time, once).
+    public var penSeen: Bool?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 

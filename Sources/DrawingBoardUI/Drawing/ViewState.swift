@@ -44,7 +44,8 @@ struct ViewState {
     init(controller c: AppController) {
         layout = c.layout()
         scale = c.scale
-        tool = c.editor.toolState.tool
+        // The pen's eraser end shows as the eraser while it erases.
+        tool = c.pen.erasing ? .eraser : c.editor.toolState.tool
         style = c.editor.toolState.style
         backgroundColor = c.backgroundColor
         canUndo = c.editor.canUndo

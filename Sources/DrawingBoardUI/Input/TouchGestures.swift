@@ -62,9 +62,13 @@ struct TouchGestures {
         switch mode {
         case .draw:
             drawing = true
-        case .navigate:
+        case .navigate, .penOnly:
             let active = g.fingers.count
-            if active == 0 {
+            if active == 0, mode == .penOnly {
+                // Pen only: one finger moves the view (a pinch of one finger: no scaling).
+                g.pinch = (view, e.position, 1, e.source, e.source)
+                drawing = false
+            } else if active == 0 {
                 drawing = g.pinch == nil
             } else if active == 1, now - g.startTime <= Self.pinchGrace || g.pinch != nil,
                       let first = g.order.last(where: { g.fingers[$0] != nil }) {
@@ -97,8 +101,9 @@ struct TouchGestures {
         group = g
         var actions: [Action] = finger.drawing ? [.draw(e)] : []
         if let pinch = g.pinch, let a = g.fingers[pinch.a]?.last, let b = g.fingers[pinch.b]?.last {
+            let distance = pinch.a == pinch.b ? pinch.distance : a.distance(to: b)
             actions.append(.view(ViewTransform.pinch(from: pinch.view, startCentre: pinch.centre, startDistance: pinch.distance,
-                                                     centre: Self.mid(a, b), distance: a.distance(to: b))))
+                                                     centre: Self.mid(a, b), distance: distance)))
         }
         return actions + decide(now: now)
     }

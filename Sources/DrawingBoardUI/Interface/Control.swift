@@ -246,8 +246,26 @@ public enum TouchMode: String, Sendable, Hashable, Codable {
     case draw
     /// One finger draws; two fingers pinch to zoom and drag to pan.
     case navigate
+    /// A pen draws; fingers never do: one finger pans, two pinch and pan (taps still undo
+    /// and redo). Chosen the first time a pen is seen.
+    case penOnly = "pen-only"
 
-    var label: String { self == .draw ? "Fingers draw" : "2 fingers move" }
+    var label: String {
+        switch self {
+        case .draw: return "Fingers draw"
+        case .navigate: return "2 fingers move"
+        case .penOnly: return "Pen only"
+        }
+    }
+
+    /// The touch-mode button's next choice.
+    var next: TouchMode {
+        switch self {
+        case .draw: return .navigate
+        case .navigate: return .penOnly
+        case .penOnly: return .draw
+        }
+    }
 }
 
 /// An action that waits for the answer to "save changes first?".

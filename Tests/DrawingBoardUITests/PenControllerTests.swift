@@ -1,0 +1,91 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// Pens in the window: Pen only chosen the first time one is seen, palms rejected while it is
+/// near, the eraser end, and the pressure reaching the stroke.
+@Suite struct PenControllerTests {
+    func event(_ source: PointerSource, _ phase: PointerEvent.Phase, _ x: Double, _ y: Double, pressure: Double = 1, time: Double) -> PointerEvent {
+        PointerEvent(source: source, phase: phase, position: Point(x, y), pressure: pressure, time: time)
+    }
+
+    @Test func theFirstPenTurnsOnPenOnlyOnceAndItsPressureReachesTheStroke() throws {
+        let c = try makeController()
+        #expect(c.touchMode == .draw)
+        c.pointer(event(.pen(.tip), .down, 100, 300, pressure: 0.2, time: 0))
+        c.pointer(event(.pen(.tip), .move, 300, 300, pressure: 0.6, time: 0.01))
+        c.pointer(event(.pen(.tip), .up, 500, 300, pressure: 1, time: 0.02))
+        #expect(c.touchMode == .penOnly && c.penWasSeen)
+        let stroke = try #require(c.editor.strokes.last)
+        #expect(stroke.pressures == [0.2, 0.6, 1])
+        // Changed back by the user, it stays: Pen only comes the first time only.
+        c.perform(.touchMode)
+        #expect(c.touchMode == .draw)
+        c.pointer(event(.pen(.tip), .down, 100, 400, time: 5))
+        c.pointer(event(.pen(.tip), .up, 200, 400, time: 5.1))
+        #expect(c.touchMode == .draw)
+        #expect(c.preferences.penSeen)
+    }
+
+    @Test func inPenOnlyFingersMoveTheViewAndNeverDraw() throws {
+        let c = try makeController()
+        c.penWasSeen = true
+        c.perform(.touchMode)
+        c.perform(.touchMode)
+        #expect(c.touchMode == .penOnly)
+        c.zoom(by: 2, about: Point(500, 350))
+        let before = c.view
+        c.pointer(event(.finger(1), .down, 400, 300, time: 1))
+        c.pointer(event(.finger(1), .move, 450, 330, time: 1.1))
+        c.pointer(event(.finger(1), .move, 480, 360, time: 1.2))
+        c.pointer(event(.finger(1), .up, 480, 360, time: 1.3))
+        #expect(c.editor.strokes.isEmpty, "a finger never draws")
+        #expect(c.view.scale == before.scale && c.view.offset != before.offset, "one finger moves the view")
+    }
+
+    @Test func aPalmWhileThePenIsNearIsIgnoredAndAPalmFirstLeavesNoMark() throws {
+        let c = try makeController()
+        c.penWasSeen = true
+        // A palm lands first and starts a stroke; then the pen comes near (hovering).
+        c.pointer(event(.finger(7), .down, 600, 500, time: 1))
+        c.pointer(event(.finger(7), .move, 650, 520, time: 1.4))
+        c.penHover(at: Point(200, 200), time: 1.5)
+        c.pointer(event(.finger(7), .move, 700, 540, time: 1.6))
+        c.pointer(event(.finger(7), .up, 700, 540, time: 1.7))
+        c.tick(2.5)
+        #expect(c.editor.strokes.isEmpty, "the palm's stroke went without a mark")
+        // The pen draws; a touch meanwhile, and within half a second after it lifts, is a palm.
+        c.pointer(event(.pen(.tip), .down, 100, 100, time: 3))
+        c.pointer(event(.finger(8), .down, 600, 500, time: 3.1))
+        c.pointer(event(.finger(8), .move, 650, 500, time: 3.2))
+        c.pointer(event(.pen(.tip), .up, 300, 100, time: 3.3))
+        c.pointer(event(.finger(8), .up, 700, 500, time: 3.4))
+        c.pointer(event(.finger(9), .down, 600, 600, time: 3.6))
+        c.pointer(event(.finger(9), .up, 700, 600, time: 3.7))
+        c.tick(4)
+        #expect(c.editor.strokes.count == 1, "only the pen's stroke")
+        // Long after: a finger draws again (in the draw mode).
+        c.pointer(event(.finger(10), .down, 600, 400, time: 5))
+        c.pointer(event(.finger(10), .move, 650, 400, time: 5.4))
+        c.pointer(event(.finger(10), .up, 700, 400, time: 5.5))
+        c.tick(6)
+        #expect(c.editor.strokes.count == 2)
+    }
+
+    @Test func theEraserEndErasesWhateverToolIsChosenAndShowsTheEraser() throws {
+        let c = try makeController()
+        c.drag([(100, 300), (500, 300)])
+        #expect(c.editor.strokes.count == 1)
+        c.pointer(event(.pen(.eraser), .down, 300, 250, time: 1))
+        #expect(ViewState(controller: c).tool == .eraser, "the toolbar shows the eraser while the eraser end is down")
+        c.pointer(event(.pen(.eraser), .move, 300, 300, time: 1.1))
+        c.pointer(event(.pen(.eraser), .up, 300, 350, time: 1.2))
+        #expect(c.editor.toolState.tool == .pencil, "the tool in hand stays the pencil")
+        #expect(ViewState(controller: c).tool == .pencil)
+        let erasing = try #require(c.editor.strokes.last)
+        #expect(erasing.tool == .eraser && erasing.style.width == AppController.eraserWidth)
+        #expect(try c.editor.flattened().pixel(x: 300, y: 300) & 0xFFFFFF == 0xFFFFFF)
+    }
+}
