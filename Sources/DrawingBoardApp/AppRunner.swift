@@ -48,6 +48,7 @@ public final class AppRunner {
         self.settings = settings
         controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth)
         controller.penWasSeen = settings.penSeen ?? false
+        controller.pressureCurve = settings.pressureCurve ?? .normal
         savedPreferences = controller.preferences
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
@@ -207,6 +208,7 @@ public final class AppRunner {
         settings.touchMode = current.touchMode
         settings.smoothing = current.smoothing
         settings.penSeen = current.penSeen ? true : nil
+        settings.pressureCurve = current.pressureCurve == .normal ? nil : current.pressureCurve
         try? settings.save()
     }
 

@@ -88,4 +88,24 @@ import Testing
         #expect(erasing.tool == .eraser && erasing.style.width == AppController.eraserWidth)
         #expect(try c.editor.flattened().pixel(x: 300, y: 300) & 0xFFFFFF == 0xFFFFFF)
     }
+
+    @Test func thePressureCurveFromTheBrushPanel() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        #expect(c.layout().frame(of: .pressureCurve(.firm)) == nil, "no pen yet: the shape helpers")
+        c.penWasSeen = true
+        #expect(c.layout().frame(of: .pressureCurve(.firm)) != nil && c.layout().frame(of: .shapeHelper(.constrain)) == nil)
+        c.click(.pressureCurve(.firm))
+        #expect(c.pressureCurve == .firm && c.preferences.pressureCurve == .firm)
+        c.click(.panel(.brush))
+        c.pointer(event(.pen(.tip), .down, 100, 300, pressure: 0.5, time: 0))
+        c.pointer(event(.pen(.tip), .up, 400, 300, pressure: 0.5, time: 0.1))
+        let pressures = try #require(c.editor.strokes.last?.pressures)
+        #expect(pressures.allSatisfy { abs($0 - pow(0.5, 1.6)) < 1e-9 }, "a firm curve: p^1.6")
+        // A shape tool keeps its helpers.
+        c.select(.rectangle)
+        c.click(.panel(.brush))
+        #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil)
+        #expect(PressureCurve.soft.apply(0.25) > 0.25 && PressureCurve.normal.apply(0.25) == 0.25 && PressureCurve.firm.apply(0.25) < 0.25)
+    }
 }

@@ -48,6 +48,12 @@ extension AppController {
         invalidateChrome()
     }
 
+    /// How the pen's pressure becomes the width (the Brush panel's Pressure row; remembered).
+    public var pressureCurve: PressureCurve {
+        get { pen.curve }
+        set { pen.curve = newValue }
+    }
+
     /// Whether a pen was ever seen (remembered: Pen only is chosen once, not again after the
     /// user changes it).
     public var penWasSeen: Bool {
@@ -59,6 +65,8 @@ extension AppController {
 /// What the window knows of pens.
 struct PenState {
     var seen = false
+    /// How the pen's pressure becomes the width.
+    var curve = PressureCurve.normal
     /// When a pen was last down, moving or hovering.
     var lastNear = -Double.infinity
     /// The eraser end is down: the toolbar shows the eraser.

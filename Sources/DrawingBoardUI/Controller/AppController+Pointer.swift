@@ -7,7 +7,10 @@ import Foundation
 extension AppController {
     // MARK: - Pointer input (window pixels)
 
-    public func pointer(_ event: PointerEvent) {
+    public func pointer(_ input: PointerEvent) {
+        var event = input
+        // A pen's pressure goes through the curve the user chose.
+        if event.source.isPen { event.pressure = pen.curve.apply(event.pressure) }
         now = max(now, event.time)
         lastPointerTime = event.time
         if event.source.isPen { penSeen(down: event.phase == .down || event.phase == .move) }
@@ -213,6 +216,7 @@ extension AppController {
         case .stickerPage(let d): elementUI.stickerPage = max(0, elementUI.stickerPage + d)
         case .insertImage: chooseImageToInsert()
         case .font(let i): chooseFont(TextArt.standardFamilies[i])
+        case .pressureCurve(let curve): pen.curve = curve
         case .fontStep(let d): stepFont(by: d)
         }
     }

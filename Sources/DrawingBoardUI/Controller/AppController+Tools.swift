@@ -129,6 +129,7 @@ public struct Preferences: Sendable, Equatable {
     public var touchMode: TouchMode
     public var smoothing: Smoothing
     public var penSeen = false
+    public var pressureCurve = PressureCurve.normal
 }
 
 extension AppController {
@@ -136,7 +137,8 @@ extension AppController {
     public var preferences: Preferences {
         let state = editor.toolState
         return Preferences(tool: state.tool, penWidth: toolRules.penWidth(state), eraserWidth: toolRules.eraserWidth(state),
-                           recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing, penSeen: pen.seen)
+                           recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing, penSeen: pen.seen,
+                           pressureCurve: pen.curve)
     }
 
     /// Takes the remembered tool and widths at start.

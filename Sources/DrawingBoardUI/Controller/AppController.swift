@@ -202,7 +202,8 @@ public final class AppController {
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
                messageLines: message?.lines ?? 1, dialogLines: dialogOpen ? questionLines : 2, dialogButtons: pendingQuestion?.buttons ?? [],
                eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet, paper: paper != nil,
-               stickers: stickers?.entries.count ?? 0, stickerPage: elementUI.stickerPage, text: editor.toolState.tool == .text)
+               stickers: stickers?.entries.count ?? 0, stickerPage: elementUI.stickerPage, text: editor.toolState.tool == .text,
+               pressure: pen.seen && editor.toolState.tool.isFreehand)
     }
 
     /// The value a slider shows.

@@ -18,6 +18,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var eraserWidth: Double?
     /// Whether a pen was ever seen (Pen only is chosen the first time, once).
     public var penSeen: Bool?
+    /// How a pen's pressure becomes the width (nil: normal).
+    public var pressureCurve: PressureCurve?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 

@@ -207,6 +207,10 @@ enum UIRenderer {
             let selected = v.smoothing == smoothing
             background(selected: selected)
             p.text(smoothing.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
+        case .pressureCurve(let curve):
+            let selected = v.pressureCurve == curve
+            background(selected: selected)
+            p.text(curve.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
         case .paper(let ruling):
             let selected = ruling == nil ? v.isPlainColor : v.paperRuling == ruling
             background(selected: selected)

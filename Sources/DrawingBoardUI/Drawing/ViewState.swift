@@ -40,6 +40,7 @@ struct ViewState {
     var stickerThumbnails: [Int: RasterImage] = [:]
     /// The font family new text takes.
     var font: String
+    var pressureCurve: PressureCurve
 
     init(controller c: AppController) {
         layout = c.layout()
@@ -75,6 +76,7 @@ struct ViewState {
         if case .color = c.editor.background { isPlainColor = true } else { isPlainColor = false }
         shapeHelpers = c.editor.toolState.shapeHelpers
         font = c.elementUI.text?.style.font ?? c.elementUI.font
+        pressureCurve = c.pen.curve
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
         for item in layout.items {
             if case .sticker(let i) = item.control { stickerThumbnails[i] = c.stickerThumbnail(i) }

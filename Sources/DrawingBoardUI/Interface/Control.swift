@@ -126,6 +126,8 @@ public enum Control: Sendable, Hashable {
     /// or the previous or next of the families installed.
     case font(Int)
     case fontStep(Int)
+    /// How a pen's pressure becomes the width (freehand tools, once a pen was seen).
+    case pressureCurve(PressureCurve)
 
     /// Whether the control is a row of the main menu.
     var isMenuRow: Bool {
@@ -156,6 +158,7 @@ public enum Control: Sendable, Hashable {
         case .insertImage: return "Insert an image from a file (Ctrl+I)"
         case .font: return "The font of new text (and of the text being typed)"
         case .fontStep: return "The other fonts installed"
+        case .pressureCurve: return "How hard the pen must press for the full width"
         case .undo: return "Undo (Ctrl+Z)"
         case .redo: return "Redo (Ctrl+Shift+Z)"
         case .save: return "Save the document as .ora (Ctrl+S)"

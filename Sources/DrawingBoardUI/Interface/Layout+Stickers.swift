@@ -75,3 +75,18 @@ extension Layout {
         return result
     }
 }
+
+extension Layout {
+    /// A freehand tool's brush panel once a pen was seen: the pressure curve takes the place of
+    /// the shape helpers (which only shapes use).
+    func withPressureCurve(_ items: [Item]) -> [Item] {
+        let helpers = items.filter { if case .shapeHelper = $0.control { return true } else { return false } }
+        guard let first = helpers.first?.frame, let last = helpers.last?.frame else { return items }
+        var result = items.filter { if case .shapeHelper = $0.control { return false } else { return true } }
+        let option = ((last.maxX - first.minX) / Double(PressureCurve.allCases.count)).rounded(.down)
+        for (i, curve) in PressureCurve.allCases.enumerated() {
+            result.append(Item(control: .pressureCurve(curve), frame: Rect(x: first.minX + Double(i) * option, y: first.minY, width: option, height: first.height)))
+        }
+        return result
+    }
+}

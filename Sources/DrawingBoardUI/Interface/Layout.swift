@@ -50,7 +50,7 @@ public struct Layout: Sendable {
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
                 menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0,
-                text: Bool = false) {
+                text: Bool = false, pressure: Bool = false) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -110,6 +110,7 @@ public struct Layout: Sendable {
             front += layoutPanel(kind, above: bottom, below: max(top.maxY, 0), recentColors: recentColors, eraser: eraser, paper: paper,
                                  text: text)
             if kind == .brush, text { front = withFontRow(front) }
+            if kind == .brush, pressure { front = withPressureCurve(front) }
             if let p = panel, p.minY < max(top.maxY, 0) + Theme.margin * s {
                 // A window too short for the panel between the bars: the top bar steps out of
                 // the way while the panel is open (the panel's rows are a finger high still).
