@@ -77,3 +77,17 @@ void cb_paint_image(cb_canvas *c, int w, int h, double x, double y, double degre
     cairo_paint(c->cr);
     cairo_restore(c->cr);
 }
+
+void cb_fill_path(cb_canvas *c, const int *ops, int count, const double *xy) {
+    cairo_new_path(c->cr);
+    for (int i = 0; i < count; i++) {
+        switch (ops[i]) {
+        case 0: cairo_move_to(c->cr, xy[0], xy[1]); xy += 2; break;
+        case 1: cairo_line_to(c->cr, xy[0], xy[1]); xy += 2; break;
+        case 2: cairo_curve_to(c->cr, xy[0], xy[1], xy[2], xy[3], xy[4], xy[5]); xy += 6; break;
+        default: cairo_close_path(c->cr); break;
+        }
+    }
+    cairo_set_fill_rule(c->cr, CAIRO_FILL_RULE_WINDING);
+    cairo_fill(c->cr);
+}

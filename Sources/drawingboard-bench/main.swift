@@ -143,6 +143,10 @@ if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
     try elementFigures()
     exit(0)
 }
+if ProcessInfo.processInfo.environment["BENCH_ONLY_PEN"] != nil {
+    try pressureFigures()
+    exit(0)
+}
 for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", PixelSize(width: 3840, height: 2160))] {
     let points = scribble(size, 2000)
     let editor = try makeEditor(size)
@@ -286,6 +290,7 @@ do {
 
 try hardeningFigures()
 try elementFigures()
+try pressureFigures()
 
 // MARK: - 4 and 5. Start-up and idle CPU of the real window (needs DISPLAY)
 

@@ -37,3 +37,22 @@ import Testing
         #expect(try editor.flattened().pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF)
     }
 }
+
+/// A pen's stroke in progress shows its width following the pressure, before it is released.
+@Suite struct PenPreviewTests {
+    @Test func thePreviewFollowsThePressure() throws {
+        let editor = try Editor(size: PixelSize(width: 400, height: 200))
+        editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 30))
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(20, 100), pressure: 0.1))
+        for i in 1...18 {
+            editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(20 + Double(i) * 20, 100), pressure: 0.1 + 0.05 * Double(i)))
+        }
+        let frame = try Frame(size: editor.size)
+        editor.paint(editor.takeIncrements(), into: frame)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        let shown = frame.read(PixelRect(size: editor.size))
+        func thickness(_ x: Int) -> Int { (0..<200).filter { shown[$0 * 400 + x] & 0xFFFFFF != 0xFFFFFF }.count }
+        #expect(thickness(40) < 8 && thickness(340) > 22, "thin where light, wide where firm, while drawing: \(thickness(40)) / \(thickness(340))")
+        #expect(editor.strokes.isEmpty, "not committed yet")
+    }
+}

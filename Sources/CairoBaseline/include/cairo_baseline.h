@@ -19,6 +19,10 @@ void cb_naive_segment(cb_canvas *c, double x0, double y0, double x1, double y1, 
  * (x, y), turned by `degrees`: what any program that moves a picture over a page must do per
  * frame. */
 void cb_paint_image(cb_canvas *c, int w, int h, double x, double y, double degrees);
+/* cb_fill_path: fills a path given as opcodes (0 move, 1 line, 2 curve, 3 close) and their
+ * points (one for move and line, three for a curve), non-zero: the least any Cairo renderer
+ * can do to lay a variable-width outline. */
+void cb_fill_path(cb_canvas *c, const int *ops, int count, const double *xy);
 /* A checksum of the canvas, so the compiler cannot skip the work. */
 uint32_t cb_canvas_checksum(cb_canvas *c);
 

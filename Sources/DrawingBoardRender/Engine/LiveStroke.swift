@@ -253,15 +253,15 @@ final class LiveStroke {
         return region
     }
 
-    /// A pen's stroke so far, filled as it will be committed, painted again where its newest
-    /// segments changed it (the two before the new sample, whose shape that sample changes).
+    /// A pen's stroke so far, filled as it will be committed: each sample adds the outline of
+    /// the newest segments (the last four points: the one the new sample reshapes and the new
+    /// one) to the mask. The previous shape of the reshaped segment stays under it, a hair's
+    /// difference while drawing; the committed stroke is painted from its exact outline.
     private func extendWithPressure(canvas: PixelSize) -> PixelRect? {
-        let n = points.count
-        let outline = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pointPressures)
-        let recent = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: Array(points.suffix(4)), pressures: Array(pointPressures.suffix(4)))
-        guard let region = (n == 1 ? outline.bounds : recent.bounds)?.pixelRect(clippedTo: canvas) else { return nil }
-        mask.zero(region)
-        stroke(outline, clip: region)
+        let recent = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: Array(points.suffix(4)),
+                                   pressures: Array(pointPressures.suffix(4)))
+        guard let region = recent.bounds?.pixelRect(clippedTo: canvas) else { return nil }
+        stroke(recent, clip: region)
         drawn = union(drawn, region)
         return region
     }
