@@ -139,12 +139,24 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.editor.history.steps.count == 2)
         c.key(KeyInput(.character("z"), ctrl: true), time: 2)
         #expect(c.editor.elements.first?.source.text?.text == "Hello\na worl")
+        // Up and Down move the caret between lines, keeping to its place across.
+        c.key(KeyInput(.character("t")), time: 2.5)
+        press(c, (600, 300), time: 2.5)
+        c.typed("Hello")
+        c.key(KeyInput(.enter), time: 2.5)
+        c.typed("world")
+        c.key(KeyInput(.up), time: 2.5)
+        c.typed("X")
+        c.key(KeyInput(.down), time: 2.5)
+        c.typed("Y")
+        #expect(c.typedText == "HelloX\nworldY", "\(c.typedText ?? "")")
+        c.key(KeyInput(.escape), time: 2.6)
         // A box left empty leaves nothing.
         c.key(KeyInput(.character("t")), time: 3)
         press(c, (600, 500), time: 3)
         c.typed("  ")
         c.key(KeyInput(.escape), time: 3)
-        #expect(c.editor.elements.count == 1)
+        #expect(c.editor.elements.count == 2)
     }
 
     @Test func anImageDroppedLandsWhereItWasDroppedAndABadOneIsRefused() throws {

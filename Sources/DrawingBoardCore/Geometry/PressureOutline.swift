@@ -36,10 +36,8 @@ extension StrokeOutline {
                 let c0 = ps[i]
                 let steps = min(64, max(2, Int((c0.distance(to: s.end) / 1.5).rounded(.up))))
                 for k in 1...steps {
-                    let t = Double(k) / Double(steps), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    centres.append(Point(a * c0.x + b * s.control1.x + c * s.control2.x + d * s.end.x,
-                                         a * c0.y + b * s.control1.y + c * s.control2.y + d * s.end.y))
+                    let t = Double(k) / Double(steps)
+                    centres.append(VectorPath.cubicPoint(c0, s.control1, s.control2, s.end, at: t))
                     radii.append(radius(samples[i].1 + (samples[i + 1].1 - samples[i].1) * t))
                 }
             }

@@ -35,9 +35,7 @@ public struct StrokeHitTest: Sendable {
                 guard let c0 = current else { current = end; continue }
                 var previous = c0
                 for i in 1...Self.curveSteps {
-                    let t = Double(i) / Double(Self.curveSteps), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    let p = Point(a * c0.x + b * c1.x + c * c2.x + d * end.x, a * c0.y + b * c1.y + c * c2.y + d * end.y)
+                    let p = VectorPath.cubicPoint(c0, c1, c2, end, at: Double(i) / Double(Self.curveSteps))
                     pieces.append((previous, p))
                     previous = p
                 }

@@ -18,6 +18,13 @@ public struct VectorPath: Sendable, Hashable {
         elements.append(.curve(control1, control2, p))
     }
     public mutating func close() { elements.append(.close) }
+    /// The point at `t` (0...1) on the cubic Bézier from `p0` through `c1`, `c2` to `p1`.
+    public static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, at t: Double) -> Point {
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return Point(a * p0.x + b * c1.x + c * c2.x + d * p1.x, a * p0.y + b * c1.y + c * c2.y + d * p1.y)
+    }
+
     /// Adds the subpaths of `other` after these.
     public mutating func append(_ other: VectorPath) { elements += other.elements }
 

@@ -87,10 +87,12 @@ extension AppController {
     public func render(into frame: Frame, icons: IconSet, rects: [PixelRect]) {
         guard let painter = try? Painter(frame: frame, icons: icons) else { return }
         let state = ViewState(controller: self)
+        // The selection's handles and the text box's caret, worked out once for every area.
+        let handles = selectionHandles, caret = caretRect(), box = textBoxCorners, preedit = preeditLine
         for rect in rects {
             editor.compose(into: frame, area: rect, view: view)
             painter.clipped(to: rect.rect) {
-                ElementRenderer.drawSelection(selectionHandles, caret: caretRect(), box: textBoxCorners, preedit: preeditLine, with: painter, scale: scale)
+                ElementRenderer.drawSelection(handles, caret: caret, box: box, preedit: preedit, with: painter, scale: scale)
                 UIRenderer.draw(state, with: painter, in: rect.rect)
                 if let ghost = elementUI.ghost, let thumb = stickerThumbnail(ghost.index) {
                     // The sticker being dragged out of the panel, at the size it will have.

@@ -2,6 +2,15 @@ import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
 
+extension TextStyle {
+    /// The same look with other words.
+    func with(text: String) -> TextStyle {
+        var style = self
+        style.text = text
+        return style
+    }
+}
+
 /// A text box being typed in: its words, the caret, what the input method is composing, how it
 /// looks, and where its top left corner stays as it grows.
 struct TextEntry {
@@ -154,6 +163,11 @@ extension AppController {
         case .right: entry.cursor = min(chars.count, entry.cursor + 1)
         case .home: entry.cursor = (chars[..<entry.cursor].lastIndex(of: "\n").map { $0 + 1 }) ?? 0
         case .end: entry.cursor = chars[entry.cursor...].firstIndex(of: "\n") ?? chars.count
+        case .up, .down:
+            // The line above or below, as near the caret's x as it goes.
+            let caret = TextArt.caret(entry.style.with(text: entry.text), at: entry.cursor)
+            let y = input.key == .up ? caret.y - caret.height / 2 : caret.y + caret.height * 1.5
+            entry.cursor = min(TextArt.offset(entry.style.with(text: entry.text), at: Point(caret.x, y)), chars.count)
         default:
             // Printable keys arrive as text; they do nothing else while typing.
             return true
