@@ -21,7 +21,8 @@ func flatten(_ path: VectorPath) -> (ops: [Int32], xy: [Double]) {
 
 /// A pen's stroke (pressure varying along it, or 1 everywhere) drawn live, per motion event
 /// including composing the frame, against raw Cairo filling the outline of the same newest
-/// segments, taken in turns.
+/// segments, taken in turns; and the pen at pressure 1 against today's pencil (the mouse)
+/// drawing the same points.
 func pressureFigures() throws {
     print("")
     let size = PixelSize(width: 1920, height: 1080)
@@ -29,16 +30,22 @@ func pressureFigures() throws {
     let canvas = cb_canvas_new(Int32(size.width), Int32(size.height))
     defer { cb_canvas_free(canvas) }
     var figures: [String: Any] = [:]
-    for (name, pressure) in [("varying", { (i: Int) in 0.2 + 0.8 * abs(sin(Double(i) / 40)) }), ("1 everywhere", { (_: Int) in 1.0 })] {
+    let cases: [(String, PointerSource, (Int) -> Double)] = [
+        ("mouse", .mouse, { _ in 1 }),
+        ("varying", .pen(.tip), { i in 0.2 + 0.8 * abs(sin(Double(i) / 40)) }),
+        ("ones", .pen(.tip), { _ in 1 }),
+    ]
+    var mouseMedian = 0.0
+    for (name, source, pressure) in cases {
         let editor = try makeEditor(size)
         let frame = try Frame(size: size)
         editor.compose(into: frame, area: PixelRect(size: size))
         editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 12))
         var ours: [Double] = [], raw: [Double] = []
-        editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: points[0], pressure: pressure(0)))
+        editor.handle(PointerEvent(source: source, phase: .down, position: points[0], pressure: pressure(0)))
         for i in 1..<points.count {
             let t0 = now()
-            editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: points[i], pressure: pressure(i)))
+            editor.handle(PointerEvent(source: source, phase: .move, position: points[i], pressure: pressure(i)))
             editor.paint(editor.takeIncrements(), into: frame)
             if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
             ours.append(now() - t0)
@@ -51,13 +58,23 @@ func pressureFigures() throws {
             cb_fill_path(canvas, ops, Int32(ops.count), xy)
             raw.append(now() - r0)
         }
-        editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: points[points.count - 1], pressure: 1))
+        editor.handle(PointerEvent(source: source, phase: .up, position: points[points.count - 1], pressure: 1))
         _ = cb_canvas_checksum(canvas)
         let o = Stats(ours), r = Stats(raw)
-        row("pen stroke, pressure \(name), 600 samples (1080p): per motion median / p99", "\(us(o.median)) / \(us(o.p99))")
-        row("pen stroke, pressure \(name): raw Cairo filling the newest outline, median", us(r.median) + String(format: " (%.2fx)", o.median / r.median))
-        figures[name == "varying" ? "varying" : "ones"] = ["median_us": o.median * 1e6, "p99_us": o.p99 * 1e6, "raw_median_us": r.median * 1e6,
-                                                          "ratio_to_raw": o.median / r.median]
+        if name == "mouse" {
+            mouseMedian = o.median
+            row("pencil, mouse, 600 samples (1080p): median / p99", "\(us(o.median)) / \(us(o.p99))")
+            figures["mouse"] = ["median_us": o.median * 1e6, "p99_us": o.p99 * 1e6]
+            continue
+        }
+        let label = name == "ones" ? "1 everywhere" : name
+        row("pen, pressure \(label): median / p99", "\(us(o.median)) / \(us(o.p99))")
+        if name == "varying" {
+            row("  raw Cairo filling the same newest outline, median", us(r.median) + String(format: " (ours %.2fx, target 1.5x)", o.median / r.median))
+        }
+        row("  against the mouse's pencil, median", String(format: "%.2fx", o.median / mouseMedian) + (name == "ones" ? " (target 1.1x)" : ""))
+        figures[name] = ["median_us": o.median * 1e6, "p99_us": o.p99 * 1e6, "raw_median_us": r.median * 1e6,
+                         "ratio_to_raw": o.median / r.median, "ratio_to_mouse": o.median / mouseMedian]
     }
     json["pen"] = figures
 }

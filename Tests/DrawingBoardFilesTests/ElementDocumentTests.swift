@@ -100,7 +100,7 @@ import ZIPFoundation
                 if d > worst { worst = d; at = i }
             }
         }
-        #expect(worst <= 3, "the composed stack differs from mergedimage.png by \(worst) at most")
+        #expect(worst <= 3, "the composed stack differs from mergedimage.png by \(worst) at most (pixel \(at))")
     }
 
     @Test func everyElementEditComesBackFromTheJournal() throws {

@@ -55,4 +55,25 @@ import Testing
         #expect(thickness(40) < 8 && thickness(340) > 22, "thin where light, wide where firm, while drawing: \(thickness(40)) / \(thickness(340))")
         #expect(editor.strokes.isEmpty, "not committed yet")
     }
+
+    /// At pressure 1 a pen's pencil paints straight onto the screen as the mouse's does (the
+    /// same cost); when the pressure first changes, what was shown becomes the outline.
+    @Test func aPenAtFullPressurePaintsDirectlyUntilThePressureChanges() throws {
+        let editor = try Editor(size: PixelSize(width: 400, height: 200))
+        editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 30))
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(20, 100), pressure: 1))
+        for i in 1...8 { editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(20 + Double(i) * 20, 100), pressure: 1)) }
+        #expect(!editor.takeIncrements().isEmpty, "painted straight onto the screen at pressure 1")
+        for i in 9...18 { editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(20 + Double(i) * 20, 100), pressure: 0.15)) }
+        #expect(editor.takeIncrements().isEmpty, "an outline from the first other pressure on")
+        if let dirty = editor.takeDirtyRect() { editor.compose(into: frame, area: dirty) }
+        let shown = frame.read(PixelRect(size: editor.size))
+        func thickness(_ x: Int) -> Int { (0..<200).filter { shown[$0 * 400 + x] & 0xFFFFFF != 0xFFFFFF }.count }
+        #expect((28...32).contains(thickness(80)), "full width where the pressure was 1: \(thickness(80))")
+        #expect(thickness(300) < 8, "thin where light: \(thickness(300))")
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: Point(380, 100), pressure: 0.15))
+        #expect(editor.strokes.first?.pressures?.first == 1 && editor.strokes.first?.pressures?.last == 0.15)
+    }
 }

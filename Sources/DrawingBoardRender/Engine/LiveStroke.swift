@@ -13,16 +13,17 @@ import DrawingBoardCore
 final class LiveStroke {
     let tool: Tool
     let style: StrokeStyle
-    let paintsDirectly: Bool
+    /// False from the moment a pen's pressure first changes (`LiveStroke+Pressure.swift`).
+    var paintsDirectly: Bool
     /// Where the mask lags behind what was painted on the screen (direct strokes only).
-    private var maskBehind: PixelRect?
+    var maskBehind: PixelRect?
     /// Where the last segment was shown in its provisional shape (when the pointer paused);
     /// the next sample reshapes it, so that area is composed again then.
-    private var provisionalTail: PixelRect?
+    var provisionalTail: PixelRect?
     /// Every sample, as the pointer reported them (the stroke data keeps these).
     private(set) var samples: [Point]
     /// Samples without repeats (the freehand curve runs through these).
-    private var points: [Point] = []
+    var points: [Point] = []
     /// Padded box of each freehand segment (from points[i] to points[i + 1]).
     private var segmentBounds: [Rect] = []
     /// Which segments cross each 64 px cell, so a sample looks only at its neighbourhood
@@ -39,7 +40,7 @@ final class LiveStroke {
     /// Made once per mask: a context per sample would cost more than the sample's drawing.
     private var maskContext: CairoContext?
     /// Where the mask may have coverage.
-    private(set) var drawn: PixelRect?
+    var drawn: PixelRect?
 
     /// The shape helpers in force (the latest sample's).
     private(set) var modifiers: ShapeModifiers
@@ -51,14 +52,16 @@ final class LiveStroke {
     /// False: samples are only kept (a script's stroke is drawn once, when it ends).
     let previews: Bool
 
-    /// A pen's stroke: its width follows the pressure, so it is shown as the filled outline
-    /// the committed stroke will be (never painted straight onto the screen).
-    let pressureSensitive: Bool
+    /// A pen's stroke: while its pressure stays 1 it is drawn as any stroke; from the first
+    /// other pressure on, it is shown as the filled outline the committed stroke will be.
+    let pen: Bool
+    /// The pen's pressure has changed: the outline follows it (`LiveStroke+Pressure.swift`).
+    var followsPressure = false
 
     init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true,
          pressureSensitive: Bool = false) throws(RenderError) {
         self.previews = previews
-        self.pressureSensitive = pressureSensitive && tool.isFreehand
+        pen = pressureSensitive && tool.isFreehand
         self.tool = tool
         self.style = style
         self.canvas = canvas
@@ -66,14 +69,14 @@ final class LiveStroke {
         self.samples = []
         fixedModifiers = modifiers
         self.modifiers = modifiers
-        paintsDirectly = tool == .pencil && style.opacity >= 1 && !self.pressureSensitive
+        paintsDirectly = tool == .pencil && style.opacity >= 1
     }
 
     /// The pressure at each distinct point (`points`), for the live outline of a pen's stroke.
-    private var pointPressures: [Double] = []
+    var pointPressures: [Double] = []
 
     /// The pen's pressure at each sample (1 where there is none).
-    private var samplePressures: [Double] = []
+    var samplePressures: [Double] = []
 
     /// The pressures the committed stroke keeps: for freehand tools, one per point (nil when
     /// all are 1: a stroke without pressure); shapes ignore pressure.
@@ -117,6 +120,7 @@ final class LiveStroke {
         samples.append(p)
         samplePressures.append(pressure)
         guard previews else { return .none }
+        if pen, !followsPressure, pressure != 1 { return followPressure(from: p, canvas: canvas) }
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
         let changed = tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)
         return changed.map { .recompose($0) } ?? .none
@@ -142,6 +146,7 @@ final class LiveStroke {
     private func extendDirect(_ p: Point, canvas: PixelSize) -> Change {
         guard points.last != p else { return .none }
         points.append(p)
+        pointPressures.append(1)
         if let tail = provisionalTail {
             // The provisional tail is on the screen in its old shape: compose its area again
             // (from the mask, which has the final segments, this one included below).
@@ -219,12 +224,12 @@ final class LiveStroke {
 
     private func extendFreehand(_ p: Point, canvas: PixelSize) -> PixelRect? {
         guard points.last != p else {
-            if pressureSensitive, !pointPressures.isEmpty { pointPressures[pointPressures.count - 1] = samplePressures.last ?? 1 }
+            if followsPressure, !pointPressures.isEmpty { pointPressures[pointPressures.count - 1] = samplePressures.last ?? 1 }
             return nil
         }
         points.append(p)
         pointPressures.append(samplePressures.last ?? 1)
-        if pressureSensitive { return extendWithPressure(canvas: canvas) }
+        if followsPressure { return extendWithPressure(canvas: canvas) }
         let n = points.count
         var area: Rect
         if n == 1 {
@@ -249,19 +254,6 @@ final class LiveStroke {
         var path = VectorPath()
         appendSegments(crossing: region.rect, to: &path)
         stroke(StrokeOutline(path: path, width: style.width), clip: region)
-        drawn = union(drawn, region)
-        return region
-    }
-
-    /// A pen's stroke so far, filled as it will be committed: each sample adds the outline of
-    /// the newest segments (the last four points: the one the new sample reshapes and the new
-    /// one) to the mask. The previous shape of the reshaped segment stays under it, a hair's
-    /// difference while drawing; the committed stroke is painted from its exact outline.
-    private func extendWithPressure(canvas: PixelSize) -> PixelRect? {
-        let recent = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: Array(points.suffix(4)),
-                                   pressures: Array(pointPressures.suffix(4)))
-        guard let region = recent.bounds?.pixelRect(clippedTo: canvas) else { return nil }
-        stroke(recent, clip: region)
         drawn = union(drawn, region)
         return region
     }
@@ -331,7 +323,7 @@ final class LiveStroke {
         maskContext = try? CairoContext(grown)
     }
 
-    private func stroke(_ outline: StrokeOutline, clip: PixelRect) {
+    func stroke(_ outline: StrokeOutline, clip: PixelRect) {
         cover(clip)
         guard let cr = maskContext else { return }
         cr.isolated {
