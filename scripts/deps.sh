@@ -8,6 +8,7 @@ DRAWINGBOARD_PACKAGES=(
     pkg-config
     libsdl2-dev
     libsdl2-image-dev
+    libxi-dev
     libcairo2-dev
     zlib1g-dev
     libpango1.0-dev

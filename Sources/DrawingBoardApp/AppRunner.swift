@@ -114,6 +114,7 @@ public final class AppRunner {
         case .pointer(let e): controller.pointer(e)
         case .hover(let p): controller.hover(at: p, time: window.now)
         case .penHover(let p): controller.penHover(at: p, time: window.now)
+        case .penProximity(let near): controller.penProximity(near: near, time: window.now)
         case .scroll(let dx, let dy, let p, let ctrl, let shift): controller.scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
         case .middleDrag(let phase, let p): controller.middleDrag(phase, at: p)
         case .spaceReleased: controller.spaceReleased()

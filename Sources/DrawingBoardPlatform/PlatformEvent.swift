@@ -7,6 +7,8 @@ public enum PlatformEvent: Sendable {
     case hover(Point?)
     /// A pen hovers over the window (sdl2-compat's mouse copy of it): it is near.
     case penHover(Point)
+    /// A pen came into the tablet's range or left it (X11 and Wayland; sdl2-compat says nothing).
+    case penProximity(near: Bool)
     /// A wheel or touchpad scroll, in notches (fractions from a touchpad's precise values);
     /// positive `dy` is away from the user, positive `dx` to the right.
     case scroll(dx: Double, dy: Double, at: Point, ctrl: Bool, shift: Bool)

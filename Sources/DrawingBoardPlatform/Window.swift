@@ -77,6 +77,7 @@ public final class Window {
             source.resume()
             signalSources.append(source)
         }
+        pens = PenInput(window: window, driver: videoDriver)
     }
 
     /// Room the desktop's title bar and borders take around the window.
@@ -92,8 +93,13 @@ public final class Window {
 
     private let terminateEvent: UInt32
     private var signalSources: [DispatchSourceSignal] = []
+    /// Pens read beside SDL (`Pens/`).
+    private var pens: PenInput?
+    /// Where pens come from here, for the status line and the tests.
+    public var penSource: String { pens?.name ?? "none" }
 
     deinit {
+        pens?.stop()
         for cursor in [crosshairCursor, arrowCursor] { if let cursor { SDL_FreeCursor(cursor) } }
         presenter = DeadPresenter()
         SDL_DestroyWindow(handle)
@@ -239,6 +245,7 @@ public final class Window {
     private var heldModifiers: ShapeModifiers = []
 
     private func translate(_ e: inout SDL_Event) -> [PlatformEvent] {
+        if let pens, e.type == pens.eventType { return pens.take(e.user, ratio: pixelRatio) }
         switch SDL_EventType(e.type) {
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return TouchTranslation.translate(e.tfinger, type: e.type, pixelSize: pixelSize,

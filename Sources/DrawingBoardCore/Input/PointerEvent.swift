@@ -39,18 +39,34 @@ public struct PointerEvent: Sendable, Hashable {
     public var phase: Phase
     public var position: Point
     public var pressure: Double
+    /// A pen's tilt, when its tablet reports one (nothing draws with it yet).
+    public var tilt: Tilt?
     /// Seconds, from any fixed origin.
     public var time: Double
     /// The shape helpers the held keys ask for (Shift, Alt).
     public var modifiers: ShapeModifiers
 
-    public init(source: PointerSource, phase: Phase, position: Point, pressure: Double = 1, time: Double = 0, modifiers: ShapeModifiers = []) {
+    public init(source: PointerSource, phase: Phase, position: Point, pressure: Double = 1, tilt: Tilt? = nil, time: Double = 0,
+                modifiers: ShapeModifiers = []) {
         self.source = source
         self.phase = phase
         self.position = position
         self.pressure = pressure
+        self.tilt = tilt
         self.time = time
         self.modifiers = modifiers
+    }
+}
+
+/// How far a pen leans, in degrees from upright: positive `x` leans right, positive `y`
+/// towards the user; each within -90...90.
+public struct Tilt: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = min(max(x.isFinite ? x : 0, -90), 90)
+        self.y = min(max(y.isFinite ? y : 0, -90), 90)
     }
 }
 

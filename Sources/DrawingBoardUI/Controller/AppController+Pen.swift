@@ -9,9 +9,21 @@ extension AppController {
     /// How long after the pen was last near touches still count as a palm.
     public static let palmDelay = 0.5
 
-    /// Whether a pen is down or was near within `palmDelay`.
+    /// How long a pen that said it came into range, and said nothing since, still counts as
+    /// near (its leaving may have been told to another window).
+    public static let rangeTimeout = 5.0
+
+    /// Whether a pen is down, is in range, or was near within `palmDelay`.
     var penIsNear: Bool {
         captures.keys.contains { $0.isPen } || now - pen.lastNear < Self.palmDelay
+            || (pen.inRange && now - pen.lastNear < Self.rangeTimeout)
+    }
+
+    /// The tablet says a pen came into its range or left it. Leaving starts the half second.
+    public func penProximity(near: Bool, time: Double) {
+        now = max(now, time)
+        pen.inRange = near
+        if near { penSeen(down: false) } else { pen.lastNear = now }
     }
 
     /// A pen moved, pressed or hovered (`down`: it touches).
@@ -69,6 +81,8 @@ struct PenState {
     var curve = PressureCurve.normal
     /// When a pen was last down, moving or hovering.
     var lastNear = -Double.infinity
+    /// Between the tablet's "in range" and "out of range" for the pen.
+    var inRange = false
     /// The eraser end is down: the toolbar shows the eraser.
     var erasing = false
 }
