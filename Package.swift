@@ -8,7 +8,9 @@ import PackageDescription
 //   DrawingBoardFiles     documents: OpenRaster (.ora) reading and writing, with limits
 //   DrawingBoardUI        widgets, layout, hit-testing and the app state machine (no C)
 //   DrawingBoardPlatform  every SDL_* / IMG_* call: window, presentation, events, image
-//                         decoding and the JPEG and WebP encoders (SDL2_image, libwebp)
+//                         decoding and the JPEG and WebP encoders (SDL2_image, libwebp);
+//                         pens through XInput2 on X11 and, with WaylandTablet (C), the
+//                         tablet protocol on Wayland
 //   DrawingBoardApp       the event loop that joins the platform and the controller
 //   drawingboard          the command line
 let package = Package(
@@ -47,13 +49,16 @@ let package = Package(
             name: "CGio", pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
 
+        // Pens on Wayland: the tablet protocol on SDL's display (SDL 2 reads no pressure).
+        .target(name: "WaylandTablet", linkerSettings: [.linkedLibrary("wayland-client")]),
+
         .target(name: "DrawingBoardCore"),
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
         .target(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles"]),
-        .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP"]),
+        .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
         .target(
             name: "DrawingBoardApp",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardFiles"]),
@@ -82,7 +87,13 @@ let package = Package(
         .testTarget(
             name: "DrawingBoardFilesTests",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "DrawingBoardPlatformTests", dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2"]),
+        // A compositor with a tablet, for the tests of WaylandTablet (none in CI has one). Not shipped.
+        .target(
+            name: "WaylandTabletServer", dependencies: ["WaylandTablet"], path: "Tests/WaylandTabletServer",
+            linkerSettings: [.linkedLibrary("wayland-server"), .linkedLibrary("wayland-client"), .linkedLibrary("pthread")]),
+        .testTarget(
+            name: "DrawingBoardPlatformTests",
+            dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2", "WaylandTablet", "WaylandTabletServer"]),
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",

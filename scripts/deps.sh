@@ -30,6 +30,7 @@ DRAWINGBOARD_TEST_PACKAGES=(
     time
     x11-apps
     weston
+    wayland-protocols
     librsvg2-bin
     poppler-utils
     dbus

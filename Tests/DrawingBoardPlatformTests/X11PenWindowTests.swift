@@ -87,8 +87,8 @@ private final class VirtualScreen {
         var event = SDL_Event()
         while Date() < deadline, !seen.contains(where: { $0.phase == .up }) {
             while SDL_PollEvent(&event) != 0 {
-                if event.type == pens.eventType {
-                    for e in pens.take(event.user) { if case .pointer(let p) = e { seen.append(p) } }
+                if event.type == pens.queue.eventType {
+                    for e in pens.queue.take(event.user) { if case .pointer(let p) = e { seen.append(p) } }
                 } else if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_MOUSEBUTTONUP.rawValue {
                     mouseButtons += 1
                 }

@@ -1,32 +1,48 @@
 import CSDL2
 import DrawingBoardCore
 
-/// The pens the window reads beside SDL 2, which has no pen API: XInput2 on X11
-/// (`X11Pens`). Under sdl2-compat (SDL 3 standing in for SDL 2, as in the flatpak runtime)
-/// SDL 3 reads the pens itself and hands them on as fingers and mice of id -2
-/// (`TouchTranslation`, `MouseTranslation`), so nothing is read here: each pen event must
-/// come once.
+/// The pens the window reads beside SDL 2, which has no pen API: XInput2 on X11 (`X11Pens`),
+/// the tablet protocol on Wayland (`WaylandPens`). Under sdl2-compat (SDL 3 standing in for
+/// SDL 2, as in the flatpak runtime) SDL 3 reads the pens itself and hands them on as fingers
+/// and mice of id -2 (`TouchTranslation`, `MouseTranslation`), so nothing is read here: each
+/// pen event must come once.
 final class PenInput {
     private let x11: X11Pens?
-    let eventType: UInt32
+    private let wayland: WaylandPens?
+    private let queue: PenEventQueue
+    /// "XInput2" or "tablet protocol".
     let name: String
 
     init?(window: OpaquePointer, driver: String) {
         guard !Self.isSDL2Compat else { return nil }
-        guard driver == "x11", let x11 = X11Pens(window: window) else { return nil }
-        self.x11 = x11
-        eventType = x11.eventType
-        name = "XInput2"
+        if driver == "x11", let x11 = X11Pens(window: window) {
+            self.x11 = x11
+            wayland = nil
+            queue = x11.queue
+            name = "XInput2"
+        } else if driver == "wayland", let wayland = WaylandPens(window: window) {
+            self.wayland = wayland
+            x11 = nil
+            queue = wayland.queue
+            name = "tablet protocol"
+        } else {
+            return nil
+        }
     }
 
-    /// The pens' events that the user event `e` stands for.
+    var eventType: UInt32 { queue.eventType }
+
+    /// The pens' events that the user event `e` stands for; `ratio` is window pixels per
+    /// point, for the events read from now on.
     func take(_ e: SDL_UserEvent, ratio: Double) -> [PlatformEvent] {
         x11?.ratio = ratio
-        return x11?.take(e) ?? []
+        wayland?.ratio = ratio
+        return queue.take(e)
     }
 
     func stop() {
         x11?.stop()
+        wayland?.stop()
     }
 
     /// Whether SDL 2 is sdl2-compat: its versions are 2.x.50 and up (SDL 2's own stay below).

@@ -15,8 +15,7 @@ import Foundation
 /// - The events are read in an SDL event filter, the only place their data is valid (SDL frees it
 ///   when the filter returns). The filter also drops SDL's mouse events made from the core copy
 ///   the X server sends of each pen event (`PenCopyFilter`), and the SYSWM events themselves.
-///   The pens' events wait in `pending`, each X event's under a number that a user event
-///   carries through SDL's queue, so they keep their place among SDL's own events.
+///   The pens' events wait in a `PenEventQueue`, so they keep their place among SDL's.
 final class X11Pens {
     private let display: OpaquePointer
     private let window: CSDL2.Window
@@ -24,9 +23,7 @@ final class X11Pens {
     private var opcode: Int32 = 0
     private(set) var translation = X11PenTranslation()
     private var copies = PenCopyFilter()
-    private var pending: [Int32: [PlatformEvent]] = [:]
-    private var nextBatch: Int32 = 0
-    let eventType: UInt32
+    let queue: PenEventQueue
     /// The device named in `DRAWINGBOARD_PEN_DEVICE`, taken as a pen whatever its axes.
     private let chosen: String?
     /// XI 1 proximity event types (0: not available).
@@ -43,12 +40,11 @@ final class X11Pens {
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 2, minor: Int32 = 2
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
               XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return nil }
-        let type = SDL_RegisterEvents(1)
-        guard type != UInt32.max else { return nil }
+        guard let queue = PenEventQueue() else { return nil }
+        self.queue = queue
         self.display = display
         window = info.info.x11.window
         root = XDefaultRootWindow(display)
-        eventType = type
         chosen = chosenDevice
         select(on: root, [XIAllDevices: [XI_HierarchyChanged]])
         _ = findPens()
@@ -62,11 +58,6 @@ final class X11Pens {
         SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_IGNORE)
         for device in opened { XCloseDevice(display, device) }
         opened = []
-    }
-
-    /// The pens' events that the user event `e` stands for.
-    func take(_ e: SDL_UserEvent) -> [PlatformEvent] {
-        pending.removeValue(forKey: e.code) ?? []
     }
 
     private static let filter: SDL_EventFilter = { userdata, event in
@@ -115,13 +106,7 @@ final class X11Pens {
         default:
             copies.sawX(corePointerAt: nil)
         }
-        guard !events.isEmpty else { return }
-        nextBatch &+= 1
-        pending[nextBatch] = events
-        var wake = SDL_Event()
-        wake.type = eventType
-        wake.user.code = nextBatch
-        if SDL_PushEvent(&wake) != 1 { pending[nextBatch] = nil }
+        queue.post(events)
     }
 
     /// Finds the pens among the devices and selects their events on the window; a pen that
