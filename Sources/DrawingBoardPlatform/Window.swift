@@ -77,7 +77,7 @@ public final class Window {
             source.resume()
             signalSources.append(source)
         }
-        pens = PenInput(window: window, driver: videoDriver)
+        pens = PenInput(window: window, driver: videoDriver) { [weak self] in self?.pixelRatio ?? 1 }
     }
 
     /// Room the desktop's title bar and borders take around the window.
@@ -245,7 +245,7 @@ public final class Window {
     private var heldModifiers: ShapeModifiers = []
 
     private func translate(_ e: inout SDL_Event) -> [PlatformEvent] {
-        if let pens, e.type == pens.eventType { return pens.take(e.user, ratio: pixelRatio) }
+        if let pens, e.type == pens.eventType { return pens.take(e.user) }
         switch SDL_EventType(e.type) {
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return TouchTranslation.translate(e.tfinger, type: e.type, pixelSize: pixelSize,

@@ -13,14 +13,15 @@ final class PenInput {
     /// "XInput2" or "tablet protocol".
     let name: String
 
-    init?(window: OpaquePointer, driver: String) {
+    /// `ratio`: window pixels per point now.
+    init?(window: OpaquePointer, driver: String, ratio: @escaping () -> Double) {
         guard !Self.isSDL2Compat else { return nil }
-        if driver == "x11", let x11 = X11Pens(window: window) {
+        if driver == "x11", let x11 = X11Pens(window: window, ratio: ratio) {
             self.x11 = x11
             wayland = nil
             queue = x11.queue
             name = "XInput2"
-        } else if driver == "wayland", let wayland = WaylandPens(window: window) {
+        } else if driver == "wayland", let wayland = WaylandPens(window: window, ratio: ratio) {
             self.wayland = wayland
             x11 = nil
             queue = wayland.queue
@@ -32,12 +33,9 @@ final class PenInput {
 
     var eventType: UInt32 { queue.eventType }
 
-    /// The pens' events that the user event `e` stands for; `ratio` is window pixels per
-    /// point, for the events read from now on.
-    func take(_ e: SDL_UserEvent, ratio: Double) -> [PlatformEvent] {
-        x11?.ratio = ratio
-        wayland?.ratio = ratio
-        return queue.take(e)
+    /// The pens' events that the user event `e` stands for.
+    func take(_ e: SDL_UserEvent) -> [PlatformEvent] {
+        queue.take(e)
     }
 
     func stop() {

@@ -11,15 +11,17 @@ final class WaylandPens {
     private var tablets: OpaquePointer?
     let queue: PenEventQueue
     private var translation = WaylandTabletTranslation()
-    var ratio = 1.0
+    /// Window pixels per point now.
+    private let ratio: () -> Double
 
     /// Starts reading pens for SDL's window, or nil when the compositor has no tablets.
-    init?(window handle: OpaquePointer) {
+    init?(window handle: OpaquePointer, ratio: @escaping () -> Double = { 1 }) {
         var info = SDL_SysWMinfo()
         info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
         guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND,
               let display = info.info.wl.display, let surface = info.info.wl.surface, let queue = PenEventQueue() else { return nil }
         self.queue = queue
+        self.ratio = ratio
         tablets = wt_start(display, surface, Self.frame, Unmanaged.passUnretained(self).toOpaque())
         guard tablets != nil else { return nil }
         SDL_SetEventFilter(Self.filter, Unmanaged.passUnretained(self).toOpaque())
@@ -37,7 +39,7 @@ final class WaylandPens {
     private static let frame: wt_frame_callback = { frame, userdata in
         guard let frame, let userdata else { return }
         let pens = Unmanaged<WaylandPens>.fromOpaque(userdata).takeUnretainedValue()
-        pens.queue.post(pens.translation.translate(frame.pointee, ratio: pens.ratio, time: Double(SDL_GetTicks64()) / 1000))
+        pens.queue.post(pens.translation.translate(frame.pointee, ratio: pens.ratio(), time: Double(SDL_GetTicks64()) / 1000))
     }
 
     private static let filter: SDL_EventFilter = { userdata, event in

@@ -29,10 +29,12 @@ final class X11Pens {
     /// XI 1 proximity event types (0: not available).
     private var proximityIn: Int32 = 0, proximityOut: Int32 = 0
     private var opened: [UnsafeMutablePointer<XDevice>] = []
-    var ratio = 1.0
+    /// Window pixels per X pixel now.
+    private let ratio: () -> Double
 
     /// Starts reading pens for SDL's window, or nil when the X server has no XInput 2.2.
-    init?(window handle: OpaquePointer, chosenDevice: String? = ProcessInfo.processInfo.environment["DRAWINGBOARD_PEN_DEVICE"]) {
+    init?(window handle: OpaquePointer, chosenDevice: String? = ProcessInfo.processInfo.environment["DRAWINGBOARD_PEN_DEVICE"],
+          ratio: @escaping () -> Double = { 1 }) {
         var info = SDL_SysWMinfo()
         info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
         guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
@@ -42,6 +44,7 @@ final class X11Pens {
               XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return nil }
         guard let queue = PenEventQueue() else { return nil }
         self.queue = queue
+        self.ratio = ratio
         self.display = display
         window = info.info.x11.window
         root = XDefaultRootWindow(display)
@@ -88,7 +91,7 @@ final class X11Pens {
                 let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
                 guard translation.devices[e.deviceid] != nil else { break }
                 copies.sawPen(at: e.time)
-                events = translation.translate(e, ratio: ratio, time: Double(SDL_GetTicks64()) / 1000)
+                events = translation.translate(e, ratio: ratio(), time: Double(SDL_GetTicks64()) / 1000)
             case XI_HierarchyChanged:
                 events = findPens()
             default:
