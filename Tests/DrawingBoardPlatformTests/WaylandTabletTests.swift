@@ -171,6 +171,9 @@ private func proximity(_ events: [PlatformEvent]) -> [Bool] {
 @Suite(.serialized) struct WaylandTabletClientTests {
     final class Frames {
         var all: [wt_frame] = []
+        /// Whether a tool was in range over the window at each frame.
+        var near: [Bool] = []
+        var tablets: OpaquePointer?
     }
 
     @Test func aCompositorsPenAndEraserArriveFrameByFrame() throws {
@@ -183,11 +186,14 @@ private func proximity(_ events: [PlatformEvent]) -> [Bool] {
         let frames = Frames()
         let collect: wt_frame_callback = { frame, userdata in
             guard let frame, let userdata else { return }
-            Unmanaged<Frames>.fromOpaque(userdata).takeUnretainedValue().all.append(frame.pointee)
+            let frames = Unmanaged<Frames>.fromOpaque(userdata).takeUnretainedValue()
+            frames.all.append(frame.pointee)
+            frames.near.append(wt_in_proximity(frames.tablets) != 0)
         }
         let tablets = try #require(wt_start(display, ours, collect, Unmanaged.passUnretained(frames).toOpaque()),
                                    "the compositor's tablet manager is bound")
         defer { wt_stop(tablets) }
+        frames.tablets = tablets
         for _ in 0..<20 where frames.all.count < 9 { _ = ts_roundtrip(display) }
 
         // The pen: in range, down, a move, up, out of range; the eraser over the other window
@@ -203,6 +209,7 @@ private func proximity(_ events: [PlatformEvent]) -> [Bool] {
         #expect(f[5].tool_type == UInt32(WT_TOOL_ERASER) && f[5].proximity_in == 1 && f[5].x == 50 && f[5].pressure == 1,
                 "the eraser's frames over the other window are not ours")
         #expect(f[6].down == 1 && f[7].up == 1 && f[8].proximity_out == 1)
+        #expect(frames.near == [true, true, true, true, false, true, true, true, false], "in range between in and out: \(frames.near)")
         #expect(wt_in_proximity(tablets) == 0)
 
         // Through the translation: one stroke of the tip, one of the eraser.

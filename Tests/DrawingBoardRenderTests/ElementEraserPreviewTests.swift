@@ -76,4 +76,25 @@ import Testing
         editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: Point(380, 100), pressure: 0.15))
         #expect(editor.strokes.first?.pressures?.first == 1 && editor.strokes.first?.pressures?.last == 0.15)
     }
+
+    /// A pen's lift reports the pressure of leaving the surface (about 0): the stroke keeps the
+    /// pressure of its last contact, so a tap is a dot of the tap's width, not 1 px, and a
+    /// smoothed stroke gliding to a resting pen keeps its width.
+    @Test func aPensLiftKeepsTheLastContactsPressure() throws {
+        let editor = try Editor(size: PixelSize(width: 200, height: 100))
+        editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 20))
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(50, 50), pressure: 0.6))
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: Point(50, 50), pressure: 0))
+        #expect(editor.strokes.last?.pressures == nil || editor.strokes.last?.pressures?.allSatisfy { $0 == 0.6 } == true,
+                "the tap at 0.6: \(editor.strokes.last?.pressures ?? [])")
+        let dot = try editor.flattened()
+        #expect(dot.pixel(x: 50 + 4, y: 50) & 0xFFFFFF == 0, "a 12 px dot (20 px at 0.6)")
+        editor.toolState.smoothing = .strong
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(100, 50), pressure: 0.5))
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(180, 50), pressure: 0.5))
+        for _ in 0..<30 { editor.glide() }
+        editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: Point(180, 50), pressure: 0))
+        let pressures = try #require(editor.strokes.last?.pressures)
+        #expect(pressures.allSatisfy { $0 == 0.5 }, "gliding and lifting keep 0.5: \(pressures)")
+    }
 }

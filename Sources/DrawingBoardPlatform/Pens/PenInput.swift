@@ -13,10 +13,10 @@ final class PenInput {
     /// "XInput2" or "tablet protocol".
     let name: String
 
-    /// `ratio`: window pixels per point now.
+    /// `ratio`: window pixels per point now (Wayland; on X11 SDL 2 does not scale).
     init?(window: OpaquePointer, driver: String, ratio: @escaping () -> Double) {
         guard !Self.isSDL2Compat else { return nil }
-        if driver == "x11", let x11 = X11Pens(window: window, ratio: ratio) {
+        if driver == "x11", let x11 = X11Pens(window: window) {
             self.x11 = x11
             wayland = nil
             queue = x11.queue

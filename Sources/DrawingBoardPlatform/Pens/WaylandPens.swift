@@ -5,12 +5,14 @@ import WaylandTablet
 /// Pens on Wayland under SDL 2, which reads no pressure: the tablet protocol bound on SDL's
 /// own wl_display (`WaylandTablet`), its objects dispatched by SDL's own pumping, so the pens'
 /// events come in the compositor's order with SDL's. While a tool is in range over the window,
-/// SDL's mouse events are its copies (SDL turns tablet tools into a mouse) and an SDL event
-/// filter drops them.
+/// SDL's mouse events are its copies (SDL 2.26 binds the tablet protocol too, and makes a mouse
+/// of each tool) and an SDL event filter drops them, but for the release of a mouse button
+/// pressed before the tool came.
 final class WaylandPens {
     private var tablets: OpaquePointer?
     let queue: PenEventQueue
     private var translation = WaylandTabletTranslation()
+    private var passed = PassedButtons()
     /// Window pixels per point now.
     private let ratio: () -> Double
 
@@ -24,12 +26,12 @@ final class WaylandPens {
         self.ratio = ratio
         tablets = wt_start(display, surface, Self.frame, Unmanaged.passUnretained(self).toOpaque())
         guard tablets != nil else { return nil }
-        SDL_SetEventFilter(Self.filter, Unmanaged.passUnretained(self).toOpaque())
+        SDLEventFilter.set(Self.filter, Unmanaged.passUnretained(self).toOpaque())
     }
 
     func stop() {
         guard let tablets else { return }
-        SDL_SetEventFilter(nil, nil)
+        SDLEventFilter.set(nil, nil)
         wt_stop(tablets)
         self.tablets = nil
     }
@@ -45,10 +47,16 @@ final class WaylandPens {
     private static let filter: SDL_EventFilter = { userdata, event in
         guard let userdata, let event else { return 1 }
         switch SDL_EventType(event.pointee.type) {
-        case SDL_MOUSEMOTION, SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+        case SDL_MOUSEMOTION:
             guard event.pointee.motion.which != MouseTranslation.touchMouseID else { return 1 }
             let pens = Unmanaged<WaylandPens>.fromOpaque(userdata).takeUnretainedValue()
             return wt_in_proximity(pens.tablets) != 0 ? 0 : 1
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            guard event.pointee.button.which != MouseTranslation.touchMouseID else { return 1 }
+            let pens = Unmanaged<WaylandPens>.fromOpaque(userdata).takeUnretainedValue()
+            // A mouse button pressed before the pen came keeps its release.
+            return pens.passed.decide(event.pointee.button.button, down: event.pointee.type == SDL_MOUSEBUTTONDOWN.rawValue,
+                                      copy: wt_in_proximity(pens.tablets) != 0) ? 1 : 0
         default:
             return 1
         }

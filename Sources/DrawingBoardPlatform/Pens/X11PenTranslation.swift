@@ -3,7 +3,8 @@ import DrawingBoardCore
 
 /// Turns XInput2 events of pen devices into pointer events: the tip (button 1) down, moving and
 /// up as `.pen(.tip)` or, for the eraser's device, `.pen(.eraser)`, with the pressure and tilt of
-/// the device's valuators; moving with the tip up is hovering. Other buttons (the barrel's) are
+/// the device's valuators (an axis an event leaves out keeps its last value); moving with the
+/// tip up is hovering. Other buttons (the barrel's) are
 /// ignored. Positions are the event's own (sub-pixel) window coordinates.
 public struct X11PenTranslation {
     public private(set) var devices: [Int32: PenDevice] = [:]
@@ -29,6 +30,8 @@ public struct X11PenTranslation {
     }
 
     private var lastPosition: [Int32: Point] = [:]
+    /// Each device's valuators as last reported: an event carries only those that changed.
+    private var lastValues: [Int32: [Int: Double]] = [:]
 
     /// The valuators an event carries: number to value (the values come packed, in the order
     /// of the mask's set bits).
@@ -48,8 +51,10 @@ public struct X11PenTranslation {
     /// One XI2 device event (`evtype` XI_Motion, XI_ButtonPress or XI_ButtonRelease), `ratio`
     /// window pixels per X pixel, `time` in seconds on the app's clock.
     public mutating func translate(_ e: XIDeviceEvent, ratio: Double, time: Double) -> [PlatformEvent] {
-        guard let device = devices[e.deviceid] else { return [] }
-        let values = Self.valuators(e.valuators)
+        // Pointer events a touchscreen's driver makes of touches are not a pen's.
+        guard let device = devices[e.deviceid], e.flags & XIPointerEmulated == 0 else { return [] }
+        let values = lastValues[e.deviceid, default: [:]].merging(Self.valuators(e.valuators)) { _, new in new }
+        lastValues[e.deviceid] = values
         let p = Point(e.event_x * ratio, e.event_y * ratio)
         guard p.x.isFinite, p.y.isFinite else { return [] }
         lastPosition[e.deviceid] = p

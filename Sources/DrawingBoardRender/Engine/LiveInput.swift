@@ -52,14 +52,16 @@ final class LiveInput {
     }
 
     /// Ends the stroke of `event.source` at its position and hands it over, to be performed and
-    /// then `retire`d.
+    /// then `retire`d. A pen's lift reports the pressure of leaving the surface (about 0): the
+    /// stroke ends at the pressure of its last contact instead.
     func finish(_ event: PointerEvent, canvas: PixelSize) -> LiveStroke? {
         guard let stroke = strokes.removeValue(forKey: event.source) else { return nil }
         pointerPositions[event.source] = nil
+        let pressure = event.source.isPen ? stroke.lastPressure : event.pressure
         if var stabiliser = stabilisers.removeValue(forKey: event.source) {
-            for p in stabiliser.finish(at: event.position) { _ = stroke.add(p, pressure: event.pressure, canvas: canvas) }
+            for p in stabiliser.finish(at: event.position) { _ = stroke.add(p, pressure: pressure, canvas: canvas) }
         } else {
-            _ = stroke.add(event.position, pressure: event.pressure, modifiers: event.modifiers, canvas: canvas)
+            _ = stroke.add(event.position, pressure: pressure, modifiers: event.modifiers, canvas: canvas)
         }
         return stroke
     }
@@ -105,7 +107,7 @@ final class LiveInput {
             guard let stroke = strokes[source], let target = pointerPositions[source], stabiliser.isBehind(target) else { continue }
             let position = stabiliser.next(target)
             stabilisers[source] = stabiliser
-            apply(stroke.add(position, canvas: canvas))
+            apply(stroke.add(position, pressure: stroke.lastPressure, canvas: canvas))
         }
     }
 

@@ -5,6 +5,9 @@ import DrawingBoardCore
 /// into the filled outline it will be committed as: the mask is redrawn once from the whole
 /// stroke so far, and from then on each sample adds the outline of its newest segments.
 extension LiveStroke {
+    /// The pressure of the newest sample (1 without a pen).
+    var lastPressure: Double { samplePressures.last ?? 1 }
+
     func followPressure(from p: Point, canvas: PixelSize) -> Change {
         followsPressure = true
         paintsDirectly = false
