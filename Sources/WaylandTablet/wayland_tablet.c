@@ -10,6 +10,14 @@
 
 enum { MAX_SEATS = 8 };
 
+/* A tablet or a pad: kept to be destroyed when it is removed, or at stop. */
+typedef struct held {
+    struct wl_proxy *proxy;
+    uint32_t destroy_opcode;
+    wt_tablets *owner;
+    struct held *next;
+} held;
+
 typedef struct tool_state {
     wt_tablets *owner;
     struct wl_proxy *proxy;
@@ -32,6 +40,7 @@ struct wt_tablets {
     struct wl_proxy *tablet_seats[MAX_SEATS];
     int seat_count;
     tool_state *tools;
+    held *others;
     int near;  /* tools in proximity over the window */
     int ready; /* the first round trip is over: globals are bound as they come */
     uint32_t pending_manager;             /* seen during the round trip */
@@ -146,14 +155,47 @@ static handler tool_listener[] = {
 static void tablet_s(void *data, struct wl_proxy *p, const char *s) {}
 static void tablet_uu(void *data, struct wl_proxy *p, uint32_t a, uint32_t b) {}
 static void tablet_none(void *data, struct wl_proxy *p) {}
-static void tablet_removed(void *data, struct wl_proxy *p) { destroy_proxy(p, 0); }
-static handler tablet_listener[] = { H(tablet_s), H(tablet_uu), H(tablet_s), H(tablet_none), H(tablet_removed) };
+
+/* A tablet or a pad was removed: it goes. */
+static void held_removed(void *data, struct wl_proxy *p) {
+    held *h = data;
+    held **at = &h->owner->others;
+    while (*at && *at != h) at = &(*at)->next;
+    if (*at) *at = h->next;
+    destroy_proxy(p, h->destroy_opcode);
+    free(h);
+}
+
+static handler tablet_listener[] = { H(tablet_s), H(tablet_uu), H(tablet_s), H(tablet_none), H(held_removed) };
+
+/* Pads (buttons, rings and strips) are not used: only their removal is. Their groups, rings
+ * and strips get no listener, so their events are read and dropped. */
+static void pad_o(void *data, struct wl_proxy *p, struct wl_proxy *o) {}
+static void pad_s(void *data, struct wl_proxy *p, const char *s) {}
+static void pad_u(void *data, struct wl_proxy *p, uint32_t a) {}
+static void pad_none(void *data, struct wl_proxy *p) {}
+static void pad_uuu(void *data, struct wl_proxy *p, uint32_t a, uint32_t b, uint32_t c) {}
+static void pad_uoo(void *data, struct wl_proxy *p, uint32_t a, struct wl_proxy *b, struct wl_proxy *c) {}
+static void pad_uo(void *data, struct wl_proxy *p, uint32_t a, struct wl_proxy *b) {}
+static handler pad_listener[] = { H(pad_o), H(pad_s), H(pad_u), H(pad_none), H(pad_uuu), H(pad_uoo), H(pad_uo), H(held_removed) };
+
+static void hold(wt_tablets *owner, struct wl_proxy *proxy, uint32_t destroy_opcode, handler *listener) {
+    held *h = calloc(1, sizeof *h);
+    if (!h) {
+        destroy_proxy(proxy, destroy_opcode);
+        return;
+    }
+    h->proxy = proxy;
+    h->destroy_opcode = destroy_opcode;
+    h->owner = owner;
+    h->next = owner->others;
+    owner->others = h;
+    wl_proxy_add_listener(proxy, listener, h);
+}
 
 /* ---- The tablet seat ---- */
 
-static void seat_tablet_added(void *data, struct wl_proxy *seat, struct wl_proxy *tablet) {
-    wl_proxy_add_listener(tablet, tablet_listener, data);
-}
+static void seat_tablet_added(void *data, struct wl_proxy *seat, struct wl_proxy *tablet) { hold(data, tablet, 0, tablet_listener); }
 
 static void seat_tool_added(void *data, struct wl_proxy *seat, struct wl_proxy *tool) {
     wt_tablets *owner = data;
@@ -170,9 +212,7 @@ static void seat_tool_added(void *data, struct wl_proxy *seat, struct wl_proxy *
     wl_proxy_add_listener(tool, tool_listener, t);
 }
 
-/* Pads (buttons, rings and strips) are not used: their objects get no listener, so their
- * events are read and dropped. */
-static void seat_pad_added(void *data, struct wl_proxy *seat, struct wl_proxy *pad) {}
+static void seat_pad_added(void *data, struct wl_proxy *seat, struct wl_proxy *pad) { hold(data, pad, 1, pad_listener); }
 
 static handler seat_listener[] = { H(seat_tablet_added), H(seat_tool_added), H(seat_pad_added) };
 
@@ -207,8 +247,11 @@ static void bind_global(wt_tablets *w, uint32_t name, const char *interface) {
         w->manager = wl_registry_bind(registry, name, &wt_manager_interface, 1);
         w->manager_name = name;
         for (int i = 0; i < w->seat_count; i++) watch_seat(w, i);
-    } else if (strcmp(interface, "wl_seat") == 0 && w->seat_count < MAX_SEATS) {
-        int i = w->seat_count++;
+    } else if (strcmp(interface, "wl_seat") == 0) {
+        int i = 0;
+        while (i < w->seat_count && w->seats[i]) i++;  /* a slot a removed seat left */
+        if (i == MAX_SEATS) return;
+        if (i == w->seat_count) w->seat_count++;
         w->seats[i] = wl_registry_bind(registry, name, &wl_seat_interface, 1);
         w->seat_names[i] = name;
         watch_seat(w, i);
@@ -223,6 +266,17 @@ static void registry_global_remove(void *data, struct wl_registry *registry, uin
         if (w->seats[i]) wl_proxy_destroy(w->seats[i]);
         w->tablet_seats[i] = NULL;
         w->seats[i] = NULL;
+        w->seat_names[i] = 0;
+        /* Tools of a seat that went leave the window's range (a tool is not told its seat). */
+        for (tool_state *t = w->tools; t; t = t->next) {
+            if (!t->over_window) continue;
+            t->over_window = 0;
+            w->near--;
+            reset_frame(t);
+            t->frame.proximity_out = 1;
+            w->callback(&t->frame, w->userdata);
+            reset_frame(t);
+        }
     }
 }
 
@@ -274,6 +328,12 @@ void wt_stop(wt_tablets *w) {
         w->tools = t->next;
         destroy_proxy(t->proxy, 1);
         free(t);
+    }
+    while (w->others) {
+        held *h = w->others;
+        w->others = h->next;
+        destroy_proxy(h->proxy, h->destroy_opcode);
+        free(h);
     }
     for (int i = 0; i < w->seat_count; i++) {
         if (w->tablet_seats[i]) destroy_proxy(w->tablet_seats[i], 0);

@@ -102,6 +102,8 @@ static void get_tablet_seat(struct wl_client *client, struct wl_resource *manage
     wl_resource_post_event(pad, 3);             /* done */
 
     wl_resource_post_event(pen, TOOL_REMOVED);
+    wl_resource_post_event(pad, 7);     /* removed */
+    wl_resource_post_event(tablet, 4);  /* removed */
 }
 
 static const void *manager_requests[] = { (void *)get_tablet_seat, (void *)destroy_request };

@@ -11,7 +11,7 @@
  *   an eraser tool that comes in range over the second surface (another window) and goes down
  *   there, then over the first surface at (50, 50) (pressure 65535), touches, lifts and leaves;
  *   a pad with a group, a ring and a strip (for no listener to read);
- *   then the pen tool is removed.
+ *   then the pen tool, the pad and the tablet are removed.
  * The client side: connect, make the two surfaces, round trips. */
 
 struct wl_display;
