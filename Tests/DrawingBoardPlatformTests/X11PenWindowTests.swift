@@ -115,4 +115,51 @@ private final class VirtualScreen {
         #expect(mouseButtons == 0, "SDL's core copies of the pen's press and release are dropped")
         #expect(mouseDrags == 0, "SDL's motion made of the pen's, with the tip down, is dropped")
     }
+
+    /// A pen's device unplugged while the app runs: the reader forgets it, and no request about
+    /// the gone device reaches the X server (its error would end the app). The device is the
+    /// XTEST pointer of a master made for the test, which goes with its master.
+    @Test func aPenDeviceUnpluggedIsForgottenWithoutAnXError() throws {
+        let screen = try VirtualScreen()
+        setenv("DISPLAY", screen.display, 1)
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        try #require(SDL_Init(SDL_INIT_VIDEO) == 0)
+        defer { SDL_Quit() }
+        let window = try #require(SDL_CreateWindow("pens", 0, 0, 400, 300, SDL_WINDOW_SHOWN.rawValue))
+        defer { SDL_DestroyWindow(window) }
+        let control = try #require(XOpenDisplay(screen.display))
+        defer { XCloseDisplay(control) }
+        func change(_ info: XIAnyHierarchyChangeInfo) {
+            var info = info
+            XIChangeHierarchy(control, &info, 1)
+            XSync(control, 0)
+        }
+        var add = XIAnyHierarchyChangeInfo()
+        let name = strdup("Test pen")
+        defer { free(name) }
+        add.add = XIAddMasterInfo(type: XIAddMaster, name: name, send_core: 1, enable: 1)
+        change(add)
+        func deviceID(_ wanted: String) -> Int32? {
+            var count: Int32 = 0
+            guard let list = XIQueryDevice(control, XIAllDevices, &count) else { return nil }
+            defer { XIFreeDeviceInfo(list) }
+            return (0..<Int(count)).first { list[$0].name.map { String(cString: $0) } == wanted }.map { list[$0].deviceid }
+        }
+        let master = try #require(deviceID("Test pen pointer"), "the test's master pointer")
+        let pens = try #require(X11Pens(window: window, chosenDevice: "Test pen XTEST pointer"))
+        defer { pens.stop() }
+        #expect(pens.translation.devices.values.map(\.name) == ["Test pen XTEST pointer"])
+
+        var remove = XIAnyHierarchyChangeInfo()
+        remove.remove = XIRemoveMasterInfo(type: XIRemoveMaster, deviceid: master, return_mode: XIFloating, return_pointer: 0, return_keyboard: 0)
+        change(remove)
+        #expect(deviceID("Test pen XTEST pointer") == nil, "the pen's device is gone")
+        let deadline = Date().addingTimeInterval(2)
+        var event = SDL_Event()
+        while Date() < deadline, !pens.translation.devices.isEmpty {
+            while SDL_PollEvent(&event) != 0 {}
+            usleep(10_000)
+        }
+        #expect(pens.translation.devices.isEmpty, "the reader forgot the unplugged pen (and the app is still here)")
+    }
 }
