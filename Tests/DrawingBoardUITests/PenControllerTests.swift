@@ -74,6 +74,32 @@ import Testing
         #expect(c.editor.strokes.count == 2)
     }
 
+    /// The tablet's in-range and out-of-range (X11's XI 1 proximity, Wayland's tablet
+    /// protocol): palms are ignored while the pen is in range however still it holds, and half a
+    /// second after it leaves; a range never closed (its leaving told to another window) ends
+    /// after five seconds without a pen event.
+    @Test func palmsAreIgnoredWhileThePenIsInRange() throws {
+        let c = try makeController()
+        c.penWasSeen = true
+        func palm(_ id: Int, at time: Double) {
+            c.pointer(event(.finger(id), .down, 600, 300, time: time))
+            c.pointer(event(.finger(id), .move, 650, 300, time: time + 0.05))
+            c.pointer(event(.finger(id), .up, 700, 300, time: time + 0.1))
+            c.tick(time + 0.6)
+        }
+        c.penProximity(near: true, time: 1)
+        palm(1, at: 3)
+        #expect(c.editor.strokes.isEmpty, "two seconds in range without moving: still a palm")
+        c.penProximity(near: false, time: 4)
+        palm(2, at: 4.2)
+        #expect(c.editor.strokes.isEmpty, "within half a second of leaving")
+        palm(3, at: 5)
+        #expect(c.editor.strokes.count == 1, "then fingers draw")
+        c.penProximity(near: true, time: 10)
+        palm(4, at: 16)
+        #expect(c.editor.strokes.count == 2, "in range, but nothing for five seconds: the leaving was missed")
+    }
+
     @Test func theEraserEndErasesWhateverToolIsChosenAndShowsTheEraser() throws {
         let c = try makeController()
         c.drag([(100, 300), (500, 300)])
