@@ -46,7 +46,8 @@ public final class AppRunner {
         let assets = AssetLocator.assets(executable: URL(fileURLWithPath: "/proc/self/exe"))
         controller.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
         self.settings = settings
-        controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth)
+        controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth,
+                           penColor: settings.penColor.flatMap(RGBColor.init(hex:)), textSize: settings.textSize, textFont: settings.textFont)
         controller.penWasSeen = settings.penSeen ?? false
         controller.pressureCurve = settings.pressureCurve ?? .normal
         savedPreferences = controller.preferences
@@ -210,6 +211,9 @@ public final class AppRunner {
         settings.smoothing = current.smoothing
         settings.penSeen = current.penSeen ? true : nil
         settings.pressureCurve = current.pressureCurve == .normal ? nil : current.pressureCurve
+        settings.penColor = current.penColor.hex
+        settings.textSize = current.textSize
+        settings.textFont = current.textFont
         try? settings.save()
     }
 

@@ -207,4 +207,32 @@ import Testing
         #expect(loaded.windowWidth == 900 && loaded.penWidth == nil && loaded.eraserWidth == 12 && Tool(rawValue: loaded.tool ?? "") == nil,
                 "a width out of range and an unknown tool are left out; the rest loads")
     }
+
+    /// The pens' colour and the text tool's size and font come back after a restart; from a
+    /// file, a colour that is not one, a size out of range and a font that is no family name
+    /// are left out.
+    @Test func thePenColourAndTheTextsSizeAndFontAreRemembered() throws {
+        let c = try makeController()
+        c.restore(tool: .highlighter, penWidth: 9, eraserWidth: 30, penColor: RGBColor(hex: "#123456"), textSize: 48, textFont: "Serif")
+        var p = c.preferences
+        #expect(p.penColor.hex == "#123456" && p.textSize == 48 && p.textFont == "Serif", "while the highlighter is in hand")
+        c.select(.pencil)
+        #expect(c.editor.toolState.style.color.hex == "#123456")
+        c.select(.text)
+        #expect(c.editor.toolState.style.width == 48, "the text tool's size")
+        c.setSlider(.width, to: 60)
+        p = c.preferences
+        #expect(p.textSize == 60 && p.penWidth == 9)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try ##"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "penColor": "#0a0b0c", "textSize": 40, "textFont": "Monospace"}"##
+            .write(to: url, atomically: true, encoding: .utf8)
+        var loaded = AppSettings.load(from: url)
+        #expect(loaded.penColor == "#0a0b0c" && loaded.textSize == 40 && loaded.textFont == "Monospace")
+        try ##"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "penColor": "red", "textSize": 1e9, "textFont": "Sans\nBold"}"##
+            .write(to: url, atomically: true, encoding: .utf8)
+        loaded = AppSettings.load(from: url)
+        #expect(loaded.penColor == nil && loaded.textSize == nil && loaded.textFont == nil && loaded.windowWidth == 900,
+                "what is not a colour, a size or a family is left out; the rest loads")
+    }
 }

@@ -135,6 +135,7 @@ extension DocumentWindowTests {
         #expect(eventually {
             guard let data = try? Data(contentsOf: settings), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
             return json["tool"] as? String == "eraser" && json["penWidth"] as? Double == 9 && json["eraserWidth"] as? Double == 16
+                && json["penColor"] as? String == "#000000" && json["textSize"] as? Double == 32 && json["textFont"] as? String == "Sans"
         }, "written while the app runs: \((try? String(contentsOf: settings, encoding: .utf8)) ?? "none")")
         // The eraser's outline: 16 px at the fitted zoom (1920 px page in 1000 px: ~0.52).
         let shot = try app.screenshot("x11-eraser-outline")

@@ -130,6 +130,9 @@ public struct Preferences: Sendable, Equatable {
     public var smoothing: Smoothing
     public var penSeen = false
     public var pressureCurve = PressureCurve.normal
+    public var penColor = RGBColor.black
+    public var textSize = 32.0
+    public var textFont = "Sans"
 }
 
 extension AppController {
@@ -138,14 +141,19 @@ extension AppController {
         let state = editor.toolState
         return Preferences(tool: state.tool, penWidth: toolRules.penWidth(state), eraserWidth: toolRules.eraserWidth(state),
                            recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing, penSeen: pen.seen,
-                           pressureCurve: pen.curve)
+                           pressureCurve: pen.curve, penColor: toolRules.penColor(state),
+                           textSize: state.tool == .text ? state.style.width : toolRules.spareTextSize, textFont: elementUI.font)
     }
 
-    /// Takes the remembered tool and widths at start.
-    public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?) {
+    /// Takes the remembered tool, widths, pen colour and text size and font at start.
+    public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?, penColor: RGBColor? = nil, textSize: Double? = nil,
+                        textFont: String? = nil) {
         select(.pencil)
         if let penWidth { editor.toolState.style.width = min(max(penWidth, 1), 200) }
         if let eraserWidth { toolRules.spareWidth = min(max(eraserWidth, 1), 200) }
+        if let penColor { editor.toolState.style.color = penColor }
+        if let textSize { toolRules.spareTextSize = min(max(textSize, 1), 200) }
+        if let textFont { elementUI.font = textFont }
         if let tool { select(tool) }
     }
 

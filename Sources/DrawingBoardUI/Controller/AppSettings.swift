@@ -20,6 +20,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var penSeen: Bool?
     /// How a pen's pressure becomes the width (nil: normal).
     public var pressureCurve: PressureCurve?
+    /// The pens' colour (hex), the text tool's size and font (nil in older settings).
+    public var penColor: String?
+    public var textSize: Double?
+    public var textFont: String?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 
@@ -49,6 +53,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
         func width(_ w: Double?) -> Double? { w.flatMap { $0.isFinite && (1...200).contains($0) ? $0.rounded() : nil } }
         settings.penWidth = width(settings.penWidth)
         settings.eraserWidth = width(settings.eraserWidth)
+        if settings.penColor.flatMap(RGBColor.init(hex:)) == nil { settings.penColor = nil }
+        settings.textSize = width(settings.textSize)
+        // A family name as a text may have one (the page's own check), else the default.
+        if let font = settings.textFont, (try? TextStyle(text: "x", font: font).validate(at: "textFont")) == nil { settings.textFont = nil }
         return settings
     }
 
