@@ -73,6 +73,39 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.editor.elements.count == 1)
     }
 
+    /// A sticker right under the top bar: its rotation handle would be under the bar, so it is
+    /// below the sticker instead, and the delete button beyond a corner the bars leave clear;
+    /// both still work.
+    @Test func handlesTheBarsWouldCoverGoWhereTheyCanBeReached() throws {
+        let c = try controller()
+        c.click(.panel(.stickers))
+        c.click(.sticker(0))
+        let bars = c.layout(barsHidden: 0)
+        // The star (128 px) moved up so its top edge is just below the top bar.
+        let top = bars.topBar.maxY + 4
+        c.drag([(500, 350), (500, 300), (500, top + 64)])
+        let star = try #require(c.selectedElement)
+        #expect(star.placement.center == Point(500, top + 64))
+        let handles = try #require(c.selectionHandles)
+        for bar in [bars.topBar, bars.bottomBar] {
+            #expect(!bar.contains(handles.rotate) && !bar.contains(handles.delete), "clear of the bars")
+        }
+        #expect(handles.rotate.y > star.placement.center.y + 64, "the rotation handle below the sticker: \(handles.rotate)")
+        #expect(c.layout().hit(handles.rotate) == .canvas)
+        // Turned from below: the handle dragged to the left of the centre is a quarter turn.
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: handles.rotate, time: 0, modifiers: .constrain))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(400, top + 60), time: 0, modifiers: .constrain))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(400, top + 64), time: 0, modifiers: .constrain))
+        let turned = try #require(c.selectedElement).placement.rotation
+        #expect(abs(abs(turned) - 90) <= 15, "a quarter turn: \(turned)°")
+        let delete = try #require(c.selectionHandles).delete
+        press(c, (delete.x, delete.y))
+        #expect(c.editor.elements.isEmpty, "the delete button, where it could be reached")
+        // Away from the bars the handles stay where they were: above the top edge.
+        let free = ElementHandles(star.placement.moved(by: Point(0, 250)), view: c.view, scale: 1, avoiding: [bars.topBar, bars.bottomBar])
+        #expect(free.rotate.y < star.placement.center.y + 250 - 64)
+    }
+
     @Test func theKeysOfASelectedElement() throws {
         let c = try controller()
         c.click(.panel(.stickers))

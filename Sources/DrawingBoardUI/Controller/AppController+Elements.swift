@@ -37,7 +37,8 @@ extension AppController {
     /// The handles of the selected element as the window shows them.
     var selectionHandles: ElementHandles? {
         guard editor.toolState.tool == .select, let element = selectedElement else { return nil }
-        return ElementHandles(element.placement, view: view, scale: scale)
+        let resting = layout(barsHidden: 0)
+        return ElementHandles(element.placement, view: view, scale: scale, avoiding: [resting.topBar, resting.bottomBar])
     }
 
     /// Selects `id` (nil: nothing), painting the old and the new box again.

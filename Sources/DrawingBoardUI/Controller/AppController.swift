@@ -197,8 +197,9 @@ public final class AppController {
     public var messageText: String? { message?.text }
     public var barsHidden: Double { bars.hidden(at: now) }
 
-    public func layout() -> Layout {
-        Layout(window: window, scale: scale, barsHidden: bars.hidden(at: now), panel: panel,
+    /// The layout now (`barsHidden`: as if the bars were that far hidden; 0, as they rest).
+    public func layout(barsHidden: Double? = nil) -> Layout {
+        Layout(window: window, scale: scale, barsHidden: barsHidden ?? bars.hidden(at: now), panel: panel,
                recentColors: recentColors.count, hasMessage: message != nil, hasDialog: dialogOpen,
                messageLines: message?.lines ?? 1, dialogLines: dialogOpen ? questionLines : 2, dialogButtons: pendingQuestion?.buttons ?? [],
                eraser: editor.toolState.tool.isEraser, menuRecent: menuOpen ? menuRecent.count : nil, sheet: sheet, paper: paper != nil,

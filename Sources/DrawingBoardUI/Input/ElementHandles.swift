@@ -3,7 +3,9 @@ import DrawingBoardCore
 
 /// The handles around a selected element, in window pixels: four corners (scale, keeping the
 /// aspect ratio), a rotation handle above the top edge, and a delete button beyond the top
-/// right corner. Each is drawn small and answers a finger's width around it.
+/// right corner. Each is drawn small and answers a finger's width around it. Where the bars
+/// would cover the rotation handle it goes below the bottom edge instead, and the delete
+/// button beyond the first corner they leave clear.
 public enum ElementHandle: Sendable, Hashable {
     case corner(Int)
     case rotate
@@ -19,18 +21,29 @@ public struct ElementHandles: Sendable {
     public let topMiddle: Point
     let reach: Double
 
-    public init(_ placement: Element.Placement, view: ViewTransform, scale: Double) {
-        corners = placement.corners.map(view.toWindow)
-        topMiddle = Point((corners[0].x + corners[1].x) / 2, (corners[0].y + corners[1].y) / 2)
-        // Outwards from the element's top edge, and along its diagonal past the top right.
+    /// `avoiding`: the bars' frames (as they rest, so handles do not jump as the bars slide).
+    public init(_ placement: Element.Placement, view: ViewTransform, scale: Double, avoiding covered: [Rect] = []) {
+        let corners = placement.corners.map(view.toWindow)
+        let reach = Theme.minimumTarget / 2 * scale
+        self.corners = corners
+        self.reach = reach
+        func clear(_ p: Point) -> Bool { !covered.contains { $0.insetBy(-reach).contains(p) } }
+        // Outwards from the element's top edge (or its bottom edge), and along a diagonal past
+        // the top right corner (or the next one clear).
         let a = placement.rotation * .pi / 180
         let up = Point(sin(a), -cos(a))
-        rotate = topMiddle + up * (36 * scale)
+        let top = Point((corners[0].x + corners[1].x) / 2, (corners[0].y + corners[1].y) / 2)
+        let bottom = Point((corners[2].x + corners[3].x) / 2, (corners[2].y + corners[3].y) / 2)
+        let above = top + up * (36 * scale), below = bottom - up * (36 * scale)
+        let flipped = !clear(above) && clear(below)
+        rotate = flipped ? below : above
+        topMiddle = flipped ? bottom : top
         let centre = view.toWindow(placement.center)
-        let d = corners[1] - centre
-        let length = max(d.distance(to: Point(0, 0)), 1)
-        delete = corners[1] + d * (30 * scale / length)
-        reach = Theme.minimumTarget / 2 * scale
+        let beyond = [1, 0, 2, 3].map { i -> Point in
+            let d = corners[i] - centre
+            return corners[i] + d * (30 * scale / max(d.distance(to: Point(0, 0)), 1))
+        }
+        delete = beyond.first(where: clear) ?? beyond[0]
     }
 
     /// The handle under window point `p`, if any (the delete button first, then rotation, then
