@@ -121,6 +121,8 @@ import Testing
         #expect(c.layout().frame(of: .pressureCurve(.firm)) == nil, "no pen yet: the shape helpers")
         c.penWasSeen = true
         #expect(c.layout().frame(of: .pressureCurve(.firm)) != nil && c.layout().frame(of: .shapeHelper(.constrain)) == nil)
+        let label = try #require(c.layout().pressureLabel, "the row says what it is")
+        #expect(label.maxX <= c.layout().frame(of: .pressureCurve(.soft))!.minX, "the label before the choices")
         c.click(.pressureCurve(.firm))
         #expect(c.pressureCurve == .firm && c.preferences.pressureCurve == .firm)
         c.click(.panel(.brush))
@@ -131,7 +133,7 @@ import Testing
         // A shape tool keeps its helpers.
         c.select(.rectangle)
         c.click(.panel(.brush))
-        #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil)
+        #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil && c.layout().pressureLabel == nil)
         #expect(PressureCurve.soft.apply(0.25) > 0.25 && PressureCurve.normal.apply(0.25) == 0.25 && PressureCurve.firm.apply(0.25) < 0.25)
     }
 }

@@ -291,6 +291,9 @@ enum UIRenderer {
         if let label = l.smoothingLabel {
             p.text(v.tool == .text ? "Font" : "Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
+        if let label = l.pressureLabel {
+            p.text("Pressure", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
+        }
         if let label = l.paperLabel {
             p.text("Paper", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }

@@ -77,15 +77,18 @@ extension Layout {
 }
 
 extension Layout {
-    /// A freehand tool's brush panel once a pen was seen: the pressure curve takes the place of
-    /// the shape helpers (which only shapes use).
-    func withPressureCurve(_ items: [Item]) -> [Item] {
+    /// A freehand tool's brush panel once a pen was seen: the pressure curve, after its label,
+    /// takes the place of the shape helpers (which only shapes use).
+    mutating func withPressureCurve(_ items: [Item]) -> [Item] {
         let helpers = items.filter { if case .shapeHelper = $0.control { return true } else { return false } }
         guard let first = helpers.first?.frame, let last = helpers.last?.frame else { return items }
         var result = items.filter { if case .shapeHelper = $0.control { return false } else { return true } }
-        let option = ((last.maxX - first.minX) / Double(PressureCurve.allCases.count)).rounded(.down)
+        let labelWidth = 84 * scale
+        pressureLabel = Rect(x: first.minX, y: first.minY, width: labelWidth, height: first.height)
+        let start = first.minX + labelWidth
+        let option = ((last.maxX - start) / Double(PressureCurve.allCases.count)).rounded(.down)
         for (i, curve) in PressureCurve.allCases.enumerated() {
-            result.append(Item(control: .pressureCurve(curve), frame: Rect(x: first.minX + Double(i) * option, y: first.minY, width: option, height: first.height)))
+            result.append(Item(control: .pressureCurve(curve), frame: Rect(x: start + Double(i) * option, y: first.minY, width: option, height: first.height)))
         }
         return result
     }

@@ -290,6 +290,8 @@ public struct Layout: Sendable {
     public internal(set) var smoothingLabel: Rect?
     /// Where the Background panel's "Paper" label goes.
     public private(set) var paperLabel: Rect?
+    /// Where the brush panel's "Pressure" label goes (before the pressure curve's choices).
+    public internal(set) var pressureLabel: Rect?
 
     public static let maxRecentColors = 8
 
