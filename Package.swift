@@ -91,13 +91,15 @@ let package = Package(
         .target(
             name: "WaylandTabletServer", dependencies: ["WaylandTablet"], path: "Tests/WaylandTabletServer",
             linkerSettings: [.linkedLibrary("wayland-server"), .linkedLibrary("wayland-client"), .linkedLibrary("pthread")]),
+        // An X server of the tests' own (Xvfb), for the tests that open windows. Not shipped.
+        .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
         .testTarget(
             name: "DrawingBoardPlatformTests",
-            dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2", "WaylandTablet", "WaylandTabletServer"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2", "WaylandTablet", "WaylandTabletServer", "XvfbSupport"]),
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI"],
+            dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI", "XvfbSupport"],
             exclude: ["Support"],
             resources: [.copy("Fixtures")]),
     ]

@@ -2,31 +2,16 @@ import CSDL2
 import DrawingBoardCore
 import Foundation
 import Testing
+import XvfbSupport
 @testable import DrawingBoardPlatform
 
-/// An X server of the test's own (Xvfb has no tablet: its XTEST pointer is named as the pen).
+/// Xvfb (no tablet: its XTEST pointer is named as the pen), and xdotool on it.
 private final class VirtualScreen {
-    let display: String
-    private let process = Process()
+    private let server: Xvfb
+    var display: String { server.display }
 
     init() throws {
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw CocoaError(.executableNotLoadable)
-        }
-        display = ":\(number)"
+        server = try Xvfb(width: 640, height: 480)
     }
 
     func xdotool(_ arguments: [String]) throws {
@@ -37,11 +22,6 @@ private final class VirtualScreen {
         try tool.run()
         tool.waitUntilExit()
     }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
 }
 
 /// The XInput2 pen reader on a real X server, in a real SDL window: what SDL selected stays
@@ -49,6 +29,8 @@ private final class VirtualScreen {
 @Suite(.serialized) struct X11PenWindowTests {
     @Test func aDevicesRealEventsBecomeAPensAndSDLsCopiesGo() throws {
         let screen = try VirtualScreen()
+        // The server outlives the SDL connection to it (the defers below run first).
+        defer { withExtendedLifetime(screen) {} }
         let previous = ProcessInfo.processInfo.environment["DISPLAY"]
         setenv("DISPLAY", screen.display, 1)
         defer { if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") } }
@@ -121,6 +103,8 @@ private final class VirtualScreen {
     /// XTEST pointer of a master made for the test, which goes with its master.
     @Test func aPenDeviceUnpluggedIsForgottenWithoutAnXError() throws {
         let screen = try VirtualScreen()
+        // The server outlives the SDL connection to it (the defers below run first).
+        defer { withExtendedLifetime(screen) {} }
         setenv("DISPLAY", screen.display, 1)
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
         try #require(SDL_Init(SDL_INIT_VIDEO) == 0)

@@ -2,6 +2,7 @@ import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
 import Testing
+import XvfbSupport
 
 /// Runs a program and returns its standard output (stderr is discarded); throws if it fails.
 @discardableResult
@@ -39,37 +40,14 @@ func eventually(_ timeout: Double = 6, _ condition: () throws -> Bool) rethrows 
     return try condition()
 }
 
-/// An X server of our own (Xvfb), so tests never touch the user's display.
+/// An X server of our own (`Xvfb`), with xdotool and screenshots on it.
 final class XServer {
     let display: String
-    private let process: Process
+    private let server: Xvfb
 
     init(width: Int = 1280, height: Int = 800) throws {
-        // Xvfb picks a free display itself and writes its number to stdout (-displayfd), so
-        // suites starting servers at the same moment never race for one number.
-        let out = Pipe()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw DesktopError("Xvfb did not start (is the xvfb package installed?)")
-        }
-        display = ":\(number)"
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server = try Xvfb(width: width, height: height)
+        display = server.display
     }
 
     func xdotool(_ arguments: [String]) throws -> String {

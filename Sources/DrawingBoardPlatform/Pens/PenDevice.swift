@@ -11,12 +11,6 @@ public struct PenDevice: Sendable, Hashable {
         public var min: Double
         public var max: Double
 
-        public init(number: Int, min: Double, max: Double) {
-            self.number = number
-            self.min = min
-            self.max = max
-        }
-
         /// A value as 0...1 of the range (nil for an empty or broken range).
         func fraction(_ value: Double) -> Double? {
             guard value.isFinite, min.isFinite, max.isFinite, max > min else { return nil }
@@ -28,11 +22,6 @@ public struct PenDevice: Sendable, Hashable {
     public struct Valuator: Sendable, Hashable {
         public var label: String
         public var axis: Axis
-
-        public init(label: String, axis: Axis) {
-            self.label = label
-            self.axis = axis
-        }
     }
 
     public var id: Int32

@@ -4,8 +4,8 @@ import DrawingBoardCore
 /// Turns XInput2 events of pen devices into pointer events: the tip (button 1) down, moving and
 /// up as `.pen(.tip)` or, for the eraser's device, `.pen(.eraser)`, with the pressure and tilt of
 /// the device's valuators (an axis an event leaves out keeps its last value); moving with the
-/// tip up is hovering. Other buttons (the barrel's) are
-/// ignored. Positions are the event's own (sub-pixel) window coordinates.
+/// tip up is hovering. Other buttons (the barrel's) are ignored. Positions are the event's own
+/// (sub-pixel) window coordinates.
 public struct X11PenTranslation {
     public private(set) var devices: [Int32: PenDevice] = [:]
     /// Pens whose tip is down.
@@ -25,6 +25,11 @@ public struct X11PenTranslation {
                 result.append(.pointer(PointerEvent(source: .pen(gone.end), phase: .cancel, position: lastPosition[id] ?? Point(0, 0))))
             }
             down.remove(id)
+        }
+        // What was known of a device that went (or whose id now names another) is forgotten.
+        for id in Set(lastValues.keys).union(lastPosition.keys) where self.devices[id] != old[id] {
+            lastValues[id] = nil
+            lastPosition[id] = nil
         }
         return result
     }

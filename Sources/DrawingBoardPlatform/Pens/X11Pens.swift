@@ -88,8 +88,9 @@ final class X11Pens {
                     if press { barrel.insert(e.detail) } else { barrel.remove(e.detail) }
                 }
                 let tip = (press || release) && e.detail == 1 ? (time: e.time, button: UInt32(1)) : nil
-                copies.sawPen(at: Double(SDL_GetTicks64()) / 1000, tip: tip, barrelHeld: !barrel.isEmpty)
-                events = translation.translate(e, ratio: 1, time: Double(SDL_GetTicks64()) / 1000)
+                let now = Double(SDL_GetTicks64()) / 1000
+                copies.sawPen(at: now, tip: tip, barrelHeld: !barrel.isEmpty)
+                events = translation.translate(e, ratio: 1, time: now)
                 copies.tipDown = translation.isDown
             case XI_HierarchyChanged:
                 events = findPens()
