@@ -64,7 +64,8 @@ private final class VirtualScreen {
             #expect(mask.indices.allSatisfy { $0 < now.count && now[$0] & mask[$0] == mask[$0] }, "SDL's selection for device \(device) stays")
         }
         let ours = after[pen.id] ?? []
-        #expect(ours.count >= 1 && ours[0] & UInt8(1 << XI_ButtonPress | 1 << XI_ButtonRelease | 1 << XI_Motion) != 0,
+        let wanted = UInt8(1 << XI_ButtonPress | 1 << XI_ButtonRelease | 1 << XI_Motion)
+        #expect(ours.count >= 1 && ours[0] & wanted == wanted,
                 "the pen's motion and buttons: \(ours)")
 
         // The XTEST pointer moves, presses, drags and lifts, as xdotool does without --window.
