@@ -30,11 +30,14 @@ enum DecodingProblem {
     }
 
     /// The first field that must hold a whole number in a range and does not: ids and baked
-    /// ids (0 up), colour channels (0...255), sizes (whole numbers).
-    private static func misfit(in value: Any, at path: String, key: String = "") -> String? {
+    /// ids (0 up), colour channels (0...255), sizes (whole numbers). A stroke's style width
+    /// and an element's width (an object with a `center`) are any number, not sizes.
+    private static func misfit(in value: Any, at path: String, key: String = "", sized: Bool = true) -> String? {
         if let object = value as? [String: Any] {
+            // The widths in a stroke's style and an element's own width are not sizes.
+            let sized = key != "style" && object["center"] == nil
             for k in object.keys.sorted() {
-                if let found = misfit(in: object[k]!, at: path.isEmpty ? k : "\(path).\(k)", key: k) { return found }
+                if let found = misfit(in: object[k]!, at: path.isEmpty ? k : "\(path).\(k)", key: k, sized: sized) { return found }
             }
         } else if let array = value as? [Any] {
             for (i, item) in array.enumerated() {
@@ -46,7 +49,7 @@ enum DecodingProblem {
             switch key {
             case "id": range = 0...Double(UInt64.max)
             case "red", "green", "blue": range = 0...255
-            case "width", "height" where !path.contains("style"): range = -9.2e18...9.2e18
+            case "width" where sized, "height" where sized: range = -9.2e18...9.2e18
             default: range = nil
             }
             if let range, n != n.rounded() || !range.contains(n) {

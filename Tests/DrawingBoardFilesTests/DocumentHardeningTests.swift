@@ -80,6 +80,12 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [], "baked": [1e20]}"##, "baked[0]: 1e+20 is not a whole number in 0 to its limit"),
         (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [], "base": "drawingboard/none.png"}"##, ##"layer "drawingboard/none.png" is missing"##),
         ("[]", "drawingboard/document.json is not a JSON object"),
+        // A fractional stroke width or element width is a number like any other: the whole
+        // number that does not fit is the one named.
+        (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [\##(strokeJSON(width: "4.5")), \##(strokeJSON(id: "2.5"))]}"##,
+         "strokes[1].id: 2.5 is not a whole number in 0 to its limit"),
+        (##"{"format": 3, "background": {"color": "#ffffff"}, "strokes": [\##(strokeJSON(id: "2.5"))], "elements": [{"strokes-before": 0, "id": 9, "center": {"x": 5, "y": 5}, "width": 20.5, "natural": [10, 10], "text": "a"}]}"##,
+         "strokes[0].id: 2.5 is not a whole number in 0 to its limit"),
     ]
 
     @Test(arguments: shapes)
