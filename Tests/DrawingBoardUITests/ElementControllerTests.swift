@@ -137,6 +137,24 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.editor.elements.count == 4)
     }
 
+    /// Every arrow nudges the selected element the same way; with Ctrl held, none does (the
+    /// four keys agree: Ctrl+Down once did nothing while Ctrl+the others nudged).
+    @Test(arguments: [(KeyInput.Key.left, Point(-1, 0)), (.right, Point(1, 0)), (.up, Point(0, -1)), (.down, Point(0, 1))])
+    func everyArrowNudgesAndNoneWithCtrl(_ key: KeyInput.Key, _ d: Point) throws {
+        let c = try controller()
+        c.click(.panel(.stickers))
+        c.click(.sticker(0))
+        let start = try #require(c.selectedElement).placement.center
+        c.key(KeyInput(key), time: 0)
+        #expect(c.selectedElement?.placement.center == start + d)
+        c.key(KeyInput(key, shift: true), time: 0)
+        #expect(c.selectedElement?.placement.center == start + d * 11)
+        let steps = c.editor.history.steps.count
+        c.key(KeyInput(key, ctrl: true), time: 0)
+        #expect(c.selectedElement?.placement.center == start + d * 11, "Ctrl+arrow leaves the element where it is")
+        #expect(c.editor.history.steps.count == steps)
+    }
+
     @Test func aTextTypedIsOneStepAndTypedAgainIsAnother() throws {
         let c = try controller()
         c.key(KeyInput(.character("t")), time: 0)

@@ -153,7 +153,7 @@ extension AppController {
         case .character("c") where input.ctrl:
             elementUI.copied = element
             show(info: "Copied; Ctrl+V pastes it")
-        case .left, .right, .up, .down where !input.ctrl:
+        case .left where !input.ctrl, .right where !input.ctrl, .up where !input.ctrl, .down where !input.ctrl:
             let d = input.key == .left ? Point(-step, 0) : input.key == .right ? Point(step, 0) : input.key == .up ? Point(0, -step) : Point(0, step)
             var moved = element
             moved.placement = element.placement.moved(by: d)
