@@ -131,6 +131,34 @@ import Testing
         #expect(result.stderrLines == ["drawingboard: absent.json: no such file"])
     }
 
+    /// A special file that refuses to be read is named with the system's reason in our words,
+    /// not Foundation's ("The operation could not be completed").
+    @Test func aScriptThatCannotBeRead() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let result = try BinaryRunner.run(["render", "/proc/self/mem", "--output", "out.png"], in: ws.folder)
+        #expect(result.status == 2)
+        #expect(result.stderrLines == ["drawingboard: /proc/self/mem: cannot read it (the system gives no bytes for it: an input/output error)"])
+        #expect(try ws.contents().isEmpty)
+    }
+
+    /// A text too wide for an element as Pango lays it out (2,000 combining marks, each drawn on
+    /// a dotted circle) is refused naming the text the script gave, not a `width` it never wrote.
+    @Test func aTextTooWideNamesTheText() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let marks = String(repeating: "\\u0e49", count: 2000)
+        try ws.write("s.json", #"{\#(Self.canvas), "steps": [{"place": {"text": "\#(marks)", "center": [50, 40]}}]}"#)
+        let result = try BinaryRunner.run(["render", "s.json", "--output", "out.png"], in: ws.folder)
+        #expect(result.status == 2)
+        let line = try #require(result.stderrLines.first)
+        let excerpt = String(repeating: "\u{0e49}", count: 24) + "…"
+        #expect(line.hasPrefix("drawingboard: s.json: steps[0].place.text: \"\(excerpt)\" is "), "\(line)")
+        #expect(line.hasSuffix(" px wide at size 32; a text is at most 16384 px wide (break it into lines with \\n, or give a smaller size)"), "\(line)")
+        #expect(!line.contains("width"))
+        #expect(try ws.contents() == ["s.json"])
+    }
+
     @Test func anUnwritableOutputFolder() throws {
         let ws = try Workspace()
         defer { ws.remove() }

@@ -20,6 +20,15 @@ extension String {
         return out
     }
 
+    /// The text as a message quotes it: in quotes, its first `scalars` characters (counted as
+    /// Unicode scalars, so a run of combining marks cannot make the line long), then "…".
+    public func quotedExcerpt(_ scalars: Int = 24) -> String {
+        let head = unicodeScalars.prefix(scalars)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: head)
+        return "\"" + text.escapingControlCharacters + (head.count < unicodeScalars.count ? "…" : "") + "\""
+    }
+
     /// C0 and C1 controls, DEL, and the bidirectional overrides that can make a message read
     /// differently from what it holds.
     private static func isControl(_ s: Unicode.Scalar) -> Bool {

@@ -38,14 +38,24 @@ public enum RegularFile {
         }
         // One byte more than its size, to notice a file that grows while it is read.
         let size = Int(info.st_size)
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
-        let data: Data
-        do {
-            data = try handle.read(upToCount: size + 1) ?? Data()
-        } catch {
-            throw Problem("cannot read it: \(error.localizedDescription)")
-        }
+        let data = try readAll(fd, upTo: size + 1)
         guard data.count <= size else { throw Problem("it changed while it was being read") }
+        return data
+    }
+
+    /// Up to `count` bytes from `fd`, or the system's reason in our words (a special file such
+    /// as `/proc/self/mem` refuses to be read with an input/output error).
+    static func readAll(_ fd: Int32, upTo count: Int) throws(Problem) -> Data {
+        var data = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let n = data.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + filled, count - filled) }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard n >= 0 else { throw Problem("cannot read it (\(reason(errno)))") }
+            if n == 0 { break }
+            filled += n
+        }
+        data.count = filled
         return data
     }
 
@@ -53,13 +63,8 @@ public enum RegularFile {
     public static func read(handle: FileHandle, limit: Int, noun: String = "file") throws(Problem) -> Data {
         var data = Data()
         while true {
-            let chunk: Data
-            do {
-                guard let next = try handle.read(upToCount: 1 << 16), !next.isEmpty else { break }
-                chunk = next
-            } catch {
-                throw Problem("cannot read it: \(error.localizedDescription)")
-            }
+            let chunk = try readAll(handle.fileDescriptor, upTo: 1 << 16)
+            if chunk.isEmpty { break }
             data.append(chunk)
             guard data.count <= limit else {
                 throw Problem("it is larger than the \(sizeText(limit)) \(article(noun)) may be")
@@ -90,6 +95,8 @@ public enum RegularFile {
         case ENOTDIR: return "a folder on its path is a file"
         case ELOOP: return "its symbolic links loop"
         case ENAMETOOLONG: return "the name is too long"
+        case EIO: return "the system gives no bytes for it: an input/output error"
+        case EISDIR: return "it is a folder"
         default: return String(cString: strerror(code))
         }
     }

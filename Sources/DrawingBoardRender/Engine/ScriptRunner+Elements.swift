@@ -92,12 +92,27 @@ extension ScriptRunner {
             source = .text(style)
             natural = TextArt.measure(style)
             width = natural.width
+            if placing.width == nil { try Self.checkLaidOut(style, natural, at: "\(path).text") }
         }
         if let given = placing.width { width = given }
         let element = Element(name: placing.name, source: source,
                               placement: Element.Placement(center: placing.center, width: width, rotation: placing.rotation, natural: natural))
         try element.validate(at: path)
         return element
+    }
+}
+
+extension ScriptRunner {
+    /// A text placed at its own width must fit an element's limits as Pango lays it out: the
+    /// message names the text the script gave, not a width it never wrote.
+    static func checkLaidOut(_ style: TextStyle, _ natural: Size, at path: String) throws(ScriptError) {
+        let size = JSONValue.format(style.size), limit = Element.widthRange.upperBound
+        if natural.width > limit {
+            throw ScriptError(path, "\(style.text.quotedExcerpt()) is \(Int(natural.width.rounded())) px wide at size \(size); a text is at most \(Int(limit)) px wide (break it into lines with \\n, or give a smaller size)")
+        }
+        if natural.height > 4 * limit {
+            throw ScriptError(path, "\(style.text.quotedExcerpt()) is \(Int(natural.height.rounded())) px tall at size \(size); a text is at most \(Int(4 * limit)) px tall (fewer lines, or a smaller size)")
+        }
     }
 }
 
