@@ -20,6 +20,4 @@ public struct RGBA: Sendable, Hashable {
     public init(hex: String, alpha: Double = 1) {
         self.init(RGBColor(hex: hex) ?? .black, alpha: alpha)
     }
-
-    public func withAlpha(_ a: Double) -> RGBA { RGBA(red, green, blue, a) }
 }

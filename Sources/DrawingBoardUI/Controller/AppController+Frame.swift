@@ -16,17 +16,8 @@ extension AppController {
         public var isEmpty: Bool { recompose.isEmpty && painted.isEmpty }
     }
 
-    /// The window areas to compose again and present (strokes in progress included).
-    public func takeDirtyRects() -> [PixelRect] {
-        takeDamage(paintingStrokes: false).recompose
-    }
-
     /// What changed since the last frame, with opaque strokes in progress left to paint directly.
     public func takeDamage() -> Damage {
-        takeDamage(paintingStrokes: true)
-    }
-
-    private func takeDamage(paintingStrokes: Bool) -> Damage {
         var damage = Damage()
         var rects = repaint.dirty
         repaint.dirty.removeAll()
@@ -39,7 +30,7 @@ extension AppController {
             laidOut = rects
             return rects
         }
-        let pieces = paintingStrokes ? editor.takeIncrements() : []
+        let pieces = editor.takeIncrements()
         if !pieces.isEmpty {
             // A piece under the interface (or under where it was) is composed with it instead.
             let covered = (chrome() + repaint.drawnChrome).compactMap { $0.pixelRect(clippedTo: window) }

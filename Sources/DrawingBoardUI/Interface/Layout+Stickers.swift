@@ -4,12 +4,6 @@ extension Layout {
     /// Side of a sticker's cell in the Stickers panel (logical pixels): bigger than a finger.
     static let stickerCell = 64.0
 
-    /// How many stickers a page of the panel shows in this window.
-    public static func stickersPerPage(window: PixelSize, scale: Double) -> Int {
-        let columns = stickerColumns(window: window, scale: scale)
-        return columns * 4
-    }
-
     static func stickerColumns(window: PixelSize, scale: Double) -> Int {
         let width = min(600 * scale, Double(window.width) - 2 * Theme.margin * scale) - 24 * scale
         return max(3, Int(width / (stickerCell * scale)))
