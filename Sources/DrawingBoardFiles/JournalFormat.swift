@@ -180,7 +180,7 @@ enum JournalFormat {
 }
 
 /// Images of lines being counted, not replayed: none is read.
-final class PlaceholderImages: ImageArchive {
+final class PlaceholderImages: ImageArchive, @unchecked Sendable {
     func store(_ image: RasterImage) throws -> String { "" }
     func load(_ name: String) throws -> RasterImage { RasterImage(width: 1, height: 1, pixels: [0])! }
     func storeFile(_ asset: ImageAsset) throws -> String { "" }
@@ -192,7 +192,7 @@ final class PlaceholderImages: ImageArchive {
 /// The images of a session: `images/N.png` beside its journal. Storing only encodes (the
 /// journal writes the files with the line, so a full disk keeps both waiting); loading checks
 /// the name stays inside the session.
-final class SessionImages: ImageArchive {
+final class SessionImages: ImageArchive, @unchecked Sendable {
     let directory: URL
     private(set) var next: Int
     /// Files to write before the line that names them.

@@ -5,7 +5,7 @@ import ZIPFoundation
 
 /// The elements' image files in an .ora: `drawingboard/files/DIGEST-BYTES.svg` (or `.img`), one
 /// entry per distinct file however many elements show it.
-final class WrittenFiles: ImageArchive {
+final class WrittenFiles: ImageArchive, @unchecked Sendable {
     private(set) var entries: [(String, Data)] = []
     private var names: Set<String> = []
 
@@ -25,7 +25,7 @@ final class WrittenFiles: ImageArchive {
 
 /// Reading them back: each entry read once (within the limits), checked, and shared by every
 /// element that names it.
-final class ArchiveFiles: ImageArchive {
+final class ArchiveFiles: ImageArchive, @unchecked Sendable {
     let archive: Archive
     let entries: [String: Entry]
     private var read: [String: ImageAsset] = [:]

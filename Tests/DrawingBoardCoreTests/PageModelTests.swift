@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Images an edit carries, kept in memory under numbered names.
-final class MemoryImages: ImageArchive {
+final class MemoryImages: ImageArchive, @unchecked Sendable {
     var images: [String: RasterImage] = [:]
     func store(_ image: RasterImage) throws -> String {
         let name = "images/\(images.count + 1).png"

@@ -18,7 +18,7 @@ private func permissions(_ path: String) throws -> Int {
         let path = folder.appendingPathComponent("private.ora").path
         for mode in [0o600, 0o640, 0o444] {
             try? FileManager.default.removeItem(atPath: path)
-            FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: mode])
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: mode]))
             try AtomicFile.write(Data("new".utf8), toPath: path)
             #expect(try permissions(path) == mode)
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
@@ -43,7 +43,7 @@ private func permissions(_ path: String) throws -> Int {
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = other.appendingPathComponent("drawing.ora").path
-        FileManager.default.createFile(atPath: target, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
         let link = folder.appendingPathComponent("link.ora").path
         let chain = folder.appendingPathComponent("chain.ora").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "elsewhere/drawing.ora")

@@ -114,7 +114,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         draw(e, [(10, 30), (190, 30)])
         // Fill the disk to the last byte.
         let filler = root.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
         let handle = try FileHandle(forWritingTo: filler)
         while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
         while (try? handle.write(contentsOf: Data(count: 1))) != nil {}

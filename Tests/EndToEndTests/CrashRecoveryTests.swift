@@ -64,7 +64,7 @@ import Testing
         #expect(try eventually { try second.screenshot().rgb(300, 300) == 0x000000 }, "the stroke is back")
         try second.answerChooser(with: second.home.appendingPathComponent("kept.ora").path)
         try second.key("ctrl+s")
-        #expect(try eventually { !second.title.hasPrefix("*") }, "saved: \(second.title)")
+        #expect(eventually { !second.title.hasPrefix("*") }, "saved: \(second.title)")
         kill(second.process.processIdentifier, SIGTERM)
         #expect(second.waitForExit() == 0)
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: sessions.path)) ?? []).isEmpty, "nothing unsaved, nothing left")

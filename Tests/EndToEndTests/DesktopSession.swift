@@ -50,6 +50,7 @@ final class XServer {
         display = server.display
     }
 
+    @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
         try run("xdotool", arguments, environment: ["DISPLAY": display])
     }
@@ -216,6 +217,8 @@ final class AppUnderTest {
 
     var title: String { (try? server.xdotool(["getwindowname", windowID]).trimmingCharacters(in: .newlines)) ?? "" }
 
+    /// The window's pixels; `name` keeps them as a PNG for people to look at.
+    @discardableResult
     func screenshot(_ name: String? = nil) throws -> RasterImage {
         let image = try server.screenshot(window: windowID)
         if let name { Screenshots.keep(image, name) }

@@ -20,7 +20,7 @@ final class SmallDisk {
     /// Writes a file until the disk has not one byte left.
     func fill() throws {
         let filler = folder.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        guard FileManager.default.createFile(atPath: filler.path, contents: nil) else { throw DesktopError("cannot create \(filler.path)") }
         let handle = try FileHandle(forWritingTo: filler)
         while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
         while (try? handle.write(contentsOf: Data(count: 1))) != nil {}

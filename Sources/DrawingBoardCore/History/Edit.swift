@@ -65,8 +65,9 @@ public enum Edit: Sendable, Hashable {
 }
 
 /// Where the pixels of an image an edit carries are kept when the edit is written: the journal
-/// stores them as files beside its lines. Given to the coder as `userInfo[.imageArchive]`.
-public protocol ImageArchive: AnyObject {
+/// stores them as files beside its lines. Given to the coder as `userInfo[.imageArchive]`
+/// (whose values are `Sendable`); an archive serves the one coder it is given to, on one thread.
+public protocol ImageArchive: AnyObject, Sendable {
     /// Keeps `image` and returns the name to write for it.
     func store(_ image: RasterImage) throws -> String
     /// The image written under `name`.
