@@ -60,19 +60,19 @@ func journalPage() throws -> Editor {
 /// through the editor (one change per motion, one undo step in all), composing each motion's
 /// dirty area into `frame`; per motion the cost, and the area composed against the old and new
 /// boxes.
-func dragCost(_ editor: Editor, _ frame: Frame, id: UInt64, path: [Point]) -> (costs: [Double], overshoot: Double) {
+func dragCost(_ editor: Editor, _ frame: Frame, id: UInt64, path: [Point]) throws -> (costs: [Double], overshoot: Double) {
     editor.beginElementChange()
     var costs: [Double] = [], overshoot = 0.0
-    var last = editor.element(id)!.placement.bounds
+    var last = editor.page.element(id)!.placement.bounds
     for p in path {
         let t0 = now()
-        var element = editor.element(id)!
+        var element = editor.page.element(id)!
         element.placement.center = p
-        _ = try? editor.perform(.change(element))
+        try editor.perform(.change(element))
         let dirty = editor.takeDirtyRect()
         if let dirty { editor.compose(into: frame, area: dirty) }
         costs.append(now() - t0)
-        let box = editor.element(id)!.placement.bounds
+        let box = editor.page.element(id)!.placement.bounds
         if let dirty, let boxes = last.union(box).pixelRect(clippedTo: editor.size) {
             overshoot = max(overshoot, Double(dirty.area) / Double(boxes.area))
         }
@@ -107,7 +107,7 @@ func elementFigures() throws {
                 cb_paint_image(canvas, w, h, p.x, p.y, element.placement.rotation)
                 raw.append(now() - r0)
             }
-            let measured = dragCost(editor, frame, id: element.id, path: path)
+            let measured = try dragCost(editor, frame, id: element.id, path: path)
             ours += measured.costs
             overshoot = max(overshoot, measured.overshoot)
         }
@@ -141,7 +141,7 @@ func elementFigures() throws {
     defer { try? FileManager.default.removeItem(at: url) }
     let l0 = now()
     var layerCount = 0, pngBytes = 0, pngTime = 0.0
-    try editor.forEachLowerLayer { layer in
+    try editor.image.forEachLowerLayer { layer in
         layerCount += 1
         if ProcessInfo.processInfo.environment["BENCH_PNG"] != nil, case .ink(let image, _, _, _) = layer {
             let e0 = now()
@@ -152,7 +152,7 @@ func elementFigures() throws {
     let painting = now() - l0 - pngTime
     if pngTime > 0 { row("saving it: the runs' PNGs alone, Cairo's writer, one core", "\(ms(pngTime)), \(pngBytes / 1000) KB") }
     let s0 = now()
-    try OpenRaster.encode(editor).write(to: url)
+    try OpenRaster.encode(editor.image).write(to: url)
     let saving = now() - s0
     row("saving it: of which painting the \(layerCount) layers under the top run", ms(painting))
     let o0 = now()
@@ -178,7 +178,7 @@ func photoMemory(_ figures: inout [String: Any]) throws {
     let placed = residentBytes()
     let history0 = editor.history.residentBytes
     for i in 1...20 {
-        var e = editor.element(id)!
+        var e = editor.page.element(id)!
         e.placement = e.placement.moved(by: Point(Double(i % 5) * 3, 2))
         try editor.perform(.change(e))
         _ = editor.takeDirtyRect()

@@ -243,7 +243,7 @@ do {
     json["process_resident_mb"] = Double(residentBytes()) / 1e6
     // Opening that drawing as a document: its strokes are replayed once and compared with its
     // pixels (so the stroke eraser can repaint from them).
-    let document = editor.contents()
+    let document = editor.image.contents()
     let o0 = now()
     let reopened = try Editor(document: document, history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
     let openTime = now() - o0

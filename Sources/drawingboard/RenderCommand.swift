@@ -65,10 +65,10 @@ struct RenderCommand: ParsableCommand {
             let editor = try runner.run(parsed, baseDirectory: base)
             let bytes: Data
             switch format {
-            case "ora": bytes = try OpenRaster.encode(editor)
-            case "svg": bytes = try VectorExport.export(editor, as: .svg)
-            case "pdf": bytes = try VectorExport.export(editor, as: .pdf)
-            default: bytes = try PNGFile.encode(try editor.flattened())
+            case "ora": bytes = try OpenRaster.encode(editor.image)
+            case "svg": bytes = try VectorExport.export(editor.image, as: .svg)
+            case "pdf": bytes = try VectorExport.export(editor.image, as: .pdf)
+            default: bytes = try PNGFile.encode(try editor.image.flattened())
             }
             try AtomicFile.write(bytes, toPath: output)
         } catch let error as ScriptError {

@@ -26,6 +26,17 @@ final class MemoryImages: ImageArchive, @unchecked Sendable {
     }
 }
 
+/// `edit` applied to `page`, required to change it.
+private func applied(_ page: inout Page, _ edit: Edit, sourceLocation: SourceLocation = #_sourceLocation) throws -> Page.Applied {
+    let done = page.apply(edit)
+    return try #require(done, sourceLocation: sourceLocation)
+}
+
+extension Page {
+    /// What applying `edit` does, the page changed (for expectations on the result).
+    fileprivate mutating func applying(_ edit: Edit) -> Page.Applied? { apply(edit) }
+}
+
 @Suite struct PageModelTests {
     static let stroke = Stroke(id: 7, tool: .highlighter, style: StrokeStyle(color: RGBColor(hex: "#102030")!, width: 12, opacity: 0.5),
                                points: [Point(1, 2), Point(3.5, -4)], clip: PixelSize(width: 640, height: 480))
@@ -72,12 +83,75 @@ final class MemoryImages: ImageArchive, @unchecked Sendable {
         let c = PageItem.stroke(Stroke(id: 3, tool: .eraser, style: StrokeStyle(), points: [Point(2, 2)]))
         var page = Page(size: PixelSize(width: 10, height: 10), items: [a, b, c])
         let before = page
-        let undo = page.apply([.remove([.init(index: 2, item: c), .init(index: 0, item: a)])])
+        let undo = try applied(&page, (.items([.remove([.init(index: 2, item: c), .init(index: 0, item: a)])]))).undo
         #expect(page.items == [b])
-        let redo = page.apply(undo)
+        let redo = try applied(&page, (undo)).undo
         #expect(page == before)
         _ = page.apply(redo)
         #expect(page.items == [b])
+    }
+
+    static let photo = Element(id: 5, source: .text(TextStyle(text: "photo")),
+                               placement: Element.Placement(center: Point(4, 4), width: 6, natural: Size(width: 3, height: 1)))
+
+    /// Every edit a user makes, applied to a page and then undone by the edit `apply` returned,
+    /// gives the page back exactly; redone by what the undo returned, the page after it.
+    @Test(arguments: [
+        Edit.stroke(Stroke(id: 9, tool: .pencil, style: StrokeStyle(), points: [Point(1, 1), Point(8, 8)])),
+        .eraseStrokes(path: [Point(0, 0), Point(10, 10)], width: 4),
+        .clear,
+        .background(.paper(Paper(.lined))),
+        .grow(PixelSize(width: 30, height: 12)),
+        .page(PixelSize(width: 6, height: 20), anchor: 4),
+        .place(Element(id: 9, source: .text(TextStyle(text: "new")), placement: PageModelTests.photo.placement.moved(by: Point(2, 2)))),
+        .change(Element(id: 5, source: .text(TextStyle(text: "photo")), placement: PageModelTests.photo.placement.moved(by: Point(3, 0)))),
+        .delete(5),
+        .reorder(5, top: false),
+        .batch([.clear, .background(.color(.black))]),
+    ])
+    func everyEditIsUndoneByWhatItReturns(_ edit: Edit) throws {
+        let line = PageItem.stroke(Stroke(id: 1, tool: .pencil, style: StrokeStyle(width: 2), points: [Point(2, 2), Point(9, 9)]))
+        let dot = PageItem.stroke(Stroke(id: 2, tool: .highlighter, style: StrokeStyle(width: 8), points: [Point(5, 1)]))
+        let original = Page(size: PixelSize(width: 12, height: 10), items: [line, .element(Self.photo), dot])
+        var page = original
+        let done = try applied(&page, (edit))
+        let after = page
+        #expect(after != original)
+        let undone = try applied(&page, (done.undo))
+        #expect(page == original)
+        _ = page.apply(undone.undo)
+        #expect(page == after)
+    }
+
+    /// What an applied edit says it changed: the items inserted and removed at their indices, the
+    /// background, or the whole page.
+    @Test func anAppliedEditSaysWhatItChanged() throws {
+        let line = PageItem.stroke(Stroke(id: 1, tool: .pencil, style: StrokeStyle(width: 2), points: [Point(2, 2), Point(9, 9)]))
+        var page = Page(size: PixelSize(width: 12, height: 10), items: [line, .element(Self.photo)])
+        var moved = Self.photo
+        moved.placement = moved.placement.moved(by: Point(1, 0))
+        let change = try applied(&page, (.change(moved))).change
+        #expect(change.elementMovedInPlace?.index == 1 && change.elementMovedInPlace?.old == Self.photo)
+        #expect(try applied(&page, (.background(.color(.black)))).change == PageChange(background: true))
+        #expect(try applied(&page, (.grow(PixelSize(width: 20, height: 10)))).change == PageChange(whole: true))
+        let erased = try applied(&page, (.eraseStrokes(path: [Point(5, 5)], width: 4))).change
+        #expect(erased.items == [.remove([.init(index: 0, item: line)])])
+        #expect(page.applying(.eraseStrokes(path: [Point(5, 5)], width: 4)) == nil, "nothing left to erase: no change")
+        #expect(page.applying(.change(moved)) == nil, "the element is so already")
+    }
+
+    /// A drag's inverse stays short however long the drag: a background or an element changed
+    /// again needs no second inverse, item changes join into one list.
+    @Test func aDragsInverseStaysShort() {
+        let white = Edit.background(.color(.white)), black = Edit.background(.color(.black))
+        #expect(white.preceded(by: black) == white)
+        var moved = Self.photo
+        moved.placement.width = 9
+        #expect(Edit.change(Self.photo).preceded(by: .change(moved)) == .change(Self.photo))
+        let a = ItemChange.insert([.init(index: 0, item: .element(Self.photo))])
+        let b = ItemChange.remove([.init(index: 3, item: .element(moved))])
+        #expect(Edit.items([a]).preceded(by: .items([b])) == .items([b, a]))
+        #expect(Edit.items([a]).preceded(by: white) == .batch([white, .items([a])]))
     }
 
     /// The page's own checks: the base only at the bottom and of the page's size, ids once.
@@ -110,19 +184,19 @@ final class MemoryImages: ImageArchive, @unchecked Sendable {
         }
     }
 
-    /// Steps squashed together undo both: the earliest saved tiles and background win, the
-    /// later step's item changes are undone first.
+    /// Steps squashed together undo both: the earliest saved tiles win, and the later step's
+    /// edit is undone first.
     @Test func absorbingKeepsTheEarliestState() {
         let t0 = TileRecord(tile: TileIndex(column: 0, row: 0), payload: .empty)
         let t1 = TileRecord(tile: TileIndex(column: 1, row: 0), payload: .empty)
-        let first = HistoryStep(kind: .background, tiles: [t0], background: .color(.white),
-                                items: [.remove([.init(index: 0, item: .stroke(Self.stroke))])])
-        var merged = first
-        let later = HistoryStep(kind: .background, tiles: [t0, t1], background: .color(.black),
-                                items: [.insert([.init(index: 0, item: .stroke(Self.stroke))])])
-        merged.absorb(later)
+        let remove = ItemChange.remove([.init(index: 0, item: .stroke(Self.stroke))])
+        let insert = ItemChange.insert([.init(index: 0, item: .stroke(Self.stroke))])
+        var merged = HistoryStep(kind: .strokeErase, edit: .items([remove]), tiles: [t0])
+        merged.absorb(HistoryStep(kind: .strokeErase, edit: .items([insert]), tiles: [t0, t1]))
         #expect(merged.tiles.map(\.tile) == [t0.tile, t1.tile])
-        #expect(merged.background == .color(.white))
-        #expect(merged.items == later.items + first.items)
+        #expect(merged.edit == .items([insert, remove]))
+        var background = HistoryStep(kind: .background, edit: .background(.color(.white)))
+        background.absorb(HistoryStep(kind: .background, edit: .background(.color(.black))))
+        #expect(background.edit == .background(.color(.white)))
     }
 }

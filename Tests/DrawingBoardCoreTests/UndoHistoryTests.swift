@@ -92,8 +92,8 @@ private func temporaryFolder() -> URL {
 
     @Test func stepBytesCountTilesAndImages() {
         let image = RasterImage(width: 4, height: 2, pixels: [UInt32](repeating: 1, count: 8))!
-        let s = HistoryStep(kind: .background, tiles: [TileRecord(tile: TileIndex(column: 0, row: 0), payload: .empty)],
-                            background: .image(image, name: "x.png"))
+        let s = HistoryStep(kind: .background, edit: .background(.image(image, name: "x.png")),
+                            tiles: [TileRecord(tile: TileIndex(column: 0, row: 0), payload: .empty)])
         #expect(s.residentBytes == 32)
         #expect(step(1, tiles: 2).residentBytes == 128)
     }

@@ -12,7 +12,7 @@ private func temporaryFile(_ name: String) -> URL {
 /// A valid DrawingBoard document of 40x30 whose document.json is replaced by `json`.
 func documentWithJSON(_ json: Data, at url: URL) throws {
     let e = try Editor(size: PixelSize(width: 40, height: 30), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
-    try OpenRaster.encode(e).write(to: url)
+    try OpenRaster.encode(e.image).write(to: url)
     let archive = try Archive(url: url, accessMode: .update)
     try archive.remove(archive[OpenRaster.documentEntry]!)
     try archive.addEntry(with: OpenRaster.documentEntry, type: .file, uncompressedSize: Int64(json.count),
@@ -110,11 +110,11 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         let contents = try OpenRaster.read(folder.appendingPathComponent("\(name).ora"))
         let editor = try Editor(document: contents, history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
         let expected = try PNGFile.decode(try Data(contentsOf: folder.appendingPathComponent("\(name).png")), name: name)
-        #expect(try editor.flattened() == expected)
+        #expect(try editor.image.flattened() == expected)
         #expect(!contents.strokes.isEmpty)
         // Another app's pixels come back as the page's base item, the strokes over them as data.
         #expect((editor.page.base != nil) == (name == "format-1-base"))
-        #expect(editor.page.bakedStrokes.isEmpty && editor.drawingComesFromStrokes == (name != "format-1-base"))
+        #expect(editor.page.bakedStrokes.isEmpty && editor.image.comesFromStrokes == (name != "format-1-base"))
     }
 
     /// A document from a newer DrawingBoard says so, whatever its layout.

@@ -52,11 +52,11 @@ import ZIPFoundation
         let editor = try Self.journalPage()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("elements-\(UUID().uuidString).ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(editor).write(to: url)
+        try OpenRaster.encode(editor.image).write(to: url)
         let contents = try OpenRaster.read(url)
         #expect(contents.page == editor.page, "the page model: items in their order, each element's source and place")
         let reopened = try Editor(document: contents)
-        let a = try reopened.flattened(), b = try editor.flattened()
+        let a = try reopened.image.flattened(), b = try editor.image.flattened()
         if a != b {
             let diffs = zip(a.pixels, b.pixels).enumerated().filter { $0.element.0 != $0.element.1 }
             Issue.record("\(diffs.count) pixels differ, first at \(diffs.first.map { ($0.offset % 320, $0.offset / 320, String($0.element.0, radix: 16), String($0.element.1, radix: 16)) }.debugDescription)")
@@ -65,7 +65,7 @@ import ZIPFoundation
         var moved = try #require(reopened.elements.first)
         moved.placement.center = Point(200, 150)
         #expect(try reopened.perform(.change(moved)))
-        #expect(try reopened.flattened() != editor.flattened())
+        #expect(try reopened.image.flattened() != editor.image.flattened())
         // The photo's file is kept once for its two elements.
         let archive = try Archive(url: url, accessMode: .read)
         let files = archive.map(\.path).filter { $0.hasPrefix("drawingboard/files/") }
@@ -78,7 +78,7 @@ import ZIPFoundation
 
     @Test func anotherAppComposingTheLayersSeesTheMergedImage() throws {
         let editor = try Self.journalPage()
-        let data = try OpenRaster.encode(editor)
+        let data = try OpenRaster.encode(editor.image)
         // Without DrawingBoard's own entry, the reader composes the layer stack as other apps do.
         let source = try Archive(data: data, accessMode: .read)
         let stripped = try Archive(data: Data(), accessMode: .create)
@@ -92,7 +92,7 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: url) }
         try #require(stripped.data).write(to: url)
         let composed = try OpenRaster.read(url).drawing
-        let merged = try editor.flattened()
+        let merged = try editor.image.flattened()
         var worst = 0, at = 0
         for (i, (a, b)) in zip(composed.pixels, merged.pixels).enumerated() {
             for shift in stride(from: 0, to: 24, by: 8) {
@@ -132,10 +132,10 @@ import ZIPFoundation
         #expect(restored.skipped == 0, "\(restored.skipReason ?? "")")
         let back = restored.editor
         #expect(back.page == editor.page)
-        #expect(try back.flattened() == editor.flattened())
+        #expect(try back.image.flattened() == editor.image.flattened())
         while try editor.undo() {
             #expect(try back.undo())
-            #expect(try back.flattened() == editor.flattened(), "undo goes back the same way")
+            #expect(try back.image.flattened() == editor.image.flattened(), "undo goes back the same way")
         }
     }
 
@@ -149,7 +149,7 @@ import ZIPFoundation
         let editor = try Editor(size: PixelSize(width: 100, height: 80))
         try editor.perform(Self.pencil("#000000", [(10, 10), (90, 70)]))
         try editor.perform(.place(Self.element(.image(try Self.photo()), at: 50, 40, width: 60)))
-        let data = try OpenRaster.encode(editor)
+        let data = try OpenRaster.encode(editor.image)
         let source = try Archive(data: data, accessMode: .read)
         let damaged = try Archive(data: Data(), accessMode: .create)
         for entry in source {

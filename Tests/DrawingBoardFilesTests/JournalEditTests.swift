@@ -52,12 +52,12 @@ import Testing
         #expect(restored.skipped == 0, "\(restored.skipReason ?? "")")
         let back = restored.editor
         #expect(back.page == editor.page, "the page model")
-        #expect(try back.flattened() == editor.flattened(), "the pixels")
+        #expect(try back.image.flattened() == editor.image.flattened(), "the pixels")
         #expect(back.history.steps.count == editor.history.steps.count && back.history.cursor == editor.history.cursor)
         while try editor.undo() {
             #expect(try back.undo())
             #expect(back.page == editor.page)
-            #expect(try back.flattened() == editor.flattened(), "undo goes back the same way")
+            #expect(try back.image.flattened() == editor.image.flattened(), "undo goes back the same way")
         }
     }
 }

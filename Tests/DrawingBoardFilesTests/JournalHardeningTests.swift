@@ -80,13 +80,13 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         #expect(session.outcomes.last == .caughtUp, "the waiting stroke went down first, then this one")
         draw(e, [(10, 130), (190, 130)])
         #expect(session.outcomes.last == .written)
-        let expected = try e.flattened()
+        let expected = try e.image.flattened()
         session.journal = nil
         let orphan = try #require(Journal.orphans(root: root).first)
         #expect(orphan.steps == 5)
         let restored = try Journal.restore(orphan, history: history)
         #expect(restored.skipped == 0 && restored.editor.strokes.count == 5)
-        #expect(try restored.editor.flattened() == expected)
+        #expect(try restored.editor.image.flattened() == expected)
     }
 
     /// The same with a real full disk: a 256 KB tmpfs (root only, as in CI).
@@ -130,11 +130,11 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         draw(e, [(10, 100), (190, 100)])
         #expect(session.outcomes.last == .caughtUp)
         draw(e, [(10, 130), (190, 130)])
-        let expected = try e.flattened()
+        let expected = try e.image.flattened()
         session.journal = nil
         let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
         #expect(restored.editor.strokes.count == 5)
-        #expect(try restored.editor.flattened() == expected)
+        #expect(try restored.editor.image.flattened() == expected)
     }
 
     @Test func retryWritesWhatWaitsWithoutANewStep() throws {
@@ -165,12 +165,12 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         again.recorder = { adopted?.append($0) }
         draw(again, [(10, 60), (190, 60)])
         draw(again, [(10, 90), (190, 90)])
-        let expected = try again.flattened()
+        let expected = try again.image.flattened()
         adopted = nil
         let second = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
         #expect(second.editor.strokes.count == 4, "the two strokes after the cut line came back")
         #expect(second.skipped == 0)
-        #expect(try second.editor.flattened() == expected)
+        #expect(try second.editor.image.flattened() == expected)
     }
 
     /// A journal written before the fix: a fragment with the next line glued to it.
@@ -208,7 +208,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         #expect(restored.startProblem != nil)
         #expect(restored.editor.strokes.map(\.style.color.hex) == ["#d01010", "#1010d0"])
         #expect(restored.editor.size.width > 900 && restored.editor.size.height > 700)
-        let picture = try restored.editor.flattened()
+        let picture = try restored.editor.image.flattened()
         #expect(picture.pixel(x: 455, y: 355) & 0xFFFFFF != 0xFFFFFF, "the strokes are on the page")
     }
 

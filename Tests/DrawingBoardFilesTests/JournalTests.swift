@@ -31,12 +31,12 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         try editor.setBackground(.image(image, name: "tiny.png"))
         stroke(editor, .eraser, "#000000", [(0, 60), (160, 60)], width: 20)
         try editor.grow(toFit: PixelSize(width: 200, height: 130))
-        editor.clear()
+        try editor.clear()
         try editor.undo()
         try editor.setBackground(.color(RGBColor(hex: "#fafa00")!))
         try editor.resizePage(to: PixelSize(width: 260, height: 100), anchor: 5)
         stroke(editor, .pencil, "#d01010", [(200, 10), (250, 90)])
-        let expected = try editor.flattened()
+        let expected = try editor.image.flattened()
         let steps = editor.history.steps.count
         let cursor = editor.history.cursor
         let directory = journal!.directory
@@ -45,13 +45,13 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         let orphans = Journal.orphans(root: root)
         #expect(orphans.count == 1 && orphans[0].directory.lastPathComponent == directory.lastPathComponent)
         let restored = try Journal.restore(orphans[0], history: .init(memoryBudget: 1 << 26, spillDirectory: nil)).editor
-        #expect(try restored.flattened() == expected, "the same pixels")
+        #expect(try restored.image.flattened() == expected, "the same pixels")
         #expect(restored.history.steps.count == steps && restored.history.cursor == cursor, "the same history")
         #expect(restored.strokes == editor.strokes)
         #expect(restored.size == PixelSize(width: 260, height: 100), "the page step came back")
         try editor.undo(); try editor.undo(); try editor.undo()
         try restored.undo(); try restored.undo(); try restored.undo()
-        #expect(try restored.flattened() == (try editor.flattened()), "and undo goes back the same way")
+        #expect(try restored.image.flattened() == (try editor.image.flattened()), "and undo goes back the same way")
         #expect(restored.size == PixelSize(width: 200, height: 130))
     }
 
@@ -93,7 +93,7 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         try appendToJournal(#"{"stroke":{"id":9,"tool":"pencil","sty"#, in: directory)
         let restored = try Journal.restore(Journal.orphans(root: root)[0]).editor
         #expect(restored.strokes.count == 1)
-        #expect(try restored.flattened() == (try editor.flattened()))
+        #expect(try restored.image.flattened() == (try editor.image.flattened()))
     }
 
     @Test func aSessionFromADocumentKeepsItsOwnCopy() throws {
@@ -103,7 +103,7 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let original = try Editor(size: PixelSize(width: 40, height: 30), background: .color(RGBColor(hex: "#00ffff")!))
         stroke(original, .line, "#ff0000", [(0, 15), (40, 15)])
-        try OpenRaster.encode(original).write(to: doc)
+        try OpenRaster.encode(original.image).write(to: doc)
         let sessions = root.appendingPathComponent("sessions")
         let reopened = try Editor(document: try OpenRaster.read(doc))
         var journal: Journal? = try Journal(root: sessions, size: reopened.size, background: .white, documentPath: doc.path)
@@ -113,6 +113,6 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         journal = nil
         let restored = try Journal.restore(Journal.orphans(root: sessions)[0])
         #expect(restored.savedTo == doc.path)
-        #expect(try restored.editor.flattened() == (try reopened.flattened()))
+        #expect(try restored.editor.image.flattened() == (try reopened.image.flattened()))
     }
 }

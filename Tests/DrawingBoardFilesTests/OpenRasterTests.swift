@@ -36,20 +36,20 @@ private func sample(background: Background) throws -> Editor {
         let original = try sample(background: background)
         let url = temporaryFile("round.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(original).write(to: url)
+        try OpenRaster.encode(original.image).write(to: url)
         let contents = try OpenRaster.read(url)
         let reopened = try Editor(document: contents)
         #expect(reopened.size == original.size)
-        #expect(try reopened.flattened() == (try original.flattened()), "identical pixels")
-        #expect(reopened.drawingLayer() == original.drawingLayer(), "the drawing layer on its own")
+        #expect(try reopened.image.flattened() == (try original.image.flattened()), "identical pixels")
+        #expect(reopened.image.drawingLayer() == original.image.drawingLayer(), "the drawing layer on its own")
         #expect(reopened.strokes == original.strokes)
         if case .color = background { #expect(reopened.background == background) }
         // The eraser still reveals the background after reopening.
         reopened.toolState = ToolState(tool: .eraser, style: StrokeStyle(width: 30))
         reopened.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 25)))
         reopened.handle(PointerEvent(source: .mouse, phase: .up, position: Point(25, 25)))
-        let bgOnly = try Editor(size: original.size, background: reopened.background).flattened()
-        #expect(try reopened.flattened().pixel(x: 22, y: 25) == bgOnly.pixel(x: 22, y: 25))
+        let bgOnly = try Editor(size: original.size, background: reopened.background).image.flattened()
+        #expect(try reopened.image.flattened().pixel(x: 22, y: 25) == bgOnly.pixel(x: 22, y: 25))
     }
 
     @Test func highlighterStrokesSurviveASaveAndTheStrokeEraserRemovesThemAfterwards() throws {
@@ -59,10 +59,10 @@ private func sample(background: Background) throws -> Editor {
         original.handle(PointerEvent(source: .mouse, phase: .up, position: Point(110, 45)))
         let url = temporaryFile("marker.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(original).write(to: url)
+        try OpenRaster.encode(original.image).write(to: url)
         let reopened = try Editor(document: try OpenRaster.read(url))
         #expect(reopened.strokes.map(\.tool) == [.pencil, .pencil, .eraser, .highlighter])
-        #expect(try reopened.flattened() == (try original.flattened()))
+        #expect(try reopened.image.flattened() == (try original.image.flattened()))
         // The strokes explain the drawing, so each can be taken out, the eraser's cut staying.
         reopened.toolState = ToolState(tool: .strokeEraser, style: StrokeStyle(width: 4))
         reopened.handle(PointerEvent(source: .mouse, phase: .down, position: Point(100, 85)))
@@ -72,7 +72,7 @@ private func sample(background: Background) throws -> Editor {
         reopened.handle(PointerEvent(source: .mouse, phase: .up, position: Point(20, 45)))
         #expect(reopened.strokes.map(\.tool) == [.pencil, .pencil, .eraser], "the marker went")
         let fresh = try sample(background: .color(.white))
-        #expect(try reopened.flattened() == (try fresh.flattened()), "exactly the picture before the marker")
+        #expect(try reopened.image.flattened() == (try fresh.image.flattened()), "exactly the picture before the marker")
     }
 
     /// A marker over a background image: DrawingBoard paints the marked background again from
@@ -84,17 +84,17 @@ private func sample(background: Background) throws -> Editor {
         original.handle(PointerEvent(source: .mouse, phase: .up, position: Point(115, 80)))
         let url = temporaryFile("marked.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(original).write(to: url)
+        try OpenRaster.encode(original.image).write(to: url)
         let archive = try Archive(url: url, accessMode: .update)
         let stack = String(decoding: try OpenRaster.extract(archive["stack.xml"]!, from: archive, limit: 1 << 20), as: UTF8.self)
         #expect(stack.contains(#"src="data/highlights.png" x="0" y="0" opacity="1.0" visibility="visible" composite-op="svg:multiply""#), "\(stack)")
         let reopened = try Editor(document: try OpenRaster.read(url))
-        #expect(try reopened.flattened() == (try original.flattened()), "DrawingBoard shows the marked background again")
+        #expect(try reopened.image.flattened() == (try original.image.flattened()), "DrawingBoard shows the marked background again")
         // Without DrawingBoard's own entry, as another app reads it: the layers, multiply honoured.
         try archive.remove(archive[OpenRaster.documentEntry]!)
         let foreign = try OpenRaster.read(url)
         #expect(foreign.strokes.isEmpty)
-        let flat = try Editor(document: foreign).flattened(), expected = try original.flattened()
+        let flat = try Editor(document: foreign).image.flattened(), expected = try original.image.flattened()
         var worst = 0
         for (x, y) in zip(flat.pixels, expected.pixels) {
             for shift: UInt32 in [0, 8, 16] {
@@ -103,7 +103,7 @@ private func sample(background: Background) throws -> Editor {
             }
         }
         #expect(worst <= 2, "the layers composite to the same picture (worst channel difference \(worst))")
-        #expect(flat.pixel(x: 30, y: 80) != (try sample(background: .image(gradient(120, 90), name: "g.png")).flattened()).pixel(x: 30, y: 80),
+        #expect(flat.pixel(x: 30, y: 80) != (try sample(background: .image(gradient(120, 90), name: "g.png")).image.flattened()).pixel(x: 30, y: 80),
                 "the marker shows")
     }
 
@@ -115,18 +115,18 @@ private func sample(background: Background) throws -> Editor {
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(70, 30)))
         let url = temporaryFile("over-picture.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(editor).write(to: url)
+        try OpenRaster.encode(editor.image).write(to: url)
         let archive = try Archive(url: url, accessMode: .read)
         #expect(archive["drawingboard/base.png"] != nil, "the pixels under the strokes are kept")
         let stack = String(decoding: try OpenRaster.extract(archive["stack.xml"]!, from: archive, limit: 1 << 20), as: UTF8.self)
         #expect(!stack.contains("base.png"), "other apps see only the two layers")
         let reopened = try Editor(document: try OpenRaster.read(url))
-        #expect(try reopened.flattened() == (try editor.flattened()))
+        #expect(try reopened.image.flattened() == (try editor.image.flattened()))
         reopened.toolState = ToolState(tool: .strokeEraser, style: StrokeStyle(width: 4))
         reopened.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 30)))
         reopened.handle(PointerEvent(source: .mouse, phase: .up, position: Point(40, 30)))
         #expect(reopened.strokes.isEmpty)
-        #expect(try reopened.flattened().pixel(x: 40, y: 30) == 0xFF20_40C0, "the other app's blue is back under it")
+        #expect(try reopened.image.flattened().pixel(x: 40, y: 30) == 0xFF20_40C0, "the other app's blue is back under it")
     }
 
     @Test(arguments: [
@@ -137,7 +137,7 @@ private func sample(background: Background) throws -> Editor {
     func aDamagedBaseEntryIsRefused(_ entry: String, _ expected: String) throws {
         let url = temporaryFile("base.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(try sample(background: .color(.white))).write(to: url)
+        try OpenRaster.encode(try sample(background: .color(.white)).image).write(to: url)
         let archive = try Archive(url: url, accessMode: .update)
         let json = String(decoding: try OpenRaster.extract(archive[OpenRaster.documentEntry]!, from: archive, limit: 1 << 20), as: UTF8.self)
         try archive.remove(archive[OpenRaster.documentEntry]!)
@@ -161,7 +161,7 @@ private func sample(background: Background) throws -> Editor {
         let editor = try sample(background: .color(.white))
         let url = temporaryFile("spec.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        let data = try OpenRaster.encode(editor)
+        let data = try OpenRaster.encode(editor.image)
         try data.write(to: url)
         // The first local file header is "mimetype", stored, with the exact type: bytes 30...
         #expect(Array(data.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
@@ -184,7 +184,7 @@ private func sample(background: Background) throws -> Editor {
         for path in ["data/background.png", "data/drawing.png", "mergedimage.png"] {
             #expect(try PNGFile.decode(try bytes(path), name: path).size == PixelSize(width: 120, height: 90))
         }
-        #expect(try PNGFile.decode(try bytes("mergedimage.png"), name: "merged") == (try editor.flattened()))
+        #expect(try PNGFile.decode(try bytes("mergedimage.png"), name: "merged") == (try editor.image.flattened()))
         let thumb = try PNGFile.decode(try bytes("Thumbnails/thumbnail.png"), name: "thumb")
         #expect(max(thumb.width, thumb.height) <= 256)
         let json = try JSONSerialization.jsonObject(with: try bytes("drawingboard/document.json")) as? [String: Any]

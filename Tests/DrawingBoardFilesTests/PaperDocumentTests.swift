@@ -24,7 +24,7 @@ import ZIPFoundation
         e.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 5))
         e.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 10)))
         e.handle(PointerEvent(source: .mouse, phase: .up, position: Point(110, 80)))
-        try OpenRaster.encode(e).write(to: url)
+        try OpenRaster.encode(e.image).write(to: url)
         let json = try documentJSON(url)
         #expect(json["format"] as? Int == 2)
         let background = try #require(json["background"] as? [String: Any])
@@ -32,10 +32,10 @@ import ZIPFoundation
                 && background["color"] as? String == "#fff8e0" && background["line"] as? String == "#806040")
         let back = try Editor(document: try OpenRaster.read(url), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
         #expect(back.page == e.page)
-        #expect(try back.flattened() == e.flattened())
+        #expect(try back.image.flattened() == e.image.flattened())
 
         let plain = try Editor(size: PixelSize(width: 20, height: 20), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
-        try OpenRaster.encode(plain).write(to: url)
+        try OpenRaster.encode(plain.image).write(to: url)
         #expect(try documentJSON(url)["format"] as? Int == 1, "a page without paper stays readable by format 1 readers")
     }
 
@@ -71,6 +71,6 @@ extension PaperDocumentTests {
         journal = nil
         let back = try Journal.restore(try #require(Journal.orphans(root: root).first), history: options).editor
         #expect(back.page == e.page)
-        #expect(try back.flattened() == e.flattened())
+        #expect(try back.image.flattened() == e.image.flattened())
     }
 }

@@ -159,7 +159,7 @@ extension EditTests {
         try editor.perform(.clear)
         try editor.undo()
         try editor.perform(Self.stroke(.line, "#000000", width: 3, [(0, 0), (200, 200)]))
-        let fresh = try Editor(document: editor.contents(), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let fresh = try Editor(document: editor.image.contents(), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
         #expect(fresh.page == editor.page)
         let before = editor.strokes.count
         for e in [editor, fresh] { try e.perform(.eraseStrokes(path: [Point(100, 0), Point(100, 100)], width: 2)) }
@@ -177,7 +177,7 @@ extension EditTests {
     @Test func aSliderDuringAStrokeEraserGestureKeepsBoth() throws {
         let editor = try makeEditor(200, 100)
         for y in [20.0, 50, 80] { try editor.perform(EditTests.stroke(.pencil, "#000000", width: 6, [(10, y), (190, y)])) }
-        let start = editor.contents()
+        let start = editor.image.contents()
         var events: [HistoryEvent] = []
         editor.recorder = { events.append($0) }
         editor.use(.strokeEraser, width: 8)

@@ -34,7 +34,7 @@ import Testing
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(40, 80)))
         frame = try shown(editor)
         #expect(frame.pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF, "and erased once it is drawn")
-        #expect(try editor.flattened().pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF)
+        #expect(try editor.image.flattened().pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF)
     }
 }
 
@@ -87,7 +87,7 @@ import Testing
         editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: Point(50, 50), pressure: 0))
         #expect(editor.strokes.last?.pressures == nil || editor.strokes.last?.pressures?.allSatisfy { $0 == 0.6 } == true,
                 "the tap at 0.6: \(editor.strokes.last?.pressures ?? [])")
-        let dot = try editor.flattened()
+        let dot = try editor.image.flattened()
         #expect(dot.pixel(x: 50 + 4, y: 50) & 0xFFFFFF == 0, "a 12 px dot (20 px at 0.6)")
         editor.toolState.smoothing = .strong
         editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(100, 50), pressure: 0.5))

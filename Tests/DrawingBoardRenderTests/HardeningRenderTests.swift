@@ -96,15 +96,15 @@ let hostileImages: [(name: String, bytes: [UInt8], expected: String)] = [
             e.handle(PointerEvent(source: .finger(i), phase: .down, position: Point(Double(100 + i * 150), 100)))
             e.handle(PointerEvent(source: .finger(i), phase: .move, position: Point(Double(100 + i * 150), 160)))
         }
-        #expect(e.activePointers.count == 20)
-        #expect(e.live.values.allSatisfy { $0.mask.hasContent(in: $0.mask.covered) }, "the masks hold the strokes")
+        #expect(e.input.strokes.count == 20)
+        #expect(e.input.strokes.values.allSatisfy { $0.mask.hasContent(in: $0.mask.covered) }, "the masks hold the strokes")
         #expect(e.liveMaskBytes < 20 * 512 * 512, "\(e.liveMaskBytes) bytes of masks for 20 short strokes (a canvas-sized mask is 16 MB)")
         for i in 0..<25 { e.handle(PointerEvent(source: .finger(i), phase: .up, position: Point(Double(100 + i * 150), 200))) }
         #expect(e.strokes.count == 20)
         // A stroke that wanders keeps its mask growing with it, and draws the same as ever.
         e.use(.pencil, "#d01010", width: 9)
         e.drag([(10, 10), (300, 40), (900, 600), (2000, 3900), (4000, 100)])
-        let flat = try e.flattened()
+        let flat = try e.image.flattened()
         #expect(flat.pixel(x: 2000, y: 3900) == argb("#d01010"))
     }
 

@@ -26,7 +26,7 @@ import Testing
         #expect(!editor.strokesBehindPointer)
         live = try shown(editor)
         #expect(live.pixel(x: 140, y: 50) == argb("#d01010"), "the pointer rests: the newest segment shows as it stands")
-        #expect(alpha(editor.drawingLayer().pixel(x: 60, y: 50)) == 0, "nothing committed yet")
+        #expect(alpha(editor.image.drawingLayer().pixel(x: 60, y: 50)) == 0, "nothing committed yet")
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(180, 50)))
         #expect(difference(try shown(editor), try editor.picture()) == nil, "after release the screen shows the committed picture")
     }
@@ -111,9 +111,9 @@ import Testing
             let row = i / 500, x = Double(i % 500) * 3
             editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(20 + (row % 2 == 0 ? x : 1500 - x), 20 + Double(row) * 40)))
         }
-        #expect((editor.lastRedrawCount(of: .mouse) ?? 0) <= 6, "\(editor.lastRedrawCount(of: .mouse) ?? -1) segments redrawn")
+        #expect((editor.input.strokes[.mouse]?.lastRedrawCount ?? 0) <= 6, "\(editor.input.strokes[.mouse]?.lastRedrawCount ?? -1) segments redrawn")
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(300, 25)))
-        let crossing = editor.lastRedrawCount(of: .mouse) ?? 0
+        let crossing = editor.input.strokes[.mouse]?.lastRedrawCount ?? 0
         #expect(crossing > 2, "a sample crossing old rows redraws the segments under it too: \(crossing)")
     }
 

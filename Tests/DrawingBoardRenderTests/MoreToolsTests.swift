@@ -78,11 +78,11 @@ import Testing
         try editor.setBackground(.image(gradientImage(120, 80), name: "g.png"))
         editor.use(.strokeEraser, width: 8)
         editor.drag([(60, 30), (60, 50)])
-        let bg = editor.backgroundLayerImage()
+        let bg = editor.image.backgroundLayerImage()
         #expect(try editor.picture().pixel(x: 30, y: 40) == bg.pixel(x: 30, y: 40), "the image shows where the stroke was")
         try editor.undo()
 
-        let reopened = try Editor(document: editor.contents())
+        let reopened = try Editor(document: editor.image.contents())
         #expect(reopened.strokes.count == 1)
         reopened.use(.strokeEraser, width: 8)
         reopened.drag([(60, 30), (60, 50)])
@@ -107,7 +107,7 @@ import Testing
 
         // Saved and reopened, the strokes drawn on the other app's picture can still go: the
         // document keeps the pixels under them.
-        let saved = editor.contents()
+        let saved = editor.image.contents()
         #expect(saved.base != nil)
         let later = try Editor(document: saved)
         later.use(.pencil, "#000000", width: 6)
@@ -141,7 +141,7 @@ import Testing
         let first = try Editor(document: DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white), drawing: foreign, strokes: []))
         first.use(.pencil, "#ffffff", width: 10, opacity: 0.5)
         first.drag([(10, 20), (90, 20)])
-        var saved = first.contents()
+        var saved = first.image.contents()
         // Saved without the pixels under its strokes (as before DrawingBoard kept them):
         // reopened, the strokes do not explain the blue, so the drawing is the base.
         saved.base = nil
@@ -177,16 +177,16 @@ import Testing
     /// grows (a window made larger); an image with nothing drawn on it is fitted to the new size.
     @Test func aBackgroundImageStaysUnderItsDrawingWhenTheCanvasGrows() throws {
         let bare = try makeEditor(120, 80, background: .image(gradientImage(120, 80), name: "g.png"))
-        let before = bare.backgroundLayerImage()
+        let before = bare.image.backgroundLayerImage()
         try bare.grow(toFit: PixelSize(width: 240, height: 120))
-        #expect(bare.backgroundLayerImage().pixel(x: 60, y: 40) != before.pixel(x: 60, y: 40), "nothing drawn: fitted again")
+        #expect(bare.image.backgroundLayerImage().pixel(x: 60, y: 40) != before.pixel(x: 60, y: 40), "nothing drawn: fitted again")
 
         let editor = try makeEditor(120, 80, background: .image(gradientImage(120, 80), name: "g.png"))
         editor.use(.pencil, "#000000", width: 4)
         editor.drag([(10, 10), (20, 20)])
-        let under = editor.backgroundLayerImage()
+        let under = editor.image.backgroundLayerImage()
         try editor.grow(toFit: PixelSize(width: 240, height: 120))
-        let grown = editor.backgroundLayerImage()
+        let grown = editor.image.backgroundLayerImage()
         #expect(grown.size == PixelSize(width: 240, height: 120))
         for (x, y) in [(0, 0), (60, 40), (119, 79)] {
             #expect(grown.pixel(x: x, y: y) == under.pixel(x: x, y: y), "the image did not move under the drawing at (\(x), \(y))")
@@ -196,7 +196,7 @@ import Testing
         // Undo and redo of the stroke leave the background where it is.
         try editor.undo()
         try editor.redo()
-        #expect(editor.backgroundLayerImage() == grown)
+        #expect(editor.image.backgroundLayerImage() == grown)
     }
 
     @Test func aPointerKeepsTheToolItWentDownWith() throws {
@@ -307,8 +307,8 @@ import Testing
         let paper = rgb(img.pixel(x: 35, y: 50))
         #expect(abs(paper.r - 0xE0) <= 1 && abs(paper.g - 0xD7) <= 1 && abs(paper.b - 0x5A) <= 1, "\(paper)")
         #expect(img.pixel(x: 35, y: 20) == argb("#e0e0e0"), "beside the marker nothing changes")
-        #expect(alpha(editor.drawingLayer().pixel(x: 35, y: 50)) == 0, "nothing appears in the drawing where nothing was drawn")
-        #expect(editor.color(at: Point(35, 50)).map { rgb($0.argb) }.map { abs($0.g - 0xD7) <= 1 && abs($0.b - 0x5A) <= 1 } == true,
+        #expect(alpha(editor.image.drawingLayer().pixel(x: 35, y: 50)) == 0, "nothing appears in the drawing where nothing was drawn")
+        #expect(editor.image.color(at: Point(35, 50)).map { rgb($0.argb) }.map { abs($0.g - 0xD7) <= 1 && abs($0.b - 0x5A) <= 1 } == true,
                 "the eyedropper sees the marked paper")
         // Undo takes the marker off the paper, redo puts it back.
         try editor.undo()
@@ -321,7 +321,7 @@ import Testing
         #expect(try editor.picture().pixel(x: 35, y: 50) == argb("#e0e0e0"), "erased down to the plain background")
         #expect(try editor.picture().pixel(x: 55, y: 50) == img.pixel(x: 55, y: 50), "the rest of the marker stays")
         // Clear takes it too; undoing the clear brings it back, where no other ink was.
-        editor.clear()
+        try editor.clear()
         #expect(try editor.picture().pixel(x: 55, y: 50) == argb("#e0e0e0"))
         try editor.undo()
         #expect(try editor.picture().pixel(x: 55, y: 50) == img.pixel(x: 55, y: 50))
@@ -340,18 +340,18 @@ import Testing
         let document = DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white),
                                         drawing: RasterImage(width: 100, height: 60, pixels: pixels)!, strokes: [])
         let editor = try Editor(document: document)
-        let unmarked = String(decoding: try VectorExport.export(editor, as: .pdf), as: UTF8.self)
+        let unmarked = String(decoding: try VectorExport.export(editor.image, as: .pdf), as: UTF8.self)
         #expect(!unmarked.contains("/BM /Multiply"))
         editor.use(.highlighter, "#ffee00", width: 20, opacity: 0.6)
         editor.drag([(10, 30), (90, 30)])
-        #expect(editor.highlightsLayerImage() != nil, "the marks on the background half")
-        let marked = String(decoding: try VectorExport.export(editor, as: .pdf), as: UTF8.self)
+        #expect(editor.image.highlightsLayerImage() != nil, "the marks on the background half")
+        let marked = String(decoding: try VectorExport.export(editor.image, as: .pdf), as: UTF8.self)
         #expect(marked.contains("/BM /Multiply"), "the marks are multiplied into the page under the drawing")
         // Clear drops the layer; undo brings it back.
-        editor.clear()
-        #expect(editor.highlightsLayerImage() == nil)
+        try editor.clear()
+        #expect(editor.image.highlightsLayerImage() == nil)
         try editor.undo()
-        #expect(editor.highlightsLayerImage() != nil)
+        #expect(editor.image.highlightsLayerImage() != nil)
         #expect(try editor.picture().pixel(x: 80, y: 30) != argb("#ffffff"))
     }
 
@@ -371,7 +371,7 @@ import Testing
             let live = RasterImage(width: 200, height: 100, pixels: frame.read(PixelRect(size: editor.size)))!
             editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(points[1].0, points[1].1)))
             let committed = try editor.picture()
-            let differing = zip(live.pixels, committed.pixels).filter { x, y in !Editor.nearlyEqual(x, y) }.count
+            let differing = zip(live.pixels, committed.pixels).filter { x, y in !CanvasLoading.nearlyEqual(x, y) }.count
             #expect(differing == 0, "\(tool): the preview is the picture it commits (\(differing) pixels differ)")
         }
     }
@@ -384,11 +384,11 @@ import Testing
         editor.drag([(10, 20), (90, 20)])
         editor.use(.pencil, "#ffffff", width: 10, opacity: 0.5)
         editor.drag([(10, 60), (90, 60)])
-        #expect(editor.color(at: Point(50, 20))?.hex == "#d01010")
-        #expect(editor.color(at: Point(50, 90))?.hex == "#336699", "the background where nothing is drawn")
-        let mixed = try #require(editor.color(at: Point(50, 60)))
+        #expect(editor.image.color(at: Point(50, 20))?.hex == "#d01010")
+        #expect(editor.image.color(at: Point(50, 90))?.hex == "#336699", "the background where nothing is drawn")
+        let mixed = try #require(editor.image.color(at: Point(50, 60)))
         #expect(abs(Int(mixed.red) - 0x99) <= 1 && abs(Int(mixed.green) - 0xb2) <= 1 && abs(Int(mixed.blue) - 0xcc) <= 1, "\(mixed)")
-        #expect(editor.color(at: Point(-1, 5)) == nil && editor.color(at: Point(100, 5)) == nil)
+        #expect(editor.image.color(at: Point(-1, 5)) == nil && editor.image.color(at: Point(100, 5)) == nil)
     }
 
     // MARK: Shape helpers

@@ -16,32 +16,32 @@ import Testing
 
     @Test func anchorsPlaceTheOldPage() {
         let old = PixelSize(width: 100, height: 50), new = PixelSize(width: 300, height: 150)
-        #expect(Editor.pageOffset(from: old, to: new, anchor: 0) == (0, 0))
-        #expect(Editor.pageOffset(from: old, to: new, anchor: 4) == (100, 50))
-        #expect(Editor.pageOffset(from: old, to: new, anchor: 8) == (200, 100))
-        #expect(Editor.pageOffset(from: new, to: old, anchor: 4) == (-100, -50), "a smaller page cuts around the centre")
+        #expect(Page.offset(from: old, to: new, anchor: 0) == (0, 0))
+        #expect(Page.offset(from: old, to: new, anchor: 4) == (100, 50))
+        #expect(Page.offset(from: old, to: new, anchor: 8) == (200, 100))
+        #expect(Page.offset(from: new, to: old, anchor: 4) == (-100, -50), "a smaller page cuts around the centre")
     }
 
     @Test func growingAroundTheCentreMovesTheDrawingAndItsStrokesAndUndoesExactly() throws {
         let e = try Editor(size: PixelSize(width: 200, height: 100), background: .color(RGBColor(hex: "#ffeedd")!))
         draw(e, [(20, 50), (180, 50)])
-        let before = try e.flattened()
+        let before = try e.image.flattened()
         try e.resizePage(to: PixelSize(width: 400, height: 300), anchor: 4)
         #expect(e.size == PixelSize(width: 400, height: 300))
-        let after = try e.flattened()
+        let after = try e.image.flattened()
         #expect(after.pixel(x: 200, y: 150) == 0xFF00_0000, "the line's middle moved by (100, 100)")
         #expect(after.pixel(x: 100, y: 50) == argb("#ffeedd"), "new room shows the background colour")
         #expect(e.strokes[0].points.first == Point(120, 150), "the stroke moved as data too")
-        #expect(e.drawingComesFromStrokes)
+        #expect(e.image.comesFromStrokes)
         // The stroke eraser still finds the moved stroke.
         draw(e, [(200, 140), (200, 160)], tool: .strokeEraser, width: 10)
         #expect(e.strokes.isEmpty)
         try e.undo()
         try e.undo()
         #expect(e.size == PixelSize(width: 200, height: 100))
-        #expect(difference(try e.flattened(), before) == nil, "undo gives back the page exactly")
+        #expect(difference(try e.image.flattened(), before) == nil, "undo gives back the page exactly")
         try e.redo()
-        #expect(difference(try e.flattened(), after) == nil, "redo gives back the larger page exactly")
+        #expect(difference(try e.image.flattened(), after) == nil, "redo gives back the larger page exactly")
     }
 
     @Test func shrinkingFromTheTopLeftCutsTheRestAndAnImageBackgroundKeepsItsPlace() throws {
@@ -50,9 +50,9 @@ import Testing
         let image = try #require(RasterImage(width: 40, height: 20, pixels: pixels))
         let e = try Editor(size: PixelSize(width: 40, height: 20), background: .image(image, name: "halves.png"))
         try e.resizePage(to: PixelSize(width: 20, height: 20), anchor: 0)
-        #expect(try e.flattened().pixel(x: 10, y: 10) == 0xFF00_00FF, "the left half stays, the right is cut")
+        #expect(try e.image.flattened().pixel(x: 10, y: 10) == 0xFF00_00FF, "the left half stays, the right is cut")
         try e.resizePage(to: PixelSize(width: 30, height: 20), anchor: 0)
-        let grown = try e.flattened()
+        let grown = try e.image.flattened()
         #expect(grown.pixel(x: 10, y: 10) == 0xFF00_00FF && grown.pixel(x: 25, y: 10) == 0xFFFF_FFFF, "new room is white paper")
     }
 
@@ -60,7 +60,7 @@ import Testing
         let e = try Editor(size: PixelSize(width: 100, height: 100))
         draw(e, [(50, 50), (140, 50)], width: 10)
         try e.resizePage(to: PixelSize(width: 200, height: 100), anchor: 0)
-        let img = try e.flattened()
+        let img = try e.image.flattened()
         #expect(img.pixel(x: 90, y: 50) == 0xFF00_0000)
         #expect(img.pixel(x: 120, y: 50) == 0xFFFF_FFFF, "what the old page cut off does not come back")
     }
@@ -79,14 +79,14 @@ import Testing
         let e = try Editor(document: DocumentContents(size: PixelSize(width: 100, height: 60), background: .color(.white),
                                                       drawing: foreign, strokes: []))
         draw(e, [(10, 30), (90, 30)])
-        e.clear()
+        try e.clear()
         try e.resizePage(to: PixelSize(width: 120, height: 80), anchor: 0)
         try e.undo()
         try e.undo()
         #expect(e.size == PixelSize(width: 100, height: 60))
-        #expect(try e.flattened().pixel(x: 5, y: 5) == argb("#2040c0"), "the other app's pixels are back")
+        #expect(try e.image.flattened().pixel(x: 5, y: 5) == argb("#2040c0"), "the other app's pixels are back")
         draw(e, [(50, 20), (50, 40)], tool: .strokeEraser, width: 6)
-        let img = try e.flattened()
+        let img = try e.image.flattened()
         #expect(e.strokes.isEmpty)
         #expect(img.pixel(x: 30, y: 30) == argb("#2040c0") && img.pixel(x: 5, y: 5) == argb("#2040c0"),
                 "removing our stroke leaves the other app's pixels")

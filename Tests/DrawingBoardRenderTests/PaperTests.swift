@@ -53,7 +53,7 @@ import Testing
         let m = rgb(marked.pixel(x: 75, y: 64))
         #expect(abs(m.r - times(l.red, marker.red)) <= 1 && abs(m.g - times(l.green, marker.green)) <= 1 && abs(m.b - times(l.blue, marker.blue)) <= 1,
                 "the marker multiplied into the line: \(m)")
-        e.clear()
+        try e.clear()
         #expect(difference(try e.picture(), blank) == nil, "a clear keeps the paper")
         try e.grow(toFit: PixelSize(width: 100, height: 200))
         #expect(try e.picture().pixel(x: 50, y: 192) == Self.line)
@@ -70,10 +70,10 @@ extension PaperTests {
         e.drag([(10, 10), (90, 90)])
         e.use(.eraser, width: 20)
         e.drag([(50, 0), (50, 100)])
-        let text = String(decoding: try VectorExport.export(e, as: format), as: UTF8.self)
+        let text = String(decoding: try VectorExport.export(e.image, as: format), as: UTF8.self)
         let embedded = format == .pdf ? "/Subtype /Image" : "<image"
         #expect(!text.contains(embedded), "the paper is not a picture")
         let photo = try makeEditor(100, 100, background: .image(gradientImage(10, 10), name: "g.png"))
-        #expect(String(decoding: try VectorExport.export(photo, as: format), as: UTF8.self).contains(embedded), "an image background is")
+        #expect(String(decoding: try VectorExport.export(photo.image, as: format), as: UTF8.self).contains(embedded), "an image background is")
     }
 }

@@ -45,7 +45,7 @@ extension Editor {
         handle(PointerEvent(source: source, phase: .up, position: pts[pts.count - 1]))
     }
 
-    func picture() throws -> RasterImage { try flattened() }
+    func picture() throws -> RasterImage { try image.flattened() }
 }
 
 /// A test image with a different colour at every pixel: a red/green gradient, blue stripes.

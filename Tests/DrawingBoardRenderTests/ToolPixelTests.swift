@@ -124,7 +124,7 @@ import Testing
         let img = try editor.picture()
         #expect(img.pixel(x: 60, y: 60) == argb("#3366cc"))
         #expect(img.pixel(x: 20, y: 60) == argb("#000000"))
-        #expect(alpha(editor.drawingLayer().pixel(x: 60, y: 60)) == 0, "erased pixels are transparent, not painted")
+        #expect(alpha(editor.image.drawingLayer().pixel(x: 60, y: 60)) == 0, "erased pixels are transparent, not painted")
     }
 
     @Test func eraserEdgesFadeLikeAnyAntialiasedEdge() throws {
@@ -133,7 +133,7 @@ import Testing
         editor.drag([(-10, 30), (110, 30)])
         editor.use(.eraser, width: 21)
         editor.drag([(50, -10), (50, 70)])
-        let row = (30...45).map { alpha(editor.drawingLayer().pixel(x: $0, y: 30)) }
+        let row = (30...45).map { alpha(editor.image.drawingLayer().pixel(x: $0, y: 30)) }
         // Ink, then a partly erased edge pixel, then nothing: CLEAR through the mask scales the
         // ink by (1 - coverage) instead of cutting a hard step.
         #expect(row.first == 255 && row.last == 0)
@@ -177,10 +177,10 @@ import Testing
         editor.drag([(10, 10), (90, 70)])
         editor.use(.eraser, width: 10)
         editor.drag([(10, 70), (90, 10)])
-        let drawing = editor.drawingLayer()
+        let drawing = editor.image.drawingLayer()
         try editor.setBackground(.image(gradientImage(100, 80), name: "g"))
         try editor.setBackground(.color(RGBColor(hex: "#00ff00")!))
-        #expect(difference(editor.drawingLayer(), drawing) == nil)
+        #expect(difference(editor.image.drawingLayer(), drawing) == nil)
         let img = try editor.picture()
         #expect(img.pixel(x: 50, y: 40) == argb("#00ff00"), "the erased crossing shows the new background")
         #expect(img.pixel(x: 20, y: 18) == argb("#ff8800"))

@@ -194,7 +194,7 @@ import Testing
         c.open("/pictures/photo-ok.png")
         #expect(c.editor.size == PixelSize(width: 4, height: 2), "the page is the image's size")
         #expect(c.title == "photo-ok.png (imported) - DrawingBoard" && !c.isModified)
-        #expect(try c.editor.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
+        #expect(try c.editor.image.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         #expect(chooser(c.takeEffects())?.suggestedName == "photo-ok.ora")
         // A bad image changes nothing, and is refused before any question about changes.

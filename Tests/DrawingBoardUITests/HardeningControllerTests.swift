@@ -39,7 +39,7 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("hostile.ora")
         let e = try Editor(size: PixelSize(width: 40, height: 30), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
-        try OpenRaster.encode(e).write(to: url)
+        try OpenRaster.encode(e.image).write(to: url)
         let archive = try Archive(url: url, accessMode: .update)
         try archive.remove(archive[OpenRaster.documentEntry]!)
         let json = Data(text.utf8)
@@ -48,10 +48,10 @@ import ZIPFoundation
         }
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
-        let before = try c.editor.flattened()
+        let before = try c.editor.image.flattened()
         c.open(url.path)
         #expect(c.messageText == "“hostile.ora” cannot be opened: \(expected)")
-        #expect(try c.editor.flattened() == before && c.editor.strokes.count == 1)
+        #expect(try c.editor.image.flattened() == before && c.editor.strokes.count == 1)
     }
 
     @Test func autosaveSaysWhenItFallsBehindAndWhenItCatchesUp() throws {

@@ -112,7 +112,7 @@ import Testing
         #expect(ViewState(controller: c).tool == .pencil)
         let erasing = try #require(c.editor.strokes.last)
         #expect(erasing.tool == .eraser && erasing.style.width == AppController.eraserWidth)
-        #expect(try c.editor.flattened().pixel(x: 300, y: 300) & 0xFFFFFF == 0xFFFFFF)
+        #expect(try c.editor.image.flattened().pixel(x: 300, y: 300) & 0xFFFFFF == 0xFFFFFF)
     }
 
     @Test func thePressureCurveFromTheBrushPanel() throws {

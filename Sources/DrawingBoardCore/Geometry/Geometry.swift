@@ -151,4 +151,9 @@ extension PixelRect {
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }
+
+    /// Grown by `d` pixels on every side (shrunk for a negative `d`).
+    public func outset(by d: Int) -> PixelRect {
+        PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
+    }
 }

@@ -1,11 +1,13 @@
-import Foundation
-
-/// One change to the page, as a value. Every change goes through one function
-/// (`Editor.perform`), which saves what it touches, changes the page, repaints, pushes the
-/// undo step and tells the journal, which writes the edit itself (it is Codable). A new kind of
-/// change is a new case here, its coding below, and its apply in the editor.
+/// One change to the page, as a value. `Page.apply` carries it out and returns the edit that
+/// undoes it; the history keeps those inverses, the journal writes the edits themselves (they
+/// are Codable). A new kind of change is a new case here, its coding (Edit+Coding) and its
+/// apply (Page+Apply).
+///
+/// The first cases are what users and scripts do. The last three are exact changes: the
+/// inverses that `apply` returns (an item put back at its index, a page as it was, several
+/// edits undone in order). They live in the undo history only and are never written.
 public enum Edit: Sendable, Hashable {
-    /// A stroke of any drawing tool, added on top.
+    /// A stroke of any drawing tool, added on top (its id is the editor's to give).
     case stroke(Stroke)
     /// The stroke eraser's gesture: every stroke its disc (`width` across) touches along
     /// `path` is removed.
@@ -17,7 +19,7 @@ public enum Edit: Sendable, Hashable {
     case grow(PixelSize)
     /// The page takes this size, the drawing anchored at 0...8 (row by row).
     case page(PixelSize, anchor: Int)
-    /// An element goes on top of the page (its id is the page's to give).
+    /// An element goes on top of the page (its id is the editor's to give).
     case place(Element)
     /// The element with this id becomes this one (moved, scaled, turned, its text changed).
     case change(Element)
@@ -25,11 +27,45 @@ public enum Edit: Sendable, Hashable {
     case delete(UInt64)
     /// The element with this id goes to the top (or the bottom) of the page's order.
     case reorder(UInt64, top: Bool)
+    /// Items inserted and removed at their indices, in order.
+    case items([ItemChange])
+    /// The whole page becomes this one.
+    case replace(Page)
+    /// These edits, in order.
+    case batch([Edit])
+
+    /// What kind of step the edit makes, for the history's records and for drags (a drag goes
+    /// on while its edits are of one kind).
+    public enum Kind: String, Sendable {
+        case stroke, clear, background, page, element, undo
+        /// The stroke eraser removed whole strokes.
+        case strokeErase = "stroke-erase"
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .stroke, .grow: return .stroke
+        case .eraseStrokes: return .strokeErase
+        case .clear: return .clear
+        case .background: return .background
+        case .page, .replace: return .page
+        case .place, .change, .delete, .reorder: return .element
+        case .items, .batch: return .undo
+        }
+    }
 
     /// Whether the edit is a step of the undo history.
     public var makesStep: Bool {
         if case .grow = self { return false }
         return true
+    }
+
+    /// Edits that are steps of their own even amid a drag of their kind.
+    public var endsDrags: Bool {
+        switch self {
+        case .place, .delete, .reorder: return true
+        default: return false
+        }
     }
 
     /// Checks every value before anything acts on it; `path` names the edit.
@@ -60,110 +96,41 @@ public enum Edit: Sendable, Hashable {
             try element.validate(at: "\(path).change")
         case .delete(let id), .reorder(let id, _):
             try Check.strokeID(id, at: "\(path).element")
-        }
-    }
-}
-
-/// Where the pixels of an image an edit carries are kept when the edit is written: the journal
-/// stores them as files beside its lines. Given to the coder as `userInfo[.imageArchive]`
-/// (whose values are `Sendable`); an archive serves the one coder it is given to, on one thread.
-public protocol ImageArchive: AnyObject, Sendable {
-    /// Keeps `image` and returns the name to write for it.
-    func store(_ image: RasterImage) throws -> String
-    /// The image written under `name`.
-    func load(_ name: String) throws -> RasterImage
-    /// Keeps an element's image file (once per distinct file) and returns the name to write.
-    func storeFile(_ asset: ImageAsset) throws -> String
-    /// The element's image file written under `file`, checked to be what the line says.
-    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset
-}
-
-extension CodingUserInfoKey {
-    public static let imageArchive = CodingUserInfoKey(rawValue: "drawingboard.imageArchive")!
-}
-
-/// The coding is a file format (journal lines): the keys are fixed here, one edit per object,
-/// `{"stroke": {...}}`, `{"clear": true}`, `{"color": "#rrggbb"}`, `{"image": "images/1.png",
-/// "name": "photo.jpg"}`, `{"grow": [w, h]}`, `{"page": [w, h, anchor]}`, and paper flat as
-/// scripts write it, `{"paper": "lined", "color": ..., "spacing": ..., "line": ...}`. The stroke
-/// eraser's gesture is written as a stroke of the stroke eraser (id 0), as journals always had it.
-extension Edit: Codable {
-    public enum Keys: String, CodingKey, CaseIterable {
-        case stroke, clear, paper, color, image, name, grow, page
-        case place, change, delete, raise, lower
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        if let stroke = try c.decodeIfPresent(Stroke.self, forKey: .stroke) {
-            self = stroke.tool == .strokeEraser ? .eraseStrokes(path: stroke.points, width: stroke.style.width) : .stroke(stroke)
-        } else if try c.decodeIfPresent(Bool.self, forKey: .clear) == true {
-            self = .clear
-        } else if let element = try c.decodeIfPresent(Element.self, forKey: .place) {
-            self = .place(element)
-        } else if let element = try c.decodeIfPresent(Element.self, forKey: .change) {
-            self = .change(element)
-        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .delete) {
-            self = .delete(id)
-        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .raise) {
-            self = .reorder(id, top: true)
-        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .lower) {
-            self = .reorder(id, top: false)
-        } else if c.contains(.paper) {
-            self = .background(.paper(try Paper(from: decoder)))
-        } else if let color = try c.decodeColorIfPresent(forKey: .color) {
-            self = .background(.color(color))
-        } else if let file = try c.decodeIfPresent(String.self, forKey: .image) {
-            guard let archive = decoder.userInfo[.imageArchive] as? ImageArchive else {
-                throw DecodingError.dataCorruptedError(forKey: .image, in: c, debugDescription: "no images to read it from")
+        case .items(let changes):
+            for (i, change) in changes.enumerated() {
+                for (j, placed) in change.placed.enumerated() {
+                    try placed.item.validate(at: "\(path).items[\(i)][\(j)]")
+                }
             }
-            self = .background(.image(try archive.load(file), name: try c.decodeIfPresent(String.self, forKey: .name) ?? file))
-        } else if let g = try c.decodeIfPresent([Int].self, forKey: .grow) {
-            guard g.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .grow, in: c, debugDescription: "needs a width and a height") }
-            self = .grow(PixelSize(width: g[0], height: g[1]))
-        } else if let p = try c.decodeIfPresent([Int].self, forKey: .page) {
-            guard p.count == 3 else {
-                throw DecodingError.dataCorruptedError(forKey: .page, in: c, debugDescription: "needs a width, a height and an anchor")
-            }
-            self = .page(PixelSize(width: p[0], height: p[1]), anchor: p[2])
-        } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
-                "not an edit (one of \(Keys.allCases.map(\.rawValue).joined(separator: ", ")))"))
+        case .replace(let page):
+            try page.validate(itemsAt: "\(path).replace.items")
+        case .batch(let edits):
+            for (i, edit) in edits.enumerated() { try edit.validate(at: "\(path)[\(i)]") }
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        switch self {
-        case .stroke(let stroke):
-            try c.encode(stroke, forKey: .stroke)
-        case .eraseStrokes(let path, let width):
-            try c.encode(Stroke(id: 0, tool: .strokeEraser, style: StrokeStyle(width: width), points: path), forKey: .stroke)
-        case .clear:
-            try c.encode(true, forKey: .clear)
-        case .background(.color(let color)):
-            try c.encode(color.hex, forKey: .color)
-        case .background(.paper(let paper)):
-            try paper.encode(to: encoder)
-        case .background(.image(let image, let name)):
-            guard let archive = encoder.userInfo[.imageArchive] as? ImageArchive else {
-                throw EncodingError.invalidValue(image.size, .init(codingPath: encoder.codingPath, debugDescription: "no place to keep the image"))
+    /// The inverse of a drag's edits so far (`self`, undoing the earlier ones) with `later`'s
+    /// inverse added in front: undoing runs the later one first. A background or an element
+    /// changed again needs no second inverse (the earliest one puts back what was there first),
+    /// and item changes join into one list, so a long drag keeps a short inverse.
+    public func preceded(by later: Edit) -> Edit {
+        var edits: [Edit]
+        if case .batch(let list) = self { edits = list } else { edits = [self] }
+        if let first = edits.first {
+            switch (later, first) {
+            case (.background, .background):
+                return self
+            case (.change(let a), .change(let b)) where a.id == b.id:
+                return self
+            case (.items(let a), .items(let b)):
+                edits[0] = .items(a + b)
+                return edits.count == 1 ? edits[0] : .batch(edits)
+            default:
+                break
             }
-            try c.encode(try archive.store(image), forKey: .image)
-            try c.encode(name, forKey: .name)
-        case .grow(let size):
-            try c.encode([size.width, size.height], forKey: .grow)
-        case .page(let size, let anchor):
-            try c.encode([size.width, size.height, anchor], forKey: .page)
-        case .place(let element):
-            try c.encode(element, forKey: .place)
-        case .change(let element):
-            try c.encode(element, forKey: .change)
-        case .delete(let id):
-            try c.encode(id, forKey: .delete)
-        case .reorder(let id, let top):
-            try c.encode(id, forKey: top ? .raise : .lower)
         }
+        if case .batch(let list) = later { return .batch(list + edits) }
+        return .batch([later] + edits)
     }
 }
 

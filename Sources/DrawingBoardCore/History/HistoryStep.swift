@@ -1,45 +1,34 @@
-/// One undoable step. A step holds only what it changed, and holds it as a *swap*: while the
-/// step is done it keeps the state from before it; undoing exchanges that with the live state,
-/// so it then keeps the state from after it, ready for redo. Undo and redo are the same
-/// exchange. One copy of each changed tile, never two, and never a whole canvas.
+/// One undoable step: the edit that takes the page to the other side of it (its inverse while
+/// the step is done; undoing it gives back the edit that redoes it), and, as a cache, the ink
+/// layer's pixels from that other side, so putting them back is exact and cheap: the tiles the
+/// step changed (one copy of each, never two, never a whole canvas), or the whole drawing of a
+/// page that was replaced. Undo and redo are one exchange. Without its cache a step still
+/// works: the pixels are painted again from the page.
 public struct HistoryStep: Sendable {
-    public enum Kind: String, Sendable {
-        case stroke
-        case clear
-        case background
-        /// The stroke eraser removed whole strokes.
-        case strokeErase = "stroke-erase"
-        /// The page changed size: the whole document is the other side of the swap.
-        case page
-        /// An element was placed, moved, scaled, turned, changed, deleted, raised or lowered.
-        case element
-    }
-
-    public var kind: Kind
+    /// What the step did (for records and tests).
+    public var kind: Edit.Kind
     /// Unique within one history (given by `UndoHistory.push`), so a saved state can be recognised.
     public internal(set) var id: UInt64 = 0
-    /// The drawing-layer tiles the step changed, holding the other side of the swap.
+    /// The edit to apply to cross the step: undo while it is done, redo while it is undone.
+    public var edit: Edit
+    /// The ink layer's tiles from the other side of the step.
     public var tiles: [TileRecord]
-    /// For a background change: the other side of the background swap.
-    public var background: Background?
-    /// The changes to the page's items that take it to the other side (applied in order;
-    /// applying them gives the changes that come back).
-    public var items: [ItemChange]
-    /// For a page step: the other side of the swap, the whole document.
-    public var page: DocumentContents?
+    /// For a page replaced whole (a new size): its drawing from the other side.
+    public var drawing: RasterImage?
+    /// The tiles were lost (dropped, or never read back from disk): crossing the step paints
+    /// the ink from the page instead, and keeps the tiles again.
+    public var tilesLost = false
 
-    public init(kind: Kind, tiles: [TileRecord] = [], background: Background? = nil, items: [ItemChange] = [],
-                page: DocumentContents? = nil) {
+    public init(kind: Edit.Kind = .stroke, edit: Edit = .batch([]), tiles: [TileRecord] = [], drawing: RasterImage? = nil) {
         self.kind = kind
-        self.page = page
+        self.edit = edit
         self.tiles = tiles
-        self.background = background
-        self.items = items
+        self.drawing = drawing
     }
 
-    /// Pixel bytes this step holds in memory (tiles and a background image).
+    /// Pixel bytes this step holds in memory (tiles, a drawing, the images its edit carries).
     public var residentBytes: Int {
-        tiles.reduce((background?.byteCount ?? 0) + (page?.byteCount ?? 0)) { $0 + $1.payload.residentBytes }
+        tiles.reduce((drawing?.byteCount ?? 0) + edit.byteCount) { $0 + $1.payload.residentBytes }
     }
 
     /// Pixel bytes this step has moved to disk.
@@ -47,14 +36,65 @@ public struct HistoryStep: Sendable {
         tiles.reduce(0) { $0 + $1.payload.spilledBytes }
     }
 
-    /// Makes this step also undo `later`, a step done after it (a drag squashed into one
-    /// step): the tiles and the background from before both, and `later`'s item changes
-    /// undone first.
+    /// Makes this step also undo `later`, a step done after it (a drag squashed into one step):
+    /// its edit undoes the later one first, and it keeps the tiles from before both.
     public mutating func absorb(_ later: HistoryStep) {
         let known = Set(tiles.map(\.tile))
         tiles += later.tiles.filter { !known.contains($0.tile) }
-        if background == nil { background = later.background }
-        items = later.items + items
-        if page == nil { page = later.page }
+        edit = edit.preceded(by: later.edit)
+        if drawing == nil { drawing = later.drawing }
+    }
+}
+
+extension Edit {
+    /// Bytes of image pixels the edit carries (a background image, a page's).
+    public var byteCount: Int {
+        switch self {
+        case .background(let background): return background.byteCount
+        case .replace(let page): return page.background.byteCount + (page.base?.image.byteCount ?? 0)
+        case .items(let changes): return changes.reduce(0) { $0 + $1.placed.reduce(0) { $0 + (Self.baseBytes($1.item)) } }
+        case .batch(let edits): return edits.reduce(0) { $0 + $1.byteCount }
+        default: return 0
+        }
+    }
+
+    private static func baseBytes(_ item: PageItem) -> Int {
+        if case .base(let base) = item { return base.image.byteCount }
+        return 0
+    }
+}
+
+/// Edits performed since a drag began (a background slider, the stroke eraser's gesture, an
+/// element moved or typed into), kept as one step until the drag ends: tldraw's mark and squash.
+public struct EditGroup: Sendable {
+    public var kind: Edit.Kind
+    /// The step the group makes so far (nil until an edit changes something).
+    public var step: HistoryStep?
+    /// The last edit performed in the group (what the journal gets if nobody says better).
+    public var last: Edit
+    /// Tiles the step already holds from before the group: later edits need not save them.
+    public var saved: Set<TileIndex> = []
+    /// An element change may place an element too (a text typed in a new box): its id.
+    public var allowsPlace = false
+    public var placed: UInt64?
+
+    public init(kind: Edit.Kind, last: Edit, allowsPlace: Bool = false) {
+        self.kind = kind
+        self.last = last
+        self.allowsPlace = allowsPlace
+    }
+
+    /// Adds one more edit's step.
+    public mutating func absorb(_ next: HistoryStep, _ edit: Edit) {
+        if step == nil { step = next } else { step?.absorb(next) }
+        saved.formUnion(next.tiles.map(\.tile))
+        last = edit
+    }
+
+    /// Whether `edit` goes on this drag, or ends it first.
+    public func continues(with edit: Edit) -> Bool {
+        guard edit.makesStep else { return true }
+        if case .place = edit { return kind == .element && allowsPlace }
+        return kind == edit.kind && !edit.endsDrags
     }
 }

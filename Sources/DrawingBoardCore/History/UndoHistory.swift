@@ -28,6 +28,9 @@ public final class UndoHistory {
     public private(set) var residentBytes = 0
     /// Why spilling stopped, if it did (the history then stays in memory; nothing is lost).
     public private(set) var spillProblem: String?
+    /// Why tiles last could not be read back from the spill file, if they could not (the
+    /// pixels were painted from the page instead).
+    public private(set) var readProblem: String?
 
     private var spill: SpillFile?
     private var nextID: UInt64 = 1
@@ -50,6 +53,18 @@ public final class UndoHistory {
     public var spillFileBytes: UInt64 { spill?.size ?? 0 }
     /// Bytes of the spill file no tile uses (reused by the next tiles spilled).
     public var spillFreeBytes: UInt64 { spill?.freeBytes ?? 0 }
+
+    /// Forgets the cached pixels of every step (their tiles, in memory or on disk): the steps
+    /// still undo and redo exactly, painting the ink from the page.
+    public func dropCachedPixels() {
+        for i in steps.indices {
+            releaseSpilled(steps[i])
+            steps[i].tiles = []
+            steps[i].tilesLost = true
+            residentBytes -= stepBytes[i] - steps[i].residentBytes
+            stepBytes[i] = steps[i].residentBytes
+        }
+    }
 
     /// Records a step that was just done, dropping any undone steps.
     public func push(_ step: HistoryStep) {
@@ -95,7 +110,18 @@ public final class UndoHistory {
 
     private func update(at index: Int, _ apply: (inout HistoryStep) throws -> Void) throws {
         var step = steps[index]
-        let read = try load(&step)
+        let read: [(offset: UInt64, count: Int)]
+        do {
+            read = try load(&step)
+        } catch {
+            // Tiles that cannot be read back (a damaged spill file) are a cache lost: the step
+            // still holds its edit, and the pixels are painted from the page instead.
+            releaseSpilled(step)
+            step.tiles = []
+            step.tilesLost = true
+            read = []
+            readProblem = "undo history tiles could not be read back: \(error)"
+        }
         try apply(&step)
         steps[index] = step
         // Only now is the space on disk no longer the step's: a read or an apply that failed

@@ -19,6 +19,20 @@ public struct RasterImage: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "RasterImage(\(width)x\(height))" }
 
     public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+
+    /// The image on a canvas of `size`, its top left at `offset`, `fill` where it does not reach.
+    public func shifted(to size: PixelSize, by offset: (dx: Int, dy: Int), fill: UInt32) -> RasterImage {
+        let (dx, dy) = offset
+        var out = [UInt32](repeating: fill, count: size.area)
+        let x0 = max(0, dx), x1 = min(size.width, width + dx)
+        if x0 < x1 {
+            for y in max(0, dy)..<max(max(0, dy), min(size.height, height + dy)) {
+                let from = (y - dy) * width + (x0 - dx)
+                out.replaceSubrange(y * size.width + x0..<y * size.width + x1, with: pixels[from..<from + (x1 - x0)])
+            }
+        }
+        return RasterImage(width: size.width, height: size.height, pixels: out)!
+    }
 }
 
 /// Turns an image file into pixels. The platform layer implements it (with SDL2_image), so the

@@ -17,12 +17,81 @@ final class Compositor {
         highlightsScratch = nil
     }
 
+    /// What the window shows beyond the page's edges: a neutral desk.
+    static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
+
+    /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
+    /// through `view`: the page's layers, with the strokes in progress over them.
+    func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform) {
+        guard let cr = frame.context else { return }
+        let painter = RunPainter(canvas: canvas, page: page)
+        var base: ((CairoContext) -> Void)?
+        if let drag = canvas.drag, drag.covers(page) {
+            // An element being dragged is composed from its layers; the under layer catches up
+            // when the drag ends.
+            let canvasArea = view.isIdentity ? area : view.canvasRect(area)
+            if let visible = canvasArea.intersection(PixelRect(size: page.size)) { drag.ready(visible, painter: painter) }
+            base = { cr in drag.paint(on: cr, painter: painter, smooth: view.scale < 1) }
+        }
+        let erasers = live.filter { $0.tool.blend == .clear }
+        if base == nil, let under = canvas.under, !erasers.isEmpty {
+            // An eraser being drawn clears ink under the elements too: shown from a copy of the
+            // under layer painted again where it went (the layer itself changes when it ends).
+            let canvasArea = view.isIdentity ? area : view.canvasRect(area)
+            if let erasing = erasingUnder(under, erasers: erasers, area: canvasArea, painter: painter) {
+                base = { cr in cr.paint(erasing, smooth: view.scale < 1) }
+            }
+        } else if erasers.isEmpty {
+            canvas.underErasing = nil
+        }
+        let inkEmpty = painter.topRunStart == page.items.count && canvas.highlights == nil
+        cr.isolated { compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base) }
+    }
+
+    /// The under layer with the erasers in progress applied within `area` (and as it was
+    /// painted before elsewhere), kept while they are drawn.
+    private func erasingUnder(_ under: CairoSurface, erasers: [LiveStroke], area: PixelRect, painter: RunPainter) -> CairoSurface? {
+        let canvas = painter.canvas
+        if canvas.underErasing?.size != under.size {
+            guard let copy = try? CairoSurface(format: .argb32, size: under.size), let cc = try? CairoContext(copy) else { return nil }
+            cc.copy(under)
+            canvas.underErasing = copy
+        }
+        guard let erasing = canvas.underErasing, let last = painter.canvas.lastElement(of: painter.page), let cr = try? CairoContext(erasing) else { return nil }
+        for stroke in erasers { stroke.catchUpMask() }
+        let reach = erasers.compactMap(\.drawn).reduce(nil) { union($0, $1) }
+        guard let region = reach?.intersection(area)?.intersection(PixelRect(size: painter.size)) else { return erasing }
+        cr.clip(to: region)
+        cr.copy(canvas.background.surface)
+        painter.compose(0..<last, region: region, on: cr, liveErasers: erasers.map(\.mask))
+        if case .element(let element) = painter.page.items[last] { canvas.elements.paint(element, on: cr.handle, assets: canvas.assets) }
+        return erasing
+    }
+
+    /// Strokes `pieces` onto `frame`, which must show the canvas of `size` as composed through
+    /// `view`.
+    func paint(_ pieces: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform) {
+        guard !pieces.isEmpty, let cr = frame.context else { return }
+        cr.isolated {
+            if !view.isIdentity {
+                cr.transform(scale: view.scale, offset: view.offset)
+            }
+            if !view.isIdentity || frame.size.width > size.width || frame.size.height > size.height {
+                cr.clip(to: PixelRect(size: size))
+            }
+            for piece in pieces {
+                cr.setSource(piece.color)
+                cr.stroke(piece.outline)
+            }
+        }
+    }
+
     /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into
     /// `area` of `cr` (window pixels), shown through `view`; outside the canvas, a neutral grey.
     /// `base`: paints what lies under the top run of ink (the under layer, the background, or
     /// an element being dragged between its layers); `inkEmpty`: the top run has no ink.
-    func compose(_ layers: PageLayers, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform,
-                 inkEmpty: Bool = false, base: ((CairoContext) -> Void)? = nil) {
+    private func compose(_ layers: PageCanvas, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform,
+                         inkEmpty: Bool, base: ((CairoContext) -> Void)?) {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
@@ -107,7 +176,7 @@ final class Compositor {
     /// The desk around the page, with a soft shadow along the page's edges so the user sees
     /// where the page ends.
     private func paintDesk(on cr: CairoContext, size: PixelSize, view: ViewTransform) {
-        cr.setSource(Editor.outside)
+        cr.setSource(Self.outside)
         cr.paintAll()
         let x = view.offset.x, y = view.offset.y
         let w = Double(size.width) * view.scale, h = Double(size.height) * view.scale
@@ -119,71 +188,3 @@ final class Compositor {
 
 }
 
-extension Editor {
-    /// What the window shows beyond the page's edges: a neutral desk.
-    static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
-
-    /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
-    /// through `view`.
-    public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
-        guard let cr = frame.context else { return }
-        var base: ((CairoContext) -> Void)?
-        if let drag = layers.dragCache, drag.covers(page) {
-            // An element being dragged is composed from its layers; the under layer catches up
-            // when the drag ends.
-            let canvasArea = view.isIdentity ? area : view.canvasRect(area)
-            if let visible = canvasArea.intersection(PixelRect(size: size)) { readyDrag(drag, visible) }
-            base = { cr in self.paintDrag(drag, on: cr, smooth: view.scale < 1) }
-        }
-        let erasers = input.strokes.values.filter { $0.tool.blend == .clear }
-        if base == nil, let under = layers.under, !erasers.isEmpty {
-            // An eraser being drawn clears ink under the elements too: shown from a copy of the
-            // under layer painted again where it went (the layer itself changes when it ends).
-            let canvasArea = view.isIdentity ? area : view.canvasRect(area)
-            if let erasing = erasingUnder(under, erasers: erasers, area: canvasArea) {
-                base = { cr in cr.paint(erasing, smooth: view.scale < 1) }
-            }
-        } else if erasers.isEmpty {
-            layers.underErasing = nil
-        }
-        let inkEmpty = topRunStart == page.items.count && layers.highlights == nil
-        cr.isolated { compositor.compose(layers, live: Array(input.strokes.values), size: size, on: cr, area: area, view: view,
-                                         inkEmpty: inkEmpty, base: base) }
-    }
-
-    /// The under layer with the erasers in progress applied within `area` (and as it was
-    /// painted before elsewhere), kept while they are drawn.
-    private func erasingUnder(_ under: CairoSurface, erasers: [LiveStroke], area: PixelRect) -> CairoSurface? {
-        if layers.underErasing?.size != under.size {
-            guard let copy = try? CairoSurface(format: .argb32, size: under.size), let cc = try? CairoContext(copy) else { return nil }
-            cc.copy(under)
-            layers.underErasing = copy
-        }
-        guard let erasing = layers.underErasing, let last = page.lastElementIndex, let cr = try? CairoContext(erasing) else { return nil }
-        for stroke in erasers { stroke.catchUpMask() }
-        let reach = erasers.compactMap(\.drawn).reduce(nil) { union($0, $1) }
-        guard let region = reach?.intersection(area)?.intersection(PixelRect(size: size)) else { return erasing }
-        cr.clip(to: region)
-        cr.copy(layers.background.surface)
-        compose(0..<last, region: region, on: cr, liveErasers: erasers.map(\.mask))
-        if case .element(let element) = page.items[last] { layers.elementCache.paint(element, on: cr.handle, assets: assets) }
-        return erasing
-    }
-
-    /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
-    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) {
-        guard !pieces.isEmpty, let cr = frame.context else { return }
-        cr.isolated {
-            if !view.isIdentity {
-                cr.transform(scale: view.scale, offset: view.offset)
-            }
-            if !view.isIdentity || frame.size.width > size.width || frame.size.height > size.height {
-                cr.clip(to: PixelRect(size: size))
-            }
-            for piece in pieces {
-                cr.setSource(piece.color)
-                cr.stroke(piece.outline)
-            }
-        }
-    }
-}

@@ -18,9 +18,9 @@ final class DragCache {
     /// The layers are painted a tile at a time, as the drag reaches them (at once for the
     /// topmost element, whose under layer is kept anyway): the first motion costs what its
     /// boxes cost, not what the page costs.
-    var ready: Set<Int>
-    let tile = 128
-    let columns: Int
+    private var ready: Set<Int>
+    private let tile = 128
+    private let columns: Int
 
     init(id: UInt64, index: Int, count: Int, below: CairoSurface, above: CairoSurface?, ready: Bool) {
         self.id = id
@@ -40,7 +40,7 @@ final class DragCache {
     }
 
     /// The area of the tiles within `region` not painted yet (nil when all are), and marks them.
-    func claim(_ region: PixelRect) -> PixelRect? {
+    private func claim(_ region: PixelRect) -> PixelRect? {
         var missing: PixelRect?
         for ty in (region.y / tile)...((region.maxY - 1) / tile) {
             for tx in (region.x / tile)...((region.maxX - 1) / tile) where ready.insert(ty * columns + tx).inserted {
@@ -49,52 +49,35 @@ final class DragCache {
         }
         return missing
     }
-}
 
-extension Editor {
-    /// The drag ended: its layers go, and what they composed inexactly is painted from the page.
-    func dropDragCache() {
-        guard let drag = layers.dragCache else { return }
-        layers.dragCache = nil
-        if let area = drag.painted {
-            paintUnder(area)
-            invalidate(area)
-        }
-    }
-
-    /// Paints the parts of the drag's layers within `region` not painted yet.
-    func readyDrag(_ drag: DragCache, _ region: PixelRect) {
-        guard let missing = drag.claim(region)?.intersection(PixelRect(size: size)), let last = page.lastElementIndex,
-              let bc = try? CairoContext(drag.below) else { return }
+    /// Paints the parts of the layers within `region` not painted yet.
+    func ready(_ region: PixelRect, painter: RunPainter) {
+        guard let missing = claim(region)?.intersection(PixelRect(size: painter.size)), let last = painter.canvas.lastElement(of: painter.page),
+              let bc = try? CairoContext(below) else { return }
         bc.clip(to: missing)
-        bc.copy(layers.background.surface)
-        compose(0..<drag.index, region: missing, on: bc)
-        if let above = drag.above, let ac = try? CairoContext(above) {
+        bc.copy(painter.canvas.background.surface)
+        painter.compose(0..<index, region: missing, on: bc)
+        if let above, let ac = try? CairoContext(above) {
             above.zero(missing)
-            compose((drag.index + 1)..<(last + 1), region: missing, on: ac)
+            painter.compose((index + 1)..<(last + 1), region: missing, on: ac)
         }
     }
 
     /// Under, the element where it is now, over, onto `cr` (already clipped to the area).
-    func paintDrag(_ drag: DragCache, on cr: CairoContext, smooth: Bool) {
-        cr.paint(drag.below, smooth: smooth)
-        if case .element(let element) = page.items[drag.index] { layers.elementCache.paint(element, on: cr.handle, assets: assets) }
-        if let above = drag.above { cr.paint(above, smooth: smooth) }
+    func paint(on cr: CairoContext, painter: RunPainter, smooth: Bool) {
+        cr.paint(below, smooth: smooth)
+        if case .element(let element) = painter.page.items[index] {
+            painter.canvas.elements.paint(element, on: cr.handle, assets: painter.canvas.assets)
+        }
+        if let above { cr.paint(above, smooth: smooth) }
     }
 
-    /// Makes the layers under and over the element `id` for its drag, if it pays (a drag in
-    /// progress, nothing multiplying over it).
-    func prepareDrag(of id: UInt64) {
-        guard group?.kind == .element, layers.dragCache?.id != id, let i = page.index(ofElement: id),
-              let last = page.lastElementIndex else { return }
-        if i == last, let below = layers.belowLast {
-            // The topmost element: the page under it is kept anyway.
-            layers.dragCache = DragCache(id: id, index: i, count: page.items.count, below: below, above: nil, ready: true)
-            return
-        }
-        let entries = index.entries(for: page.items)
-        guard !entries[(i + 1)...last].contains(where: { $0.tool == .highlighter }),
-              let below = try? CairoSurface(format: .argb32, size: size), let above = try? CairoSurface(format: .argb32, size: size) else { return }
-        layers.dragCache = DragCache(id: id, index: i, count: page.items.count, below: below, above: above, ready: false)
+    /// Brings the under layer up to date while the element is dragged (for what reads it: the
+    /// eyedropper, an export), from the drag's layers.
+    func flush(into under: CairoSurface, painter: RunPainter) {
+        guard covers(painter.page), let area = painted, let cr = try? CairoContext(under) else { return }
+        ready(area, painter: painter)
+        cr.clip(to: area)
+        paint(on: cr, painter: painter, smooth: false)
     }
 }

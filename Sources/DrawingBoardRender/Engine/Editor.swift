@@ -1,70 +1,55 @@
 import DrawingBoardCore
 
-/// The drawing engine the window and the headless renderer share. It owns the page (the model:
-/// background and items), its pixel caches (`PageLayers`) and its history, and changes them
-/// only through `perform(_:)` (Editor+Commit). Strokes in progress are `LiveInput`'s; what the
-/// window shows is the `Compositor`'s; the files written come from Editor+Export.
+/// The drawing engine the window and the headless renderer share: the page (the model), its
+/// pixels (`PageCanvas`, caches painted from it) and its history. Every change goes through
+/// `perform`: the edit is applied to the page (`Page.apply`, which returns the edit that undoes
+/// it), the caches follow it in one place (`PageCanvas.follow`), the inverse goes on the
+/// history with the ink tiles it changed, and the journal hears of it. Undo applies the
+/// inverse the same way and keeps what it returns for redo.
 ///
-/// A stroke in progress never touches the ink layer: it lives in its own coverage mask, shown
-/// over the layer while the pointer moves. When it ends, its whole outline is stroked once
-/// into a mask and the mask is composited into the ink layer in one operation, so a
-/// semi-transparent stroke has one uniform opacity even where it crosses itself, the result does
-/// not depend on how the samples arrived, and the history sees exactly which tiles changed.
+/// Pointer input goes to the tool in hand (`ToolBox`): each tool's handler says what its events
+/// finished, and the editor performs it. A stroke in progress never touches the ink layer: it
+/// lives in its own coverage mask (`LiveInput`), shown over the layer while the pointer moves,
+/// and is painted into the layer in one operation when it ends.
 public final class Editor {
     /// The document: what every pixel is painted from.
-    public internal(set) var page: Page {
-        didSet { index.invalidate() }
-    }
+    public private(set) var page: Page
     public var toolState = ToolState()
     public let history: UndoHistory
     /// Counts every change to the picture.
-    public internal(set) var revision = 0
+    public private(set) var revision = 0
     /// Told of every committed change and every undo and redo (the autosave journal listens).
     public var recorder: ((HistoryEvent) -> Void)?
-
-    let layers: PageLayers
     /// The decoded image files of the page's elements.
-    public let assets = AssetStore()
+    public let assets: AssetStore
+    private(set) var canvas: PageCanvas
     let input = LiveInput()
     let compositor = Compositor()
-    /// The stroke eraser's gesture in progress, if any.
-    var erasing: StrokeErasing?
-    /// The select tool's gesture on an element, if any.
-    var selecting: ElementGesture?
-    /// Ids, tools and boxes of the page's items, for the stroke eraser and repainting.
-    var index = ItemIndex()
-    /// Edits made since `mark()`, waiting to be squashed into one step.
-    var group: OpenGroup?
-    var nextStrokeID: UInt64 = 1
-    private var dirty: PixelRect?
+    public let tools = ToolBox()
+    /// Edits made since a drag began, waiting to be squashed into one step.
+    private(set) var group: EditGroup?
+    /// The tool whose gesture began the drag (nil: the window began it).
+    private var dragOwner: (any ToolHandler)?
+    /// The next stroke or element id: ids never go back, so one never names two things.
+    private var nextID: UInt64 = 1
+    /// Edits that could not be made since the window last asked (it says so).
+    private var failures: [String] = []
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
         page = Page(size: size, background: background)
         self.history = UndoHistory(options: history)
-        layers = try PageLayers(size: size, background: background)
+        assets = AssetStore()
+        canvas = try PageCanvas(size: size, background: background, assets: assets)
     }
 
-    /// An editor showing a saved document: its background, its drawing and its strokes. The
+    /// An editor showing a saved document: its background, its drawing and its items. The
     /// history starts empty.
-    public convenience init(document: DocumentContents, history: UndoHistory.Options = .init()) throws(RenderError) {
-        // The layers are made at the document's size by `load`; these first ones are a stand-in.
-        try self.init(size: PixelSize(width: 1, height: 1), history: history)
-        try load(document)
-    }
-
-    public var size: PixelSize { page.size }
-    public var background: Background { page.background }
-    /// The committed strokes, oldest first.
-    public var strokes: [Stroke] { page.strokes }
-    /// Whether the ink layer is exactly what the strokes draw (false when another app's drawing
-    /// lies under them): vector export draws strokes only then.
-    public var drawingComesFromStrokes: Bool { page.base == nil }
-
-    /// Whether strokes in progress are drawn as they go (false for scripts).
-    public var previewsStrokes: Bool {
-        get { input.previews }
-        set { input.previews = newValue }
+    public init(document: DocumentContents, history: UndoHistory.Options = .init()) throws(RenderError) {
+        assets = AssetStore()
+        (page, canvas) = try CanvasLoading.load(document, assets: assets)
+        self.history = UndoHistory(options: history)
+        nextID = page.nextStrokeID
     }
 
     static func checkLimits(_ size: PixelSize) throws(RenderError) {
@@ -75,100 +60,280 @@ public final class Editor {
         }
     }
 
+    public var size: PixelSize { page.size }
+    public var background: Background { page.background }
+    public var strokes: [Stroke] { page.strokes }
+    public var elements: [Element] { page.elements }
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
 
-    /// Whether the stroke `source` is drawing reaches the page at all (a stroke wholly on the
-    /// desk around the page changes nothing; the window drops it instead of making it a step).
-    /// `end`: where the pointer lifts, if it has not moved there yet.
-    public func strokeReachesPage(_ source: PointerSource, endingAt end: Point? = nil) -> Bool {
-        guard let stroke = input.strokes[source] else { return false }
-        let points = stroke.strokePoints + (end.map { [$0] } ?? [])
-        return StrokeOutline(tool: stroke.tool, width: stroke.style.width, points: points).bounds?.pixelRect(clippedTo: size) != nil
+    /// The edits that could not be made since the last call, in words (out of memory, a
+    /// damaged image): the window shows them; the drawing is as it was before each.
+    public func takeFailures() -> [String] {
+        defer { failures.removeAll() }
+        return failures
     }
 
-    /// The strokes in progress, by pointer.
-    var live: [PointerSource: LiveStroke] { input.strokes }
+    // MARK: - The one path of every change
 
-    /// Pointers with a stroke in progress.
-    public var activePointers: Set<PointerSource> { Set(input.strokes.keys) }
-    /// Bytes the masks of the strokes in progress hold (each covers what its stroke reached).
-    public var liveMaskBytes: Int { input.strokes.values.reduce(0) { $0 + $1.mask.size.area } }
-    public var isDrawing: Bool { !input.isEmpty }
-
-    /// Segments the last sample of `source`'s live stroke redrew (for tests and the benchmark).
-    func lastRedrawCount(of source: PointerSource) -> Int? { input.strokes[source]?.lastRedrawCount }
-
-    /// The canvas area whose pixels changed since the last call, if any, to compose again.
-    /// Pieces of strokes not taken with `takeIncrements()` first are part of it.
-    public func takeDirtyRect() -> PixelRect? {
-        dirty = union(dirty, input.takeChanged())
-        defer { dirty = nil }
-        return dirty
+    /// Applies `edit`; false when it changed nothing (a stroke eraser that touched no stroke,
+    /// a size already in place). Throws, changing nothing, when the pixels cannot be made (out
+    /// of memory, a size outside the limits, an image that cannot be decoded).
+    @discardableResult
+    public func perform(_ edit: Edit) throws(RenderError) -> Bool {
+        try perform(edit, live: nil)
     }
 
-    /// The pieces of opaque strokes in progress that can be stroked straight onto the screen
-    /// (`paint(_:into:view:)`) instead of composing their area again: that is one Cairo stroke
-    /// per motion event. Whatever is not painted this way must go through `takeDirtyRect()`.
-    public func takeIncrements() -> [StrokeIncrement] { input.takeIncrements() }
-
-    /// Whether a stroke in progress has its newest segment not on the screen yet: opaque
-    /// strokes run one sample behind the pointer, so when the pointer rests the window calls
-    /// `showRestingStrokes()`.
-    public var strokesBehindPointer: Bool { input.behindPointer }
-
-    /// Shows the newest segment of every stroke in progress in its present shape.
-    public func showRestingStrokes() { input.showResting(canvas: size) }
-
-    /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
-    /// once a frame while the pointer rests, so the line keeps moving in to it.
-    public var strokesTrailPointer: Bool { input.trailsPointer }
-
-    /// Moves every smoothed stroke one step further towards its resting pointer.
-    public func glide() { input.glide(canvas: size) }
-
-    func invalidate(_ rect: PixelRect?) {
-        dirty = union(dirty, rect)
+    /// `live`: the stroke in progress whose mask covers the stroke `edit` adds.
+    func perform(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> Bool {
+        // Another kind of step ends the drag under way: a slider's colour stays; the stroke
+        // eraser's gesture is put back, as when it is cancelled.
+        if let group, !group.continues(with: edit) { endDrag(keeping: false) }
+        if edit.endsDrags || edit.kind == .clear || edit.kind == .page || !edit.makesStep { cancelAll() }
+        // In a drag, the same background again is no change; a step of its own always is one.
+        if case .background(let next) = edit, next == page.background, group != nil { return false }
+        guard let (step, done) = try commit(edit, live: live) else { return false }
+        revision += 1
+        if !edit.makesStep {
+            recorder?(.edit(edit))
+        } else if group != nil {
+            if case .place(let element) = done { group?.placed = element.id }
+            group?.absorb(step, edit)
+        } else {
+            history.push(step)
+            recorder?(.edit(edit))
+        }
+        return true
     }
 
-    func invalidateAll() {
-        invalidate(PixelRect(size: size))
+    /// Resolves `edit` (ids, clips, a new size's page), applies it to the page and brings the
+    /// caches along, saving the tiles it changes. Returns the step and the edit as applied;
+    /// nil when nothing changed. A failure puts the page back and throws.
+    private func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
+        switch edit {
+        case .page(let size, let anchor): return try replacePage(edit, with: try resized(to: size, anchor: anchor))
+        case .grow(let size):
+            guard let next = try grown(to: size) else { return nil }
+            return try replacePage(edit, with: next)
+        default: break
+        }
+        var resolved = edit
+        var paint: PageCanvas.StrokePaint?
+        switch edit {
+        case .stroke(var stroke):
+            stroke.id = nextID
+            let outline = stroke.outline
+            // A stroke that reached beyond the canvas keeps its size: what lay outside was
+            // never drawn, and must not appear when the canvas grows.
+            if stroke.clip == nil, let box = outline.bounds,
+               box.minX < 0 || box.minY < 0 || box.maxX > Double(size.width) || box.maxY > Double(size.height) {
+                stroke.clip = size
+            }
+            resolved = .stroke(stroke)
+            paint = PageCanvas.StrokePaint(outline: outline, live: live)
+        case .place(var element):
+            element.id = nextID
+            if let asset = element.source.asset, case .broken(let problem) = assets.art(for: asset) {
+                throw RenderError("\(asset.name): \(problem)")
+            }
+            resolved = .place(element)
+        default:
+            break
+        }
+        let before = PageCanvas.Shape(page, on: canvas)
+        let near = nearStrokes(for: resolved)
+        guard let done = page.apply(resolved, strokesNear: near) else { return nil }
+        var tiles = TileLog(skipping: group?.saved ?? [])
+        do {
+            try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
+                              dragging: group?.kind == .element)
+        } catch {
+            // The page goes back as it was, and its caches with it.
+            let undone = page.apply(done.undo)
+            var scrap = TileLog()
+            if let undone { try? canvas.follow(undone.change, on: page, from: PageCanvas.Shape(page, on: canvas), ink: .paint, tiles: &scrap) }
+            throw error
+        }
+        if case .stroke = resolved { nextID += 1 }
+        if case .place = resolved { nextID += 1 }
+        return (HistoryStep(kind: edit.kind, edit: done.undo, tiles: tiles.records), resolved)
+    }
+
+    /// For the stroke eraser: the strokes whose boxes meet its path (the canvas keeps them).
+    private func nearStrokes(for edit: Edit) -> [Int]? {
+        guard case .eraseStrokes(let path, let width) = edit, let reach = Rect(around: path)?.insetBy(-width / 2) else { return nil }
+        return canvas.index.strokes(meeting: reach, in: page.items)
+    }
+
+    /// A page resolved to its new size (or grown) replaces the page whole, with its canvas.
+    private func replacePage(_ edit: Edit, with next: (Page, PageCanvas)) throws(RenderError) -> (HistoryStep, Edit)? {
+        let drawing = image.drawingLayer()
+        guard let done = page.apply(.replace(next.0)) else { return nil }
+        canvas = next.1
+        nextID = max(nextID, page.nextStrokeID)
+        return (HistoryStep(kind: edit.kind, edit: done.undo, drawing: drawing), edit)
+    }
+
+    // MARK: - Undo and redo
+
+    /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
+    /// there is nothing to undo.
+    @discardableResult
+    public func undo() throws(RenderError) -> Bool { try travel(back: true) }
+
+    /// Redoes the next undone step, restoring exactly the pixels from after it.
+    @discardableResult
+    public func redo() throws(RenderError) -> Bool { try travel(back: false) }
+
+    private func travel(back: Bool) throws(RenderError) -> Bool {
+        cancelAll()
+        endDrag(keeping: true)
+        let moved: Bool
+        do {
+            moved = back ? try history.undo { step throws(RenderError) in try cross(&step) } : try history.redo { step throws(RenderError) in try cross(&step) }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("cannot read the undo history back from disk: \(error)")
+        }
+        if moved { recorder?(back ? .undo : .redo) }
+        return moved
+    }
+
+    /// Crosses a step: applies its edit to the page and puts back its cached pixels (the ink
+    /// tiles, or a replaced page's drawing), keeping what comes back for the way back.
+    private func cross(_ step: inout HistoryStep) throws(RenderError) {
+        revision += 1
+        if case .replace(let other) = step.edit {
+            let drawing = image.drawingLayer()
+            let next = try CanvasLoading.load(DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size)), assets: assets)
+            guard let done = page.apply(.replace(next.0)) else { return }
+            canvas = next.1
+            step.edit = done.undo
+            step.drawing = drawing
+            return
+        }
+        let before = PageCanvas.Shape(page, on: canvas)
+        // The tiles are a cache: a step without them (dropped, or never read back from disk)
+        // paints the ink from the page instead, and keeps the tiles for the way back.
+        let cached = !step.tilesLost
+        let swapped = cached ? canvas.ink.swap(&step.tiles) : nil
+        canvas.invalidate(swapped)
+        guard let done = page.apply(step.edit) else { return }
+        var tiles = TileLog()
+        try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles)
+        if !cached {
+            step.tiles = tiles.records
+            step.tilesLost = false
+        }
+        step.edit = done.undo
+    }
+
+    private static func blank(_ size: PixelSize) -> RasterImage {
+        RasterImage(width: size.width, height: size.height, pixels: [UInt32](repeating: 0, count: size.area))!
+    }
+
+    // MARK: - Drags: many edits, one step
+
+    /// Starts a drag: the edits performed until it ends become one undo step (a drag already
+    /// under way ends first, keeping what it did). `placing`: an element change that may begin
+    /// by placing the element (a text typed in a new box).
+    func mark(_ kind: Edit.Kind, placing: Bool = false, owner: (any ToolHandler)? = nil) {
+        endDrag(keeping: true)
+        group = EditGroup(kind: kind, last: .batch([]), allowsPlace: placing)
+        dragOwner = owner
+    }
+
+    /// Ends the drag under way, if any, before something else: its edits are kept as one step
+    /// (`keeping`), or, for the stroke eraser's gesture whose pointer is still down, put back.
+    /// The tool whose gesture it was forgets it.
+    func endDrag(keeping: Bool) {
+        guard let open = group else { return }
+        let recording = dragOwner?.dragEnded(open.kind, keeping: keeping)
+        if open.kind == .strokeErase, !keeping { bail() } else { squash(recording: recording) }
+    }
+
+    /// Ends the drag: its edits become one step, told to the journal as `edit` (the drag as a
+    /// whole: the background it ended on, the stroke eraser's whole path, an element where it
+    /// ended). A drag that changed nothing, or ended where it began, leaves no step.
+    func squash(recording edit: Edit?) {
+        guard let done = group else { return }
+        group = nil
+        dragOwner = nil
+        canvas.dropDrag(page)
+        guard let step = done.step else { return }
+        if done.kind == .background, case .background(let first) = step.edit, first == page.background, step.tiles.isEmpty { return }
+        var record = edit ?? done.last
+        if edit == nil, done.kind == .element {
+            // An element drag is written as where the element ended (placed there, when the
+            // change began by placing it).
+            if let id = done.placed, let now = page.element(id) {
+                record = .place(now)
+            } else if case .change(let moved) = done.last, let now = page.element(moved.id) {
+                record = .change(now)
+            }
+        }
+        history.push(step)
+        recorder?(.edit(record))
+    }
+
+    /// Ends the drag by putting back everything it changed.
+    func bail() {
+        guard let done = group else { return }
+        group = nil
+        dragOwner = nil
+        canvas.dropDrag(page)
+        guard var step = done.step else { return }
+        do {
+            try cross(&step)
+        } catch {
+            failures.append("\(error)")
+        }
     }
 
     // MARK: - Input
 
-    /// Feeds one pointer event: down starts a stroke for its source with the current tool,
-    /// moves extend it, up performs it as one undoable edit, cancel drops it without a mark.
-    public func handle(_ event: PointerEvent) {
-        // A pointer keeps the tool it went down with: a stroke in progress goes on as it began,
-        // whatever the toolbar says meanwhile.
-        if event.phase == .down ? toolState.tool == .select && input.strokes[event.source] == nil && erasing?.source != event.source
-            : selecting?.pointers[event.source] != nil {
-            handleSelect(event)
-            return
+    /// Feeds one pointer event (canvas pixels) to the tool it belongs to, and performs what the
+    /// tool finished; what it finished is returned (a colour the eyedropper picked).
+    @discardableResult
+    public func handle(_ event: PointerEvent) -> ToolResult {
+        tools.route(event, editor: self)
+    }
+
+    /// Carries out what a tool's handler returned.
+    func carry(_ result: ToolResult, from tool: (any ToolHandler)?) {
+        if let picked = result.picked { toolState.style.color = picked }
+        for action in result.actions {
+            switch action {
+            case .begin(let kind, let placing):
+                if group?.kind == kind, dragOwner === tool { continue }
+                mark(kind, placing: placing, owner: tool)
+            case .perform(let edit):
+                attempt { () throws(RenderError) in try perform(edit) }
+            case .stroke(let stroke, let live):
+                attempt { () throws(RenderError) in try perform(.stroke(stroke), live: live) }
+                input.retire(live)
+            case .end(let recording):
+                if group != nil { squash(recording: recording) }
+            case .bail:
+                bail()
+            }
         }
-        if event.phase == .down ? toolState.tool == .strokeEraser : erasing?.source == event.source {
-            if event.phase == .down { input.cancel(event.source) }
-            handleStrokeEraser(event)
-            return
+    }
+
+    private func attempt(_ body: () throws(RenderError) -> Bool) {
+        do {
+            _ = try body()
+        } catch {
+            failures.append(error.message)
         }
-        switch event.phase {
-        case .down:
-            // One stroke-eraser gesture is one step with the tiles from before it: no stroke
-            // may be committed in the middle of it (a lost release ends the gesture here).
-            if erasing?.source == event.source { finishStrokeErasing() }
-            guard erasing == nil, toolState.tool.makesStrokes else { return }
-            input.begin(event, with: toolState, canvas: size)
-        case .move:
-            input.move(event, canvas: size)
-        case .up:
-            guard let live = input.finish(event, canvas: size) else { return }
-            let stroke = Stroke(id: nextStrokeID, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
-            _ = try? perform(.stroke(stroke), mask: live)
-            input.retire(live)
-        case .cancel:
-            input.cancel(event.source)
-        }
+    }
+
+    /// Drops every stroke and gesture in progress (the window lost focus or was hidden, the
+    /// page changes under them).
+    public func cancelAll() {
+        tools.cancelAll(self)
+        input.cancelAll()
     }
 
     /// Shift or Alt went down or up while shapes are being dragged: they take the new shape
@@ -177,10 +342,25 @@ public final class Editor {
         input.modifiersChanged(modifiers, canvas: size)
     }
 
-    /// Drops every stroke in progress (the window lost focus or was hidden).
-    public func cancelAll() {
-        cancelStrokeErasing()
-        if selecting != nil { cancelElementDrag() }
-        input.cancelAll()
+    // MARK: - Journal
+
+    /// Applies a journal's record, exactly as the user's action did. An edit that was a step
+    /// but changes nothing now (an earlier step could not come back) leaves an empty step in
+    /// its place, so the undos and redos after it act on the steps they did.
+    public func replay(_ event: HistoryEvent) throws(RenderError) {
+        switch event {
+        case .undo: try undo()
+        case .redo: try redo()
+        case .edit(let edit):
+            if try !perform(edit), edit.makesStep { replayPlaceholder() }
+        }
+    }
+
+    /// A step of a journal that cannot be replayed (its values are out of range): an empty
+    /// step takes its place, so the undos and redos after it act on the steps they did.
+    public func replayPlaceholder() {
+        cancelAll()
+        history.push(HistoryStep())
+        revision += 1
     }
 }

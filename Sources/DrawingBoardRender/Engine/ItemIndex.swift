@@ -4,8 +4,8 @@ import DrawingBoardCore
 /// stroke id, tool and box, and how many highlighter strokes there are. The stroke eraser and
 /// repainting skip the items far from where they work without touching the items themselves (a
 /// page of 10,000 strokes is scanned per motion sample). Boxes are worked out once per stroke
-/// id; the entries follow each change of the items (`follow`), or are made again when the items
-/// changed otherwise (`invalidate`).
+/// id; the entries follow each change of the items (`follow`), or are made again when next
+/// asked for after anything else.
 struct ItemIndex {
     struct Entry {
         /// 0 for the base.
@@ -20,46 +20,58 @@ struct ItemIndex {
     private var cached: [Entry]?
     /// Highlighter strokes among the entries (baked or not).
     private(set) var highlighters = 0
+    /// Elements among the entries.
+    private(set) var elementCount = 0
 
     /// The entries for `items`, made if the items changed since.
     mutating func entries(for items: [PageItem]) -> [Entry] {
         if let cached, cached.count == items.count { return cached }
         let made = items.map { entry(for: $0) }
         highlighters = made.reduce(0) { $0 + ($1.tool == .highlighter ? 1 : 0) }
+        elementCount = made.reduce(0) { $0 + ($1.isElement ? 1 : 0) }
         cached = made
         return made
     }
 
-    /// The entries for `items`, handed over (the index holds them no more, so the caller can
-    /// change them in place, with `remove` and `follow`, and give them back with `follow`).
-    mutating func take(for items: [PageItem]) -> [Entry] {
-        let entries = entries(for: items)
+    /// Follows `changes`, already applied to the items (now `items`): only the changed entries
+    /// are made, so an undo costs what it changes. Without entries to follow, they are made
+    /// when next asked for.
+    mutating func follow(_ changes: [ItemChange], now items: [PageItem]) {
+        guard var entries = cached else { return }
+        // Held once only, so the entries change in place.
         cached = nil
-        return entries
-    }
-
-    /// Gives back `entries` (taken before `changes` were applied to the items) with the same
-    /// changes made: only the changed entries are made, so an undo costs what it changes.
-    mutating func follow(_ changes: [ItemChange], _ entries: inout [Entry]) {
         for change in changes {
             switch change {
             case .insert(let placed):
                 for p in placed {
                     let entry = entry(for: p.item)
                     if entry.tool == .highlighter { highlighters += 1 }
+                    if entry.isElement { elementCount += 1 }
                     entries.insert(entry, at: p.index)
                 }
             case .remove(let placed):
-                for p in placed { remove(p.index, from: &entries) }
+                for p in placed {
+                    if entries[p.index].tool == .highlighter { highlighters -= 1 }
+                    if entries[p.index].isElement { elementCount -= 1 }
+                    entries.remove(at: p.index)
+                }
             }
         }
-        cached = entries
+        if entries.count == items.count { cached = entries }
     }
 
-    /// Removes one entry of taken `entries` (its item was removed at `i`).
-    mutating func remove(_ i: Int, from entries: inout [Entry]) {
-        if entries[i].tool == .highlighter { highlighters -= 1 }
-        entries.remove(at: i)
+    /// Where the last element of `items` lies (nil when there is none): at once on a page
+    /// without elements, from the end otherwise.
+    mutating func lastElement(in items: [PageItem]) -> Int? {
+        let entries = entries(for: items)
+        guard elementCount > 0 else { return nil }
+        return entries.lastIndex { $0.isElement }
+    }
+
+    /// The indices of the strokes whose boxes meet `reach` (for the stroke eraser).
+    mutating func strokes(meeting reach: Rect, in items: [PageItem]) -> [Int] {
+        let entries = entries(for: items)
+        return entries.indices.filter { entries[$0].tool != nil && entries[$0].box?.intersects(reach) == true }
     }
 
     private mutating func entry(for item: PageItem) -> Entry {
@@ -70,13 +82,12 @@ struct ItemIndex {
         }
     }
 
-    /// The items changed: the entries are made again when next asked for.
-    mutating func invalidate() { cached = nil }
-
     /// A new page: ids may name other strokes now.
     mutating func reset() {
         boxes = [:]
         cached = nil
+        highlighters = 0
+        elementCount = 0
     }
 
     /// Remembers a stroke's box worked out elsewhere (when it was painted), so it is not

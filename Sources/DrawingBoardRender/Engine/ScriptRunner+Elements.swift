@@ -16,7 +16,7 @@ extension ScriptRunner {
             guard element.source.text == nil else {
                 throw ScriptError("\(path).double-tap", "the element there is a text; a double tap turns stickers and images")
             }
-            editor.turnElement(at: p)
+            try editor.turnElement(at: p)
         case .delete(let reference):
             try editor.perform(.delete(try find(reference, in: editor, at: "\(path).delete").id))
         case .raise(let reference):

@@ -57,7 +57,7 @@ public struct ScriptRunner {
             case .touch(let fingers):
                 play(fingers.map { (PointerSource.finger($0.id), $0.points, $0.pressures) }, on: editor, modifiers: step.modifiers)
             case .pick(let point):
-                guard let color = editor.color(at: point) else {
+                guard let color = editor.image.color(at: point) else {
                     throw ScriptError("\(path).pick", "[\(JSONValue.format(point.x)), \(JSONValue.format(point.y))] is outside the \(editor.size) canvas")
                 }
                 editor.toolState.style.color = color
@@ -73,7 +73,7 @@ public struct ScriptRunner {
                     try editor.redo()
                 }
             case .clear:
-                editor.clear()
+                try editor.clear()
             case .background(let source):
                 try editor.setBackground(try load(source, at: "\(path).background", base: base))
             case .place, .doubleTap, .delete, .raise, .lower, .edit:

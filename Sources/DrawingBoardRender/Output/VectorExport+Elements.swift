@@ -8,8 +8,8 @@ import DrawingBoardCore
 /// drawn later removes ink of the runs before it as well, so each run is followed by the later
 /// erasers, painted with the same snapshot, before the element that covers it.
 extension VectorExport {
-    static func drawWithElements(_ editor: Editor, on cr: OpaquePointer, background: OpaquePointer) {
-        let size = editor.size
+    static func drawWithElements(_ picture: PageImage, on cr: OpaquePointer, background: OpaquePointer) {
+        let size = picture.page.size
         var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         guard let page = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents), let pc = cairo_create(page) else { return }
         defer {
@@ -18,7 +18,7 @@ extension VectorExport {
         }
         cairo_set_source(pc, background)
         cairo_paint(pc)
-        let items = editor.page.items
+        let items = picture.page.items
         let erasers = items.indices.filter { items[$0].stroke?.tool == .eraser }
         var start = 0
         for i in items.indices where items[i].element != nil || i == items.count - 1 {
@@ -30,7 +30,7 @@ extension VectorExport {
             let paint = snapshot ?? background
             for j in run {
                 switch items[j] {
-                case .stroke(let stroke) where !editor.page.bakedStrokes.contains(stroke.id):
+                case .stroke(let stroke) where !picture.page.bakedStrokes.contains(stroke.id):
                     draw(stroke, on: pc, eraserPaint: paint)
                 case .base(let base):
                     // Another app's pixels, under everything: embedded as they are.
@@ -46,7 +46,7 @@ extension VectorExport {
                 for j in erasers where j > i {
                     if case .stroke(let stroke) = items[j] { draw(stroke, on: pc, eraserPaint: paint) }
                 }
-                if case .element(let element) = items[i] { ElementArt.draw(element, on: pc, assets: editor.assets) }
+                if case .element(let element) = items[i] { ElementArt.draw(element, on: pc, assets: picture.canvas.assets) }
             }
             if let snapshot { cairo_pattern_destroy(snapshot) }
             start = i + 1

@@ -13,7 +13,7 @@ public enum VectorExport {
         case svg, pdf
     }
 
-    public static func export(_ editor: Editor, as format: Format) throws(RenderError) -> Data {
+    public static func export(_ picture: PageImage, as format: Format) throws(RenderError) -> Data {
         final class Sink { var data = Data() }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
@@ -21,7 +21,7 @@ public enum VectorExport {
             Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        let size = editor.size
+        let size = picture.page.size
         let box = Unmanaged.passUnretained(sink).toOpaque()
         guard let surface = format == .svg
             ? cairo_svg_surface_create_for_stream(write, box, Double(size.width), Double(size.height))
@@ -36,7 +36,7 @@ public enum VectorExport {
         // The background, and the paint an eraser stroke uses: erasing shows the background.
         let backgroundPattern: OpaquePointer
         var backgroundLayer: CairoSurface?
-        switch editor.background {
+        switch picture.page.background {
         case .color(let c):
             backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
         case .paper(let paper):
@@ -50,31 +50,31 @@ public enum VectorExport {
             backgroundPattern = cairo_pattern_create_for_surface(recording)
             cairo_surface_destroy(recording)
         case .image:
-            let layer = try CairoSurface(image: editor.backgroundLayerImage())
+            let layer = try CairoSurface(image: picture.backgroundLayerImage())
             backgroundLayer = layer
             backgroundPattern = cairo_pattern_create_for_surface(layer.handle)
         }
         defer { cairo_pattern_destroy(backgroundPattern) }
         cairo_set_source(cr, backgroundPattern)
         cairo_paint(cr)
-        if editor.page.lastElementIndex != nil {
-            drawWithElements(editor, on: cr, background: backgroundPattern)
-        } else if editor.drawingComesFromStrokes {
+        if picture.page.lastElementIndex != nil {
+            drawWithElements(picture, on: cr, background: backgroundPattern)
+        } else if picture.comesFromStrokes {
             // On the page, in order: a highlighter multiplies into everything under it, the
             // background included, and an eraser paints the background back, as on screen.
             // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
             // with highlighters as pixels.
-            for stroke in editor.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
+            for stroke in picture.page.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
         } else {
             // The drawing as pixels; what highlighters laid on the background goes under it.
-            if let marks = editor.highlightsLayerImage() {
+            if let marks = picture.highlightsLayerImage() {
                 let layer = try CairoSurface(image: marks)
                 cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY)
                 cairo_set_source_surface(cr, layer.handle, 0, 0)
                 cairo_paint(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
-            let layer = try CairoSurface(image: editor.drawingLayer())
+            let layer = try CairoSurface(image: picture.drawingLayer())
             cairo_set_source_surface(cr, layer.handle, 0, 0)
             cairo_paint(cr)
         }

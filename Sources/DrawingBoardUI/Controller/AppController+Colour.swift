@@ -151,7 +151,7 @@ extension AppController {
     /// Picks the picture's colour under the window point `p` (nothing outside the canvas).
     func pickColor(at p: Point) {
         if colour.colorBeforePicking == nil { colour.colorBeforePicking = editor.toolState.style.color }
-        guard let color = editor.color(at: view.toCanvas(p)) else { return }
+        guard let color = editor.image.color(at: view.toCanvas(p)) else { return }
         editor.toolState.style.color = color
         rememberWheel(color)
         invalidateChrome()

@@ -182,7 +182,7 @@ extension AppController {
                 show(info: "Opened “\(name)”")
             case .image(let image):
                 let next = try Editor(size: image.size, background: .image(image, name: name), history: editor.history.options)
-                replaceEditor(next, page: try OpenRaster.encode(next))
+                replaceEditor(next, page: try OpenRaster.encode(next.image))
                 document.replaced(path: nil, importedFrom: path, at: next.history.stateID)
                 show(info: "Opened “\(name)” as a new page (\(image.width)x\(image.height)); Save writes it as a document")
             }

@@ -16,11 +16,8 @@ struct ElementUI {
     var press: (source: PointerSource, at: Point, time: Double)?
     var stickerPage = 0
     var thumbnails: [String: RasterImage] = [:]
-    var text: TextEntry?
     /// A sticker being dragged out of the panel: which, and where the pointer is (window).
     var ghost: (index: Int, at: Point)?
-    /// The font family new text boxes take.
-    var font = "Sans"
     /// Where the text box being typed in was last painted, in the window.
     var textDrawn: PixelRect?
     /// Where the selection's box and handles were last painted, in the window.
@@ -31,7 +28,7 @@ struct ElementUI {
 extension AppController {
     /// The selected element, if it is still on the page.
     public var selectedElement: Element? {
-        elementUI.selected.flatMap { editor.element($0) }
+        elementUI.selected.flatMap { editor.page.element($0) }
     }
 
     /// The handles of the selected element as the window shows them.
@@ -81,8 +78,7 @@ extension AppController {
            tap.at.distance(to: event.position) < 24 * scale, hit.source.text != nil, event.source == .mouse {
             // A double click on a text edits it, the caret where it was clicked.
             elementUI.lastTap = nil
-            editText(hit)
-            placeCaret(in: hit, at: at)
+            editText(hit, caretAt: at)
             return true
         }
         if let press = elementUI.press, press.source != event.source {
@@ -106,7 +102,7 @@ extension AppController {
             if event.phase == .cancel {
                 editor.cancelElementChange()
             } else {
-                _ = try? editor.perform(.change(element))
+                attempt { try editor.perform(.change(element)) }
             }
             if event.phase != .move {
                 elementUI.handle = nil
@@ -129,7 +125,7 @@ extension AppController {
            case .finger = event.source {
             // A double tap turns a sticker or a photo a quarter; on a text it types in it again.
             elementUI.lastTap = nil
-            if element.source.text != nil { editText(element) } else { editor.turnElement(at: view.toCanvas(event.position)) }
+            if element.source.text != nil { editText(element) } else { attempt { try editor.turnElement(at: view.toCanvas(event.position)) } }
             refreshSelection()
         } else {
             elementUI.lastTap = (now, event.position, element.id)
@@ -157,9 +153,9 @@ extension AppController {
             let d = input.key == .left ? Point(-step, 0) : input.key == .right ? Point(step, 0) : input.key == .up ? Point(0, -step) : Point(0, step)
             var moved = element
             moved.placement = element.placement.moved(by: d)
-            _ = try? editor.perform(.change(moved))
-        case .pageUp: _ = try? editor.perform(.reorder(element.id, top: true))
-        case .pageDown: _ = try? editor.perform(.reorder(element.id, top: false))
+            attempt { try editor.perform(.change(moved)) }
+        case .pageUp: attempt { try editor.perform(.reorder(element.id, top: true)) }
+        case .pageDown: attempt { try editor.perform(.reorder(element.id, top: false)) }
         case .escape: selectElement(nil)
         default: return false
         }
@@ -170,7 +166,7 @@ extension AppController {
 
     func deleteSelected() {
         guard let element = selectedElement else { return }
-        _ = try? editor.perform(.delete(element.id))
+        attempt { try editor.perform(.delete(element.id)) }
         selectElement(nil)
         invalidateChrome()
     }

@@ -24,7 +24,7 @@ extension AppController {
         if sheet != nil, sheetKey(input) { return true }
         if menuOpen, menuKey(input) { return true }
         if hexEntry != nil, hexKey(input) { return true }
-        if elementUI.text != nil, textKey(input) { return true }
+        if textKey(input) { return true }
         if elementKey(input) { return true }
         if input.ctrl {
             switch input.key {
@@ -74,7 +74,7 @@ extension AppController {
         case .pageSize: openSheet(.pageSize)
         case .insertImage: chooseImageToInsert()
         case .clearPage:
-            editor.clear()
+            attempt { try editor.clear() }
             selectElement(nil)
         case .shortcuts: openSheet(.shortcuts)
         case .about: openSheet(.about)

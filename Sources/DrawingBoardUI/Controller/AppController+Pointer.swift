@@ -8,6 +8,8 @@ extension AppController {
     // MARK: - Pointer input (window pixels)
 
     public func pointer(_ input: PointerEvent) {
+        // An edit the event finished that could not be made is said, not dropped.
+        defer { showFailures() }
         var event = input
         // A pen's pressure goes through the curve the user chose.
         if event.source.isPen { event.pressure = pen.curve.apply(event.pressure) }
@@ -179,7 +181,7 @@ extension AppController {
         case .undo: undo()
         case .redo: redo()
         case .save: save(choosingName: false)
-        case .clear: editor.clear()
+        case .clear: attempt { try editor.clear() }
         case .panel(let kind): panel = panel == kind ? nil : kind
         case .closePanel: panel = nil
         case .slider: break

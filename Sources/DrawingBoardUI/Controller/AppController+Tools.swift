@@ -142,7 +142,7 @@ extension AppController {
         return Preferences(tool: state.tool, penWidth: toolRules.penWidth(state), eraserWidth: toolRules.eraserWidth(state),
                            recentColors: recentColors, touchMode: touchMode, smoothing: state.smoothing, penSeen: pen.seen,
                            pressureCurve: pen.curve, penColor: toolRules.penColor(state),
-                           textSize: state.tool == .text ? state.style.width : toolRules.spareTextSize, textFont: elementUI.font)
+                           textSize: state.tool == .text ? state.style.width : toolRules.spareTextSize, textFont: editor.typing.font)
     }
 
     /// Takes the remembered tool, widths, pen colour and text size and font at start.
@@ -153,7 +153,7 @@ extension AppController {
         if let eraserWidth { toolRules.spareWidth = min(max(eraserWidth, 1), 200) }
         if let penColor { editor.toolState.style.color = penColor }
         if let textSize { toolRules.spareTextSize = min(max(textSize, 1), 200) }
-        if let textFont { elementUI.font = textFont }
+        if let textFont { editor.typing.font = textFont }
         if let tool { select(tool) }
     }
 

@@ -44,7 +44,7 @@ final class DocumentSession {
     /// picture saved at `editor`'s state. Returns what the journal made of the note.
     func write(_ editor: Editor, to path: String) throws -> Journal.Outcome? {
         do {
-            try AtomicFile.write(try OpenRaster.encode(editor), toPath: path)
+            try AtomicFile.write(try OpenRaster.encode(editor.image), toPath: path)
         } catch {
             afterSave = nil
             preparedOpen = nil
@@ -61,10 +61,10 @@ final class DocumentSession {
     func exportCopy(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding) throws {
         let bytes: Data
         switch format {
-        case .png: bytes = Data(try editor.pngData())
-        case .svg: bytes = try VectorExport.export(editor, as: .svg)
-        case .pdf: bytes = try VectorExport.export(editor, as: .pdf)
-        case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.flattened(), as: format))
+        case .png: bytes = Data(try editor.image.pngData())
+        case .svg: bytes = try VectorExport.export(editor.image, as: .svg)
+        case .pdf: bytes = try VectorExport.export(editor.image, as: .pdf)
+        case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.image.flattened(), as: format))
         }
         try AtomicFile.write(bytes, toPath: path)
         state.exported(to: path)

@@ -75,7 +75,7 @@ struct ViewState {
         paperLine = c.paper?.line
         if case .color = c.editor.background { isPlainColor = true } else { isPlainColor = false }
         shapeHelpers = c.editor.toolState.shapeHelpers
-        font = c.elementUI.text?.style.font ?? c.elementUI.font
+        font = c.editor.typing.entry?.style.font ?? c.editor.typing.font
         pressureCurve = c.pen.curve
         values = Dictionary(uniqueKeysWithValues: SliderKind.allCases.map { ($0, c.value(of: $0)) })
         for item in layout.items {

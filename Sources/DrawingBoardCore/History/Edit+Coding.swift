@@ -1,0 +1,109 @@
+import Foundation
+
+/// Where the pixels of an image an edit carries are kept when the edit is written: the journal
+/// stores them as files beside its lines. Given to the coder as `userInfo[.imageArchive]`
+/// (whose values are `Sendable`); an archive serves the one coder it is given to, on one thread.
+public protocol ImageArchive: AnyObject, Sendable {
+    /// Keeps `image` and returns the name to write for it.
+    func store(_ image: RasterImage) throws -> String
+    /// The image written under `name`.
+    func load(_ name: String) throws -> RasterImage
+    /// Keeps an element's image file (once per distinct file) and returns the name to write.
+    func storeFile(_ asset: ImageAsset) throws -> String
+    /// The element's image file written under `file`, checked to be what the line says.
+    func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset
+}
+
+extension CodingUserInfoKey {
+    public static let imageArchive = CodingUserInfoKey(rawValue: "drawingboard.imageArchive")!
+}
+
+/// The coding is a file format (journal lines): the keys are fixed here, one edit per object,
+/// `{"stroke": {...}}`, `{"clear": true}`, `{"color": "#rrggbb"}`, `{"image": "images/1.png",
+/// "name": "photo.jpg"}`, `{"grow": [w, h]}`, `{"page": [w, h, anchor]}`, and paper flat as
+/// scripts write it, `{"paper": "lined", "color": ..., "spacing": ..., "line": ...}`. The stroke
+/// eraser's gesture is written as a stroke of the stroke eraser (id 0), as journals always had it.
+/// The exact changes of the undo history (`items`, `replace`, `batch`) are never written: the
+/// journal records what was done, and undo and redo as such.
+extension Edit: Codable {
+    public enum Keys: String, CodingKey, CaseIterable {
+        case stroke, clear, paper, color, image, name, grow, page
+        case place, change, delete, raise, lower
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        if let stroke = try c.decodeIfPresent(Stroke.self, forKey: .stroke) {
+            self = stroke.tool == .strokeEraser ? .eraseStrokes(path: stroke.points, width: stroke.style.width) : .stroke(stroke)
+        } else if try c.decodeIfPresent(Bool.self, forKey: .clear) == true {
+            self = .clear
+        } else if let element = try c.decodeIfPresent(Element.self, forKey: .place) {
+            self = .place(element)
+        } else if let element = try c.decodeIfPresent(Element.self, forKey: .change) {
+            self = .change(element)
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .delete) {
+            self = .delete(id)
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .raise) {
+            self = .reorder(id, top: true)
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .lower) {
+            self = .reorder(id, top: false)
+        } else if c.contains(.paper) {
+            self = .background(.paper(try Paper(from: decoder)))
+        } else if let color = try c.decodeColorIfPresent(forKey: .color) {
+            self = .background(.color(color))
+        } else if let file = try c.decodeIfPresent(String.self, forKey: .image) {
+            guard let archive = decoder.userInfo[.imageArchive] as? ImageArchive else {
+                throw DecodingError.dataCorruptedError(forKey: .image, in: c, debugDescription: "no images to read it from")
+            }
+            self = .background(.image(try archive.load(file), name: try c.decodeIfPresent(String.self, forKey: .name) ?? file))
+        } else if let g = try c.decodeIfPresent([Int].self, forKey: .grow) {
+            guard g.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .grow, in: c, debugDescription: "needs a width and a height") }
+            self = .grow(PixelSize(width: g[0], height: g[1]))
+        } else if let p = try c.decodeIfPresent([Int].self, forKey: .page) {
+            guard p.count == 3 else {
+                throw DecodingError.dataCorruptedError(forKey: .page, in: c, debugDescription: "needs a width, a height and an anchor")
+            }
+            self = .page(PixelSize(width: p[0], height: p[1]), anchor: p[2])
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "not an edit (one of \(Keys.allCases.map(\.rawValue).joined(separator: ", ")))"))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .stroke(let stroke):
+            try c.encode(stroke, forKey: .stroke)
+        case .eraseStrokes(let path, let width):
+            try c.encode(Stroke(id: 0, tool: .strokeEraser, style: StrokeStyle(width: width), points: path), forKey: .stroke)
+        case .clear:
+            try c.encode(true, forKey: .clear)
+        case .background(.color(let color)):
+            try c.encode(color.hex, forKey: .color)
+        case .background(.paper(let paper)):
+            try paper.encode(to: encoder)
+        case .background(.image(let image, let name)):
+            guard let archive = encoder.userInfo[.imageArchive] as? ImageArchive else {
+                throw EncodingError.invalidValue(image.size, .init(codingPath: encoder.codingPath, debugDescription: "no place to keep the image"))
+            }
+            try c.encode(try archive.store(image), forKey: .image)
+            try c.encode(name, forKey: .name)
+        case .grow(let size):
+            try c.encode([size.width, size.height], forKey: .grow)
+        case .page(let size, let anchor):
+            try c.encode([size.width, size.height, anchor], forKey: .page)
+        case .place(let element):
+            try c.encode(element, forKey: .place)
+        case .change(let element):
+            try c.encode(element, forKey: .change)
+        case .delete(let id):
+            try c.encode(id, forKey: .delete)
+        case .reorder(let id, let top):
+            try c.encode(id, forKey: top ? .raise : .lower)
+        case .items, .replace, .batch:
+            throw EncodingError.invalidValue(kind.rawValue, .init(codingPath: encoder.codingPath,
+                                                                  debugDescription: "an undo history's change is not written; undo and redo are"))
+        }
+    }
+}

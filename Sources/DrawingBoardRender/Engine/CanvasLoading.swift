@@ -1,0 +1,102 @@
+import DrawingBoardCore
+
+/// A page and its drawing (a document opened, a page resized, an undo step's page) made into a
+/// canvas. The drawing is what the page showed; the page is the truth, so a drawing its items
+/// do not paint exactly (another app drew on it too) becomes the page's base: the pixels no
+/// stroke explains, under the strokes, with the strokes already in them marked baked.
+enum CanvasLoading {
+    /// The page as it will be shown, and its canvas. Throws, changing nothing, when the layers
+    /// cannot be made (out of memory, a size outside the limits).
+    static func load(_ document: DocumentContents, assets: AssetStore) throws(RenderError) -> (Page, PageCanvas) {
+        guard document.drawing.size == document.size else {
+            throw RenderError("the drawing layer is \(document.drawing.size), not \(document.size)")
+        }
+        try Editor.checkLimits(document.size)
+        let all = PixelRect(size: document.size)
+        let canvas = try PageCanvas(size: document.size, background: document.background, assets: assets)
+        canvas.ink.surface.write(document.drawing.pixels, into: all)
+        var page = renumbered(document.page)
+        if page.lastElementIndex != nil {
+            // With elements, the page is what counts: the ink layer is its top run.
+            let painter = RunPainter(canvas: canvas, page: page)
+            painter.paintFromPage(all)
+            painter.paintUnder(all)
+        } else {
+            page = try explained(page, on: canvas)
+            RunPainter(canvas: canvas, page: page).repaintHighlights(all)
+        }
+        assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
+        canvas.invalidateAll()
+        return (page, canvas)
+    }
+
+    /// Ids name strokes and elements (the boxes kept for them, the journal) and the next id
+    /// follows the largest: a damaged list gets fresh ones.
+    private static func renumbered(_ page: Page) -> Page {
+        let ids = page.items.compactMap { $0.stroke?.id ?? $0.element?.id }
+        guard Set(ids).count != ids.count || ids.contains(where: { $0 >= PageLimits.strokeID }) else { return page }
+        var n: UInt64 = 0
+        let items = page.items.map { item -> PageItem in
+            switch item {
+            case .stroke(var stroke):
+                n += 1
+                stroke.id = n
+                return .stroke(stroke)
+            case .element(var element):
+                n += 1
+                element.id = n
+                return .element(element)
+            case .base:
+                return item
+            }
+        }
+        return Page(size: page.size, background: page.background, items: items)
+    }
+
+    /// The page whose items paint the canvas's drawing: as it is when they do (a base saved by
+    /// DrawingBoard is trusted only then), else with the drawing as its base.
+    private static func explained(_ page: Page, on canvas: PageCanvas) throws(RenderError) -> Page {
+        let all = PixelRect(size: page.size)
+        var page = page
+        if page.base != nil {
+            if try itemsRepaint(page, canvas) { return page }
+            page = Page(size: page.size, background: page.background, items: Array(page.items.dropFirst()))
+        }
+        guard canvas.ink.surface.hasContent(in: all) else { return page }
+        var baked: Set<UInt64> = []
+        if !page.items.isEmpty {
+            if try itemsRepaint(page, canvas) { return page }
+            // Another app drew here too: the strokes stay part of the pixels, and vector export
+            // must embed those pixels, since the strokes alone are not the drawing.
+            baked = Set(page.strokes.map(\.id))
+        }
+        let image = RasterImage(width: page.size.width, height: page.size.height, pixels: canvas.ink.surface.read(all))!
+        canvas.base = try CairoSurface(image: image)
+        canvas.index.reset()
+        return Page(size: page.size, background: page.background, items: [.base(BasePixels(image: image, baked: baked))] + page.items)
+    }
+
+    /// Whether the page's items, painted afresh, give the ink layer (compared one tile at a
+    /// time, so a big canvas is never read whole).
+    private static func itemsRepaint(_ page: Page, _ canvas: PageCanvas) throws(RenderError) -> Bool {
+        let all = PixelRect(size: page.size)
+        let replayed = try CairoSurface(format: .argb32, size: canvas.ink.surface.size)
+        canvas.index.reset()
+        canvas.base = nil
+        RunPainter(canvas: canvas, page: page).paintFromPage(all, onto: replayed)
+        for tile in canvas.ink.grid.tiles(overlapping: all) {
+            let rect = canvas.ink.grid.rect(of: tile)
+            guard zip(replayed.read(rect), canvas.ink.surface.read(rect)).allSatisfy({ x, y in x == y || nearlyEqual(x, y) }) else { return false }
+        }
+        return true
+    }
+
+    /// Two premultiplied pixels equal but for rounding (every channel within 2).
+    static func nearlyEqual(_ x: UInt32, _ y: UInt32) -> Bool {
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let d = Int((x >> UInt32(shift)) & 0xFF) - Int((y >> UInt32(shift)) & 0xFF)
+            if abs(d) > 2 { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,254 @@
+import DrawingBoardCore
+
+/// The editor's entry points by name, for the window and scripts: each is an edit performed
+/// through `perform`, or a question about what is on the screen.
+extension Editor {
+    // MARK: - The page
+
+    /// Clears the drawing (not the background) as one undoable step.
+    public func clear() throws(RenderError) {
+        try perform(.clear)
+    }
+
+    /// Changes the background as one undoable step; the drawing is untouched.
+    public func setBackground(_ background: Background) throws(RenderError) {
+        endBackgroundPreview()
+        try perform(.background(background))
+    }
+
+    /// Shows `background` while a slider is being dragged: the drag is one step, recorded by
+    /// `endBackgroundPreview`.
+    public func previewBackground(_ background: Background) throws(RenderError) {
+        if group?.kind != .background { mark(.background) }
+        try perform(.background(background))
+    }
+
+    /// Ends a slider drag as one undoable step (none if the background ended where it began).
+    public func endBackgroundPreview() {
+        guard group?.kind == .background else { return }
+        squash(recording: .background(page.background))
+    }
+
+    /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row). One
+    /// undoable step.
+    public func resizePage(to newSize: PixelSize, anchor: Int) throws(RenderError) {
+        try Self.checkLimits(newSize)
+        endBackgroundPreview()
+        try perform(.page(newSize, anchor: anchor))
+    }
+
+    /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.
+    public func grow(toFit newSize: PixelSize) throws(RenderError) {
+        try perform(.grow(newSize))
+    }
+
+    /// The page at `newSize` with the drawing anchored at `anchor`, and its canvas: what falls
+    /// outside is cut, new room is transparent over the background (an image background keeps
+    /// its place, new room white). The moved strokes are checked against the moved drawing
+    /// (one that reached past an old edge stays part of the pixels).
+    func resized(to newSize: PixelSize, anchor: Int) throws(RenderError) -> (Page, PageCanvas) {
+        try Self.checkLimits(newSize)
+        var source = page
+        if case .image(_, let name) = page.background {
+            // The image as shown (scaled to cover the page) is what keeps its place.
+            _ = source.apply(.background(.image(canvas.background.surface.rasterImage(), name: name)))
+        }
+        let offset = Page.offset(from: size, to: newSize, anchor: anchor)
+        let drawing = image.drawingLayer().shifted(to: newSize, by: offset, fill: 0)
+        return try CanvasLoading.load(DocumentContents(page: source.resized(to: newSize, anchor: anchor), drawing: drawing), assets: assets)
+    }
+
+    /// The page grown to hold `newSize`, and its canvas (nil when it holds it already). A
+    /// background image under a drawing stays where it is (the new room is white); with
+    /// nothing drawn yet it is scaled again to cover the larger page.
+    func grown(to newSize: PixelSize) throws(RenderError) -> (Page, PageCanvas)? {
+        let target = PixelSize(width: max(size.width, newSize.width), height: max(size.height, newSize.height))
+        guard target != size else { return nil }
+        try Self.checkLimits(target)
+        var source = page
+        if case .image(_, let name) = page.background, !page.items.isEmpty || canvas.ink.surface.hasContent(in: PixelRect(size: size)) {
+            let shown = canvas.background.surface.rasterImage().shifted(to: target, by: (0, 0), fill: 0xFFFF_FFFF)
+            _ = source.apply(.background(.image(shown, name: name)))
+        }
+        _ = source.apply(.grow(target))
+        let drawing = image.drawingLayer().shifted(to: target, by: (0, 0), fill: 0)
+        return try CanvasLoading.load(DocumentContents(page: source, drawing: drawing), assets: assets)
+    }
+
+    // MARK: - Elements
+
+    /// The topmost element under `p` (`slack`: how far outside its box still counts).
+    public func element(at p: Point, slack: Double = 0) -> Element? {
+        page.topElement(at: p, slack: slack).flatMap { page.items[$0].element }
+    }
+
+    /// Places `element` on top of the page as one undoable step; returns the id it got.
+    @discardableResult
+    public func place(_ element: Element) throws(RenderError) -> UInt64 {
+        endBackgroundPreview()
+        let before = page.items.count
+        guard try perform(.place(element)), page.items.count > before, let id = page.items.last?.element?.id else {
+            throw RenderError("the element could not be placed")
+        }
+        return id
+    }
+
+    /// Turns the sticker or image under `p` 90° clockwise about its centre (a double tap), as
+    /// one undoable step. False when there is none there.
+    @discardableResult
+    public func turnElement(at p: Point) throws(RenderError) -> Bool {
+        guard let element = element(at: p), let turned = Select.turned(element) else { return false }
+        return try perform(.change(turned))
+    }
+
+    /// Keeps pixels already decoded for an image about to be placed.
+    public func keepDecoded(_ image: RasterImage, for asset: ImageAsset) {
+        assets.keep(image, for: asset)
+    }
+
+    /// The element the select tool's gesture is handling, if any.
+    public var handledElement: UInt64? { tools.handler(Select.self).handled }
+
+    /// Starts a change of elements that many edits make (a handle dragged): one undo step when
+    /// it ends.
+    public func beginElementChange() {
+        mark(.element)
+    }
+
+    /// Whether a change of elements is open.
+    public var changingElements: Bool { group?.kind == .element }
+
+    /// Ends the change as one step (none if nothing changed).
+    public func endElementChange() {
+        guard group?.kind == .element else { return }
+        squash(recording: nil)
+    }
+
+    /// Puts back everything the change did.
+    public func cancelElementChange() {
+        guard group?.kind == .element else { return }
+        bail()
+    }
+
+    /// The keyboard's way into the text tool's box.
+    public var typing: TextTyping { TextTyping(editor: self, box: tools.handler(TextBox.self)) }
+
+    // MARK: - What the screen shows
+
+    /// The page's picture as it stands (contents, the flattened picture, the colour at a point).
+    public var image: PageImage { PageImage(canvas: canvas, page: page) }
+
+    /// The canvas area whose pixels changed since the last call, if any, to compose again.
+    /// Pieces of strokes not taken with `takeIncrements()` first are part of it.
+    public func takeDirtyRect() -> PixelRect? {
+        union(canvas.takeDirty(), input.takeChanged())
+    }
+
+    /// The pieces of opaque strokes in progress that can be stroked straight onto the screen
+    /// (`paint(_:into:view:)`) instead of composing their area again: that is one Cairo stroke
+    /// per motion event. Whatever is not painted this way must go through `takeDirtyRect()`.
+    public func takeIncrements() -> [StrokeIncrement] { input.takeIncrements() }
+
+    /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
+    /// through `view`.
+    public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
+        compositor.compose(canvas, page: page, live: Array(input.strokes.values), into: frame, area: area, view: view)
+    }
+
+    /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
+    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) {
+        compositor.paint(pieces, into: frame, size: size, view: view)
+    }
+
+    /// Whether a stroke in progress has its newest segment not on the screen yet: opaque
+    /// strokes run one sample behind the pointer, so when the pointer rests the window calls
+    /// `showRestingStrokes()`.
+    public var strokesBehindPointer: Bool { input.behindPointer }
+
+    /// Shows the newest segment of every stroke in progress in its present shape.
+    public func showRestingStrokes() { input.showResting(canvas: size) }
+
+    /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
+    /// once a frame while the pointer rests, so the line keeps moving in to it.
+    public var strokesTrailPointer: Bool { input.trailsPointer }
+
+    /// Moves every smoothed stroke one step further towards its resting pointer.
+    public func glide() { input.glide(canvas: size) }
+
+    /// Whether strokes in progress are drawn as they go (false for scripts).
+    public var previewsStrokes: Bool {
+        get { input.previews }
+        set { input.previews = newValue }
+    }
+
+    /// Bytes the masks of the strokes in progress hold (each covers what its stroke reached).
+    public var liveMaskBytes: Int { input.strokes.values.reduce(0) { $0 + $1.mask.size.area } }
+
+    /// Whether the stroke `source` is drawing reaches the page at all (a stroke wholly on the
+    /// desk around the page changes nothing; the window drops it instead of making it a step).
+    /// `end`: where the pointer lifts, if it has not moved there yet.
+    public func strokeReachesPage(_ source: PointerSource, endingAt end: Point? = nil) -> Bool {
+        guard let stroke = input.strokes[source] else { return false }
+        let points = stroke.strokePoints + (end.map { [$0] } ?? [])
+        return StrokeOutline(tool: stroke.tool, width: stroke.style.width, points: points).bounds?.pixelRect(clippedTo: size) != nil
+    }
+}
+
+/// The keyboard's way into the text tool's box: what it types, composes and presses, carried
+/// out by the editor as the tool's edits.
+public struct TextTyping {
+    let editor: Editor
+    let box: TextBox
+
+    /// The box being typed in, if any.
+    public var entry: TextEntry? { box.entry }
+
+    /// The font new text boxes take.
+    public var font: String {
+        get { box.font }
+        nonmutating set { box.font = newValue }
+    }
+
+    public func typed(_ text: String) { run(box.typed(text)) }
+
+    public func composing(_ text: String) { run(box.composing(text)) }
+
+    /// A key while typing; false for a key the box leaves alone (a Ctrl shortcut finishes the
+    /// box first, then goes on).
+    public func key(_ input: KeyInput) -> Bool {
+        guard box.entry != nil else { return false }
+        if input.ctrl {
+            finish()
+            return false
+        }
+        guard let result = box.key(input, editor) else { return false }
+        run(result)
+        return true
+    }
+
+    /// Ends the box (kept as one step, or gone when it is empty).
+    public func finish() { run(box.finish(editor)) }
+
+    /// Types into `element` again, the caret at page point `at` (its end when nil).
+    public func edit(_ element: Element, caretAt at: Point? = nil) {
+        finish()
+        run(box.edit(element, editor))
+        if let at { box.placeCaret(in: element, at: at) }
+    }
+
+    /// Puts the caret at page point `at` in the box's text.
+    public func placeCaret(at: Point) {
+        guard let id = box.entry?.id, let element = editor.page.element(id) else { return }
+        box.placeCaret(in: element, at: at)
+    }
+
+    /// The box takes this colour, size or font.
+    public func restyle(color: RGBColor? = nil, size: Double? = nil, font: String? = nil) {
+        run(box.restyle(color: color, size: size, font: font))
+    }
+
+    private func run(_ result: ToolResult) {
+        editor.carry(result, from: box)
+        box.placed(editor.group?.placed)
+    }
+}

@@ -1,0 +1,307 @@
+import DrawingBoardCore
+
+/// The pixels of one page, every one of them a cache of the page model, painted from it: the
+/// background layer shows the background; the ink layer what the top run of items paints (the
+/// items after the last element: all of them on a page without elements); the highlights layer
+/// what highlighters laid over the background; `under` everything below the top run
+/// (background, lower runs, elements), made when the page has elements; `base` the pixels of
+/// another app's drawing, ready to paint. Besides them: each element drawn at its size, the
+/// boxes of the items, and the layers of an element being dragged.
+///
+/// The caches follow the page in one place: `follow`, given what an applied edit changed.
+final class PageCanvas {
+    private(set) var size: PixelSize
+    private(set) var ink: InkLayer
+    private(set) var background: BackgroundLayer
+    /// Made when the first highlighter stroke is; nil while no highlighter marks the page.
+    var highlights: InkLayer?
+    /// The page's base item as a surface, when it has one.
+    var base: CairoSurface?
+    /// Everything under the top run of ink, when the page has elements (see RunPainter).
+    var under: CairoSurface?
+    /// The same without the last element (what lies under the topmost element).
+    var belowLast: CairoSurface?
+    /// Each element drawn at its size, ready to lay on the page.
+    let elements = ElementCache()
+    /// The decoded image files of the page's elements.
+    let assets: AssetStore
+    /// The page under and over an element being dragged.
+    var drag: DragCache?
+    /// The under layer as erasers being drawn show it.
+    var underErasing: CairoSurface?
+    /// Ids, tools and boxes of the page's items.
+    var index = ItemIndex()
+    /// Coverage masks the size of the ink layer, kept for the next stroke painted.
+    private var masks: [CairoSurface] = []
+    /// The canvas area whose pixels changed since the frame last asked.
+    private var dirty: PixelRect?
+
+    /// Empty layers for a page of `size` on `background`.
+    init(size: PixelSize, background: Background, assets: AssetStore) throws(RenderError) {
+        self.size = size
+        ink = try InkLayer(size: size)
+        self.background = try BackgroundLayer(size: size, background: background)
+        self.assets = assets
+    }
+
+    // MARK: - Layers and masks
+
+    /// A coverage mask the size of the ink layer, for painting a stroke.
+    func borrowMask() -> CairoSurface? {
+        if let mask = masks.popLast() { return mask }
+        return try? CairoSurface(format: .a8, size: ink.surface.size)
+    }
+
+    func giveBack(_ mask: CairoSurface) {
+        if mask.size == ink.surface.size { masks.append(mask) }
+    }
+
+    /// The highlights layer, made (transparent) if it is not there yet.
+    func highlightsLayer() throws(RenderError) -> InkLayer {
+        if let highlights { return highlights }
+        let layer = try InkLayer(size: ink.surface.size)
+        highlights = layer
+        return layer
+    }
+
+    func invalidate(_ rect: PixelRect?) {
+        dirty = union(dirty, rect)
+    }
+
+    func invalidateAll() { invalidate(PixelRect(size: size)) }
+
+    /// The area changed since the last call.
+    func takeDirty() -> PixelRect? {
+        defer { dirty = nil }
+        return dirty
+    }
+
+    // MARK: - Following the page
+
+    /// Where the page's runs stood before a change (what `follow` compares with).
+    struct Shape {
+        var lastElementID: UInt64?
+        var lastElementIndex: Int?
+        var topRunStart: Int
+
+        init(_ page: Page, on canvas: PageCanvas) {
+            lastElementIndex = canvas.lastElement(of: page)
+            lastElementID = lastElementIndex.flatMap { page.items[$0].element?.id }
+            topRunStart = (lastElementIndex ?? -1) + 1
+        }
+    }
+
+    /// Where the last element of `page` lies (kept with the boxes: a page of 10,000 strokes is
+    /// not scanned per motion sample).
+    func lastElement(of page: Page) -> Int? {
+        index.lastElement(in: page.items)
+    }
+
+    /// How the ink layer follows a change.
+    enum InkFollow {
+        /// Painted from the page where the change reaches, its tiles saved first into the log.
+        case paint
+        /// An undo step's tiles were put back (over this area): the ink layer is right already.
+        case restored(PixelRect?)
+    }
+
+    /// A stroke that was just drawn on top: its outline, worked out once, and the stroke in
+    /// progress whose mask covers it already, if any.
+    struct StrokePaint {
+        var outline: StrokeOutline
+        var live: LiveStroke?
+    }
+
+    /// Brings every cache in step with `page` after `change` (the page stood as `before`):
+    /// the one place the caches follow the page. A stroke or an element put on top is painted
+    /// on what is there; anything else is painted again from the page where it reaches.
+    /// `dragging`: an element drag is under way (its motions compose from the drag's layers).
+    func follow(_ change: PageChange, on page: Page, from before: Shape, ink mode: InkFollow, tiles: inout TileLog,
+                stroke: StrokePaint? = nil, dragging: Bool = false) throws(RenderError) {
+        let painter = RunPainter(canvas: self, page: page)
+        let moved = change.elementMovedInPlace
+        if drag != nil, !(dragging && moved.map { drag?.id == $0.new.id } == true) { dropDrag(page) }
+        if case .paint = mode, let stroke, let drawn = Self.strokeOnTop(change, page) {
+            index.remember(stroke.outline.bounds, of: drawn.id)
+            index.follow(change.items, now: page.items)
+            return try paint(drawn, stroke, on: page, painter: painter, tiles: &tiles)
+        }
+        index.follow(change.items, now: page.items)
+        if change.items.contains(where: { $0.placed.contains { if case .base = $0.item { return true } else { return false } } }) {
+            base = nil
+        }
+        if change.background {
+            try background.show(page.background)
+            painter.paintUnder(PixelRect(size: size))
+            invalidateAll()
+        }
+        guard !change.items.isEmpty else { return }
+        if case .paint = mode, before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page),
+           painter.absorbTopRun() {
+            // On top: the page as it stands goes under it; the top run of ink starts empty.
+            painter.layPlacedElement(placed)
+            painter.repaintTopRun(tiles: &tiles)
+            return
+        }
+        if dragging, let moved { prepareDrag(moved.new.id, on: page) }
+        let after = Shape(page, on: self)
+        if after.lastElementID != before.lastElementID || Self.reorders(change, after.lastElementID) {
+            // The top run holds other strokes now: everything is painted again.
+            let all = PixelRect(size: size)
+            painter.paintUnder(all)
+            elements.prune(keeping: Set(page.elements.map(\.id)))
+            invalidateAll()
+            if case .restored = mode { painter.repaintHighlights(all) } else { painter.repaintTopRun(tiles: &tiles) }
+            return
+        }
+        let (underArea, inkArea) = areas(of: change, before: before, after: after)
+        if let underArea, after.lastElementIndex != nil {
+            painter.paintUnder(underArea)
+            invalidate(underArea)
+        }
+        switch mode {
+        case .paint: if let inkArea { painter.repaint(inkArea, tiles: &tiles) }
+        case .restored(let swapped): painter.repaintHighlights(union(swapped, inkArea))
+        }
+        if !painter.hasHighlighterStrokes { highlights = nil }
+        if change.items.contains(where: { !$0.inserts && $0.placed.contains { $0.item.element != nil } }) {
+            elements.prune(keeping: Set(page.elements.map(\.id)))
+        }
+    }
+
+    /// Whether the change moves element `id` elsewhere in the page's order (the last element
+    /// lowered: the strokes over it are another run now, though it is still the last).
+    private static func reorders(_ change: PageChange, _ id: UInt64?) -> Bool {
+        guard let id else { return false }
+        let placed = change.items.flatMap { change in change.placed.map { (change.inserts, $0) } }
+        let from = placed.filter { !$0.0 && $0.1.item.element?.id == id }.map(\.1.index)
+        let to = placed.filter { $0.0 && $0.1.item.element?.id == id }.map(\.1.index)
+        return !from.isEmpty && !to.isEmpty && from != to
+    }
+
+    /// The one stroke the change put on top of the page, if that is all it did.
+    private static func strokeOnTop(_ change: PageChange, _ page: Page) -> Stroke? {
+        guard !change.background, !change.whole, change.items.count == 1, case .insert(let p) = change.items[0], p.count == 1,
+              p[0].index == page.items.count - 1 else { return nil }
+        return p[0].item.stroke
+    }
+
+    /// The one element the change put on top of the page, if that is all it did.
+    private static func elementOnTop(_ change: PageChange, _ page: Page) -> Element? {
+        guard !change.background, change.items.count == 1, case .insert(let p) = change.items[0], p.count == 1,
+              p[0].index == page.items.count - 1 else { return nil }
+        return p[0].item.element
+    }
+
+    /// Where a change reaches: under the top run (elements, lower runs, every eraser), and in
+    /// the ink layer (the strokes of the top run, the base).
+    private func areas(of change: PageChange, before: Shape, after: Shape) -> (under: PixelRect?, ink: PixelRect?) {
+        let all = PixelRect(size: size)
+        let topStart = min(before.topRunStart, after.topRunStart)
+        let reach = max(before.topRunStart, after.topRunStart)
+        var underArea: PixelRect?, inkArea: PixelRect?
+        for placed in change.items.flatMap(\.placed) {
+            switch placed.item {
+            case .element(let element):
+                underArea = union(underArea, element.placement.bounds.pixelRect(clippedTo: size))
+            case .stroke(let stroke):
+                let box = index.box(of: stroke)?.pixelRect(clippedTo: size)
+                if placed.index < reach || stroke.tool == .eraser { underArea = union(underArea, box) }
+                if placed.index >= topStart { inkArea = union(inkArea, box) }
+            case .base:
+                underArea = all
+                inkArea = all
+            }
+        }
+        return (underArea, inkArea)
+    }
+
+    /// A stroke drawn on top: painted into the ink layer through one mask (the mask of the
+    /// stroke in progress, which covers it already, or one borrowed), saving first the tiles
+    /// where it has coverage. An eraser also clears the ink under the elements.
+    private func paint(_ stroke: Stroke, _ paint: StrokePaint, on page: Page, painter: RunPainter, tiles: inout TileLog) throws(RenderError) {
+        let box = paint.outline.bounds
+        let limit = InkCompositing.limit(of: stroke, on: size)
+        guard let bounds = box?.pixelRect(clippedTo: size)?.intersection(limit) else { return }
+        let mask: CairoSurface
+        if let live = paint.live {
+            // (A mask that could not grow to the stroke, out of memory, is refused below.)
+            live.cover(bounds.outset(by: InkCompositing.clipMargin).intersection(limit) ?? bounds)
+            mask = live.mask
+        } else {
+            guard let borrowed = borrowMask() else { throw RenderError("out of memory for the stroke's mask") }
+            mask = borrowed
+        }
+        defer { if paint.live == nil { giveBack(mask) } }
+        // A highlighter's layer is made before anything is painted, so a failure leaves the
+        // drawing as it was.
+        if stroke.tool.blend == .multiply { _ = try highlightsLayer() }
+        let layer = ink
+        try InkCompositing.composite(paint.outline, tool: stroke.tool, style: stroke.style, within: bounds, of: bounds, limit: limit, mask: mask,
+                                     ink: layer.surface,
+                                     highlights: highlights?.surface) {
+            for tile in layer.grid.tiles(overlapping: bounds) where mask.hasContent(in: layer.grid.rect(of: tile)) {
+                tiles.save(tile, of: layer)
+            }
+        }
+        invalidate(bounds)
+        if stroke.tool == .eraser, lastElement(of: page) != nil, let area = box?.pixelRect(clippedTo: size) {
+            painter.paintUnder(area)
+            invalidate(area)
+        }
+    }
+
+    // MARK: - Drags
+
+    /// The drag ended: its layers go, and what they composed inexactly is painted from the page.
+    func dropDrag(_ page: Page) {
+        guard let ended = drag else { return }
+        drag = nil
+        if let area = ended.painted {
+            RunPainter(canvas: self, page: page).paintUnder(area)
+            invalidate(area)
+        }
+    }
+
+    /// Makes the layers under and over the element `id` for its drag, if it pays (nothing
+    /// multiplying over it).
+    private func prepareDrag(_ id: UInt64, on page: Page) {
+        guard drag?.id != id, let i = page.index(ofElement: id), let last = lastElement(of: page) else { return }
+        if i == last, let below = belowLast {
+            // The topmost element: the page under it is kept anyway.
+            drag = DragCache(id: id, index: i, count: page.items.count, below: below, above: nil, ready: true)
+            return
+        }
+        let entries = index.entries(for: page.items)
+        guard !entries[(i + 1)...last].contains(where: { $0.tool == .highlighter }),
+              let below = try? CairoSurface(format: .argb32, size: size), let above = try? CairoSurface(format: .argb32, size: size) else { return }
+        drag = DragCache(id: id, index: i, count: page.items.count, below: below, above: above, ready: false)
+    }
+}
+
+/// The ink tiles a step saves before they change, each once: those a drag under way saved
+/// already are left out.
+struct TileLog {
+    private(set) var records: [TileRecord] = []
+    private var saved: Set<TileIndex>
+
+    init(skipping saved: Set<TileIndex> = []) {
+        self.saved = saved
+    }
+
+    mutating func save(_ tile: TileIndex, of layer: InkLayer) {
+        guard !saved.contains(tile) else { return }
+        record(tile, layer.payload(of: tile))
+    }
+
+    /// Saves `payload` as what `tile` held (when it is known without reading the layer).
+    mutating func record(_ tile: TileIndex, _ payload: TilePayload) {
+        guard saved.insert(tile).inserted else { return }
+        records.append(TileRecord(tile: tile, payload: payload))
+    }
+
+    /// Forgets the tiles that were empty and are empty still (nothing to put back).
+    mutating func dropUnchangedEmpty(in layer: InkLayer) {
+        records.removeAll { $0.payload == .empty && !layer.surface.hasContent(in: layer.grid.rect(of: $0.tile)) }
+    }
+}

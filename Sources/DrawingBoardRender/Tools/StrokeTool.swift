@@ -1,0 +1,41 @@
+import DrawingBoardCore
+
+/// The drawing tools share how they draw: each pointer's stroke in progress lives in the
+/// editor's `LiveInput` (its samples, its stabiliser, its coverage mask) until the pointer
+/// lifts; then it is one stroke edit, painted through that mask. What differs between them
+/// (a freehand curve or a shape, how it combines with the drawing) is the stroke's data: its
+/// tool's outline (`StrokeOutline`) and blend.
+protocol StrokeTool: ToolHandler {}
+
+extension StrokeTool {
+    func handle(_ event: PointerEvent, _ editor: Editor) -> ToolResult {
+        let canvas = editor.size
+        switch event.phase {
+        case .down:
+            // One stroke-eraser gesture is one step with the tiles from before it: no stroke
+            // may be committed in the middle of it.
+            guard editor.group?.kind != .strokeErase else { return ToolResult() }
+            editor.input.begin(event, with: editor.toolState, canvas: canvas)
+        case .move:
+            editor.input.move(event, canvas: canvas)
+        case .up:
+            guard let live = editor.input.finish(event, canvas: canvas) else { return ToolResult() }
+            let stroke = Stroke(id: 0, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
+            return ToolResult([.stroke(stroke, live)])
+        case .cancel:
+            editor.input.cancel(event.source)
+        }
+        return ToolResult()
+    }
+
+    /// A press from a pointer already drawing: its release was lost, and its stroke goes.
+    func lost(_ source: PointerSource, _ editor: Editor) -> ToolResult {
+        editor.input.cancel(source)
+        return ToolResult()
+    }
+
+    func cancel(_ editor: Editor) -> ToolResult {
+        editor.input.cancelAll()
+        return ToolResult()
+    }
+}

@@ -1,0 +1,77 @@
+import DrawingBoardCore
+
+/// The tools and which pointer is whose: a pointer keeps the tool it went down with until it
+/// lifts, whatever the toolbar says meanwhile. A new tool is a file of its own in this folder
+/// and one line in `all`.
+public final class ToolBox {
+    /// Every tool, in the toolbar's order (the eyedropper, which has no place in the bar, last).
+    public static var all: [any ToolHandler.Type] {
+        [Pencil.self, Line.self, DashedLine.self, Rectangle.self, Ellipse.self, Eraser.self, StrokeEraser.self, Highlighter.self,
+         Select.self, TextBox.self, Eyedropper.self]
+    }
+
+    /// The tools the toolbar shows, in order.
+    public static var bar: [any ToolHandler.Type] { all.filter { $0.tool != nil } }
+
+    /// The tool in hand's handler type.
+    public static func kind(of tool: Tool) -> any ToolHandler.Type {
+        all.first { $0.tool == tool } ?? Pencil.self
+    }
+
+    private var made: [ObjectIdentifier: any ToolHandler] = [:]
+    private var owners: [PointerSource: any ToolHandler] = [:]
+    /// Presses pick a colour instead of using the tool in hand.
+    public var picking = false
+    /// Canvas pixels per window pixel (the view's zoom): a press a few window pixels outside an
+    /// element's box still counts as on it.
+    public var windowPixel = 1.0
+
+    init() {}
+
+    /// The one handler of a kind (made when first used).
+    func handler<T: ToolHandler>(_ kind: T.Type) -> T {
+        if let known = made[ObjectIdentifier(kind)] as? T { return known }
+        let handler = kind.init()
+        made[ObjectIdentifier(kind)] = handler
+        return handler
+    }
+
+    private func anyHandler(_ kind: any ToolHandler.Type) -> any ToolHandler {
+        if let known = made[ObjectIdentifier(kind)] { return known }
+        let handler = kind.init()
+        made[ObjectIdentifier(kind)] = handler
+        return handler
+    }
+
+    /// Gives `event` to the tool its pointer went down with (or, for a press, to the tool in
+    /// hand), and carries out what the tool returns.
+    func route(_ event: PointerEvent, editor: Editor) -> ToolResult {
+        let tool: (any ToolHandler)?
+        switch event.phase {
+        case .down:
+            let current = anyHandler(picking ? Eyedropper.self : Self.kind(of: editor.toolState.tool))
+            if let owner = owners[event.source], owner !== current { editor.carry(owner.lost(event.source, editor), from: owner) }
+            owners[event.source] = current
+            tool = current
+        case .move:
+            tool = owners[event.source]
+        case .up, .cancel:
+            tool = owners.removeValue(forKey: event.source)
+        }
+        guard let tool else { return ToolResult() }
+        let result = tool.handle(event, editor)
+        editor.carry(result, from: tool)
+        return result
+    }
+
+    /// Whether a pointer is down with `kind`.
+    public func isUsed(by kind: any ToolHandler.Type) -> Bool {
+        owners.values.contains { type(of: $0) == kind }
+    }
+
+    /// Every tool lets go of its pointers without a mark.
+    func cancelAll(_ editor: Editor) {
+        owners.removeAll()
+        for handler in made.values { editor.carry(handler.cancel(editor), from: handler) }
+    }
+}
