@@ -42,30 +42,30 @@ public final class AppRunner {
                                    scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
                                    exportPath: exportPath, encoder: SDLImageEncoder(),
                                    touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)
-        controller.recentFiles = RecentFiles()
+        controller.document.recentFiles = RecentFiles()
         let assets = AssetLocator.assets(executable: URL(fileURLWithPath: "/proc/self/exe"))
-        controller.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
+        controller.selection.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
         self.settings = settings
-        controller.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth,
+        controller.brush.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth,
                            penColor: settings.penColor.flatMap(RGBColor.init(hex:)), textSize: settings.textSize, textFont: settings.textFont)
-        controller.penWasSeen = settings.penSeen ?? false
-        controller.pressureCurve = settings.pressureCurve ?? .normal
-        savedPreferences = controller.preferences
+        controller.input.penWasSeen = settings.penSeen ?? false
+        controller.input.pressureCurve = settings.pressureCurve ?? .normal
+        savedPreferences = controller.brush.preferences
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
         chooser = FileChooser(wake: window.waker)
         chooser.parentWindow = window.portalParent
         do {
-            controller.attach(journal: try Journal(size: editor.size, background: .white, documentPath: nil))
+            controller.document.attach(journal: try Journal(size: editor.size, background: .white, documentPath: nil))
         } catch {
-            controller.fileChooserFailed("Autosave is off: \(error)")
+            controller.document.fileChooserFailed("Autosave is off: \(error)")
         }
         if let open {
-            controller.open(open)
+            controller.document.open(open)
             // `--save-to` names the document even when the file opened was an image.
-            if let savePath { controller.nameDocument(savePath) }
+            if let savePath { controller.document.nameDocument(savePath) }
         }
-        if let orphan = Journal.orphans().first { controller.offerRecovery(orphan) }
+        if let orphan = Journal.orphans().first { controller.document.offerRecovery(orphan) }
         if icons.directory == nil {
             FileHandle.standardError.write(Data("drawingboard: icons not found (set DRAWINGBOARD_ASSETS); using text labels\n".utf8))
         }
@@ -97,7 +97,7 @@ public final class AppRunner {
             controller.tick(window.now)
             for answer in chooser.takeAnswers() {
                 guard let purpose = pendingRequests.removeValue(forKey: answer.id) else { continue }
-                if let error = answer.error { controller.fileChooserFailed(error) } else { controller.fileChosen(purpose, path: answer.path) }
+                if let error = answer.error { controller.document.fileChooserFailed(error) } else { controller.document.fileChosen(purpose, path: answer.path) }
             }
             for effect in controller.takeEffects() { perform(effect) }
             paint()
@@ -114,11 +114,11 @@ public final class AppRunner {
         switch event {
         case .pointer(let e): controller.pointer(e)
         case .hover(let p): controller.hover(at: p, time: window.now)
-        case .penHover(let p): controller.penHover(at: p, time: window.now)
-        case .penProximity(let near): controller.penProximity(near: near, time: window.now)
-        case .scroll(let dx, let dy, let p, let ctrl, let shift): controller.scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
-        case .middleDrag(let phase, let p): controller.middleDrag(phase, at: p)
-        case .spaceReleased: controller.spaceReleased()
+        case .penHover(let p): controller.input.penHover(at: p, time: window.now)
+        case .penProximity(let near): controller.input.penProximity(near: near, time: window.now)
+        case .scroll(let dx, let dy, let p, let ctrl, let shift): controller.input.scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
+        case .middleDrag(let phase, let p): controller.input.middleDrag(phase, at: p)
+        case .spaceReleased: controller.input.spaceReleased()
         case .key(let k): controller.key(k, time: window.now)
         case .modifiers(let m): controller.modifiersChanged(m)
         case .resized, .exposed:
@@ -126,14 +126,14 @@ public final class AppRunner {
                 try window.resizeFrame()
                 controller.resize(to: window.pixelSize, scale: Self.uiScale(window))
             } catch {
-                controller.fileChooserFailed("The window cannot be redrawn: \(error)")
+                controller.document.fileChooserFailed("The window cannot be redrawn: \(error)")
             }
         case .focusLost: controller.focusLost()
-        case .quit: controller.requestQuit()
+        case .quit: controller.document.requestQuit()
         case .terminate:
-            controller.terminated()
+            controller.document.terminated()
             running = false
-        case .droppedFile(let path, let at): controller.dropped(path, at: at)
+        case .droppedFile(let path, let at): controller.document.dropped(path, at: at)
         case .textInput(let text): controller.typed(text)
         case .textEditing(let text): controller.composing(text)
         case .wake: break
@@ -148,12 +148,12 @@ public final class AppRunner {
             window.setFullscreen(on)
             controller.setFullscreen(window.isFullscreen)
         case .quit:
-            controller.sessionEnded()
+            controller.document.sessionEnded()
             running = false
         case .pasteImage:
             switch ClipboardImage.read() {
-            case .png(let data): controller.pasted(imageData: data)
-            case .nothing(let reason): controller.pasteFound(nothing: reason)
+            case .png(let data): controller.selection.pasted(imageData: data)
+            case .nothing(let reason): controller.chrome.show(error: reason)
             }
         case .textInput(let rect):
             window.textInput(at: rect)
@@ -161,7 +161,7 @@ public final class AppRunner {
             guard !chooser.isOpen else {
                 // One chooser at a time; whatever waited on this one (a save before quitting)
                 // is called off, not left to fire on a later save.
-                controller.fileChooserFailed("A file chooser is already open: finish with it first")
+                controller.document.fileChooserFailed("A file chooser is already open: finish with it first")
                 return
             }
             let id = nextRequest
@@ -194,13 +194,13 @@ public final class AppRunner {
     /// mode or smoothing changed and have rested, once no pointer is down; `now` writes at once
     /// (the window is closing).
     private func saveSettingsIfChanged(now force: Bool = false) {
-        let current = controller.preferences
+        let current = controller.brush.preferences
         guard current != savedPreferences else {
             settingsChangedAt = nil
             return
         }
         if settingsChangedAt == nil { settingsChangedAt = window.now }
-        guard force || (!controller.isPointerDown && window.now - (settingsChangedAt ?? 0) >= Self.settingsDelay) else { return }
+        guard force || (!controller.input.isPointerDown && window.now - (settingsChangedAt ?? 0) >= Self.settingsDelay) else { return }
         savedPreferences = current
         settingsChangedAt = nil
         settings.tool = current.tool.rawValue

@@ -61,17 +61,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let c = try makeController(700, 500)
         let journal = try Journal(root: dir.appendingPathComponent("sessions"), size: c.editor.size, background: .white, documentPath: nil)
-        c.attach(journal: journal)
+        c.document.attach(journal: journal)
         c.drag([(100, 100), (600, 100)])
         c.key(KeyInput(.character("e"), ctrl: true, shift: true), time: 0)
         let request = try #require(chooser(c.takeEffects()))
         #expect(request.purpose == .export && request.suggestedName == "Untitled.png")
         let pdf = dir.appendingPathComponent("doc.pdf").path
-        c.fileChosen(.export, path: pdf)
+        c.document.fileChosen(.export, path: pdf)
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf)).prefix(5), as: UTF8.self) == "%PDF-")
         #expect(c.title == "*Untitled - DrawingBoard", "the title still names the unsaved document")
-        #expect(c.isModified && c.documentPath == nil)
-        #expect(c.messageText == "Exported a copy to “doc.pdf” (the document itself is not saved: Ctrl+S)")
+        #expect(c.isModified && c.document.path == nil)
+        #expect(c.chrome.messageText == "Exported a copy to “doc.pdf” (the document itself is not saved: Ctrl+S)")
         // Draw more; Ctrl+E repeats the export to the same file without asking.
         c.drag([(100, 300), (600, 300)])
         let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
@@ -79,22 +79,22 @@ import Testing
         #expect(chooser(c.takeEffects()) == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) != before, "the copy was written again")
         // Quitting asks, whatever was exported; the journal stays while the question is open.
-        c.requestQuit()
-        #expect(c.pendingQuestion == .quit && !c.takeEffects().contains(.quit))
+        c.document.requestQuit()
+        #expect(c.document.pendingQuestion == .quit && !c.takeEffects().contains(.quit))
         #expect(FileManager.default.fileExists(atPath: journal.directory.path))
         c.click(.dialog(.cancel))
         // Ctrl+S asks for the document's name (an .ora), writes it, and then quitting asks nothing.
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         #expect(chooser(c.takeEffects())?.suggestedName == "Untitled.ora")
-        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
         let ora = dir.appendingPathComponent("doc.ora")
         #expect(c.title == "doc.ora - DrawingBoard" && !c.isModified)
         let reopened = try makeController(700, 500)
-        reopened.open(ora.path)
+        reopened.document.open(ora.path)
         #expect(reopened.editor.strokes.count == 2, "both strokes are in the document")
-        c.requestQuit()
+        c.document.requestQuit()
         #expect(c.takeEffects().contains(.quit))
-        c.sessionEnded()
+        c.document.sessionEnded()
         #expect(!FileManager.default.fileExists(atPath: journal.directory.path), "saved and quit cleanly: the journal goes")
     }
 
@@ -106,25 +106,25 @@ import Testing
         do {
             let session = try Journal(root: dir.appendingPathComponent("sessions"), size: c.editor.size, background: .white, documentPath: nil)
             journal = session.directory
-            c.attach(journal: session)
+            c.document.attach(journal: session)
         }
         c.drag([(100, 100), (600, 100)])
-        c.fileChosen(.export, path: dir.appendingPathComponent("copy.png").path)
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.png").path)
         #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("copy.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
         // The system ends the app (no question can be asked): the work stays in the journal.
-        c.terminated()
+        c.document.terminated()
         #expect(FileManager.default.fileExists(atPath: journal.path))
         let orphans = Journal.orphans(root: dir.appendingPathComponent("sessions"))
         #expect(orphans.count == 1 && orphans[0].steps == 1, "the export did not count as a save")
         // A user who answers Discard chose to lose it.
         let d = try makeController(700, 500)
         let second = try Journal(root: dir.appendingPathComponent("sessions2"), size: d.editor.size, background: .white, documentPath: nil)
-        d.attach(journal: second)
+        d.document.attach(journal: second)
         d.drag([(100, 100), (600, 100)])
-        d.requestQuit()
+        d.document.requestQuit()
         d.click(.dialog(.discard))
         #expect(d.takeEffects().contains(.quit))
-        d.sessionEnded()
+        d.document.sessionEnded()
         #expect(!FileManager.default.fileExists(atPath: second.directory.path))
     }
 
@@ -134,8 +134,8 @@ import Testing
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
         let jpg = dir.appendingPathComponent("weird.jpg").path
-        c.fileChosen(.saveDrawing, path: jpg)
-        #expect(c.pendingQuestion == .saveName(chosen: jpg, document: dir.appendingPathComponent("weird.ora").path, export: .jpeg))
+        c.document.fileChosen(.saveDrawing, path: jpg)
+        #expect(c.document.pendingQuestion == .saveName(chosen: jpg, document: dir.appendingPathComponent("weird.ora").path, export: .jpeg))
         #expect(c.layout().frame(of: .dialog(.saveDocument)) != nil && c.layout().frame(of: .dialog(.exportCopy)) != nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing is written before the answer")
         c.click(.dialog(.saveDocument))
@@ -144,7 +144,7 @@ import Testing
         // The other answer exports a copy and leaves the document as it was.
         c.drag([(100, 300), (600, 300)])
         let png = dir.appendingPathComponent("copy.png").path
-        c.fileChosen(.saveDrawing, path: png)
+        c.document.fileChosen(.saveDrawing, path: png)
         c.click(.dialog(.exportCopy))
         #expect(FileManager.default.fileExists(atPath: png) && c.isModified && c.title == "*weird.ora - DrawingBoard")
     }
@@ -157,17 +157,17 @@ import Testing
         try Data("keep me".utf8).write(to: existing)
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
-        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
-        #expect(c.pendingQuestion == .replace(path: existing.path, export: false))
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
+        #expect(c.document.pendingQuestion == .replace(path: existing.path, export: false))
         c.click(.dialog(.cancel))
         #expect(try String(contentsOf: existing, encoding: .utf8) == "keep me" && c.isModified)
-        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
         c.click(.dialog(.replace))
         #expect(try Data(contentsOf: existing).starts(with: Data("PK".utf8)) && !c.isModified, "replaced when the user says so")
         // The same for an export name completed with .png.
         try Data("old".utf8).write(to: dir.appendingPathComponent("pic.png"))
-        c.fileChosen(.export, path: dir.appendingPathComponent("pic").path)
-        #expect(c.pendingQuestion == .replace(path: dir.appendingPathComponent("pic.png").path, export: true))
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("pic").path)
+        #expect(c.document.pendingQuestion == .replace(path: dir.appendingPathComponent("pic.png").path, export: true))
         c.click(.dialog(.replace))
         #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("pic.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
     }
@@ -180,18 +180,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let editor = try Editor(size: PixelSize(width: 300, height: 200))
         let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 300, height: 200), scale: 1, encoder: Recorder())
-        c.fileChosen(.export, path: dir.appendingPathComponent("a.jpg").path)
-        c.fileChosen(.export, path: dir.appendingPathComponent("b.webp").path)
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("a.jpg").path)
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("b.webp").path)
         #expect(try String(contentsOf: dir.appendingPathComponent("a.jpg"), encoding: .utf8) == "jpeg 300x200")
         #expect(try String(contentsOf: dir.appendingPathComponent("b.webp"), encoding: .utf8) == "webp 300x200")
-        c.fileChosen(.export, path: dir.appendingPathComponent("c.txt").path)
-        #expect(c.messageText?.hasPrefix("Cannot export to “c.txt”: export writes PNG, JPEG, WebP, SVG or PDF") == true, "\(c.messageText ?? "")")
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("c.txt").path)
+        #expect(c.chrome.messageText?.hasPrefix("Cannot export to “c.txt”: export writes PNG, JPEG, WebP, SVG or PDF") == true, "\(c.chrome.messageText ?? "")")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.txt").path))
     }
 
     @Test func anImageOpensAsANewPageOfItsSize() throws {
         let c = try makeController(700, 500)
-        c.open("/pictures/photo-ok.png")
+        c.document.open("/pictures/photo-ok.png")
         #expect(c.editor.size == PixelSize(width: 4, height: 2), "the page is the image's size")
         #expect(c.title == "photo-ok.png (imported) - DrawingBoard" && !c.isModified)
         #expect(try c.editor.image.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
@@ -200,18 +200,18 @@ import Testing
         // A bad image changes nothing, and is refused before any question about changes.
         c.drag([(349, 250), (351, 250)])
         #expect(c.isModified)
-        c.open("/pictures/bad.png")
-        #expect(c.pendingQuestion == nil)
+        c.document.open("/pictures/bad.png")
+        #expect(c.document.pendingQuestion == nil)
         #expect(c.editor.size == PixelSize(width: 4, height: 2))
-        #expect(c.messageText == "Could not open “bad.png”: not a readable image", "\(c.messageText ?? "")")
+        #expect(c.chrome.messageText == "Could not open “bad.png”: not a readable image", "\(c.chrome.messageText ?? "")")
         // `--save-to` names the document of an image opened as the page.
-        c.nameDocument("/pictures/photo.ora")
-        #expect(c.documentPath == "/pictures/photo.ora" && c.title == "*photo.ora - DrawingBoard")
-        c.nameDocument("/elsewhere/other.ora")
-        #expect(c.documentPath == "/pictures/photo.ora", "a named document keeps its name")
+        c.document.nameDocument("/pictures/photo.ora")
+        #expect(c.document.path == "/pictures/photo.ora" && c.title == "*photo.ora - DrawingBoard")
+        c.document.nameDocument("/elsewhere/other.ora")
+        #expect(c.document.path == "/pictures/photo.ora", "a named document keeps its name")
         // An exported copy is not a document: a clear word instead of a failure.
-        c.open("/pictures/doc.pdf")
-        #expect(c.messageText?.contains("is an exported copy (PDF)") == true)
+        c.document.open("/pictures/doc.pdf")
+        #expect(c.chrome.messageText?.contains("is an exported copy (PDF)") == true)
     }
 }
 
@@ -221,14 +221,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         do {
             let dead = try makeController(700, 500)
-            dead.attach(journal: try Journal(root: root, size: dead.editor.size, background: .white, documentPath: nil))
-            dead.setSlider(.brushRed, to: 200)
+            dead.document.attach(journal: try Journal(root: root, size: dead.editor.size, background: .white, documentPath: nil))
+            dead.brush.setSlider(.brushRed, to: 200)
             dead.drag([(100, 100), (600, 100)])
         }
         let orphan = try #require(Journal.orphans(root: root).first)
         let c = try makeController(700, 500)
         #expect(c.editor.toolState.style.color == .black)
-        c.offerRecovery(orphan)
+        c.document.offerRecovery(orphan)
         c.click(.dialog(.restore))
         #expect(c.editor.strokes.count == 1 && c.isModified, "restored, and not taken for saved")
         #expect(c.editor.toolState.style.color == RGBColor(red: 200, green: 0, blue: 0), "the brush has the strokes' colour")

@@ -20,7 +20,7 @@ struct PNGDecoder: ImageDecoding {
     func controller() throws -> AppController {
         let editor = try Editor(size: PixelSize(width: 1000, height: 700), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
         let c = AppController(editor: editor, decoder: PNGDecoder(), window: PixelSize(width: 1000, height: 700), scale: 1)
-        c.stickers = StickerLibrary(builtIn: Self.assets.appendingPathComponent("stickers"), user: nil)
+        c.selection.stickers = StickerLibrary(builtIn: Self.assets.appendingPathComponent("stickers"), user: nil)
         return c
     }
 
@@ -35,10 +35,10 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.layout().frame(of: .sticker(28)) != nil, "the panel shows the 29 stickers")
         c.click(.sticker(0))
         let star = try #require(c.editor.elements.first)
-        #expect(c.editor.elements.count == 1 && c.panel == nil)
-        #expect(star.source == .sticker("star", try c.stickers!.sticker(named: "star")))
+        #expect(c.editor.elements.count == 1 && c.chrome.panel == nil)
+        #expect(star.source == .sticker("star", try c.selection.stickers!.sticker(named: "star")))
         #expect(star.placement.center == Point(500, 350) && star.placement.width == 128)
-        #expect(c.editor.toolState.tool == .select && c.selectedElement?.id == star.id)
+        #expect(c.editor.toolState.tool == .select && c.selection.element?.id == star.id)
         // Dragged from the panel onto the page: it lands where it is dropped.
         c.click(.panel(.stickers))
         let cell = try #require(c.layout().frame(of: .sticker(4))).center
@@ -52,23 +52,23 @@ struct PNGDecoder: ImageDecoding {
         c.click(.panel(.stickers))
         c.click(.sticker(0))
         c.drag([(500, 350), (450, 330), (400, 300)])
-        #expect(c.selectedElement?.placement.center == Point(400, 300), "dragged by last point minus first")
+        #expect(c.selection.element?.placement.center == Point(400, 300), "dragged by last point minus first")
         // The bottom right corner (464, 364) pulled to (528, 428): twice as far from the centre.
         c.drag([(464, 364), (500, 400), (528, 428)])
-        #expect(abs((c.selectedElement?.placement.width ?? 0) - 256) < 0.01)
+        #expect(abs((c.selection.element?.placement.width ?? 0) - 256) < 0.01)
         // The rotation handle (36 px above the top edge) to the right of the centre, with Shift:
         // a quarter turn, in 15° steps.
-        let handles = try #require(c.selectionHandles)
+        let handles = try #require(c.selection.handles)
         let rotate = handles.rotate
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: rotate, time: 0, modifiers: .constrain))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(560, 290), time: 0, modifiers: .constrain))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(560, 297), time: 0, modifiers: .constrain))
-        let turned = try #require(c.selectedElement).placement.rotation
+        let turned = try #require(c.selection.element).placement.rotation
         #expect(turned.truncatingRemainder(dividingBy: 15) == 0 && abs(turned - 90) <= 15, "\(turned)°")
         #expect(c.editor.history.steps.count == 4, "placed, moved, scaled, turned: one step each")
-        let delete = try #require(c.selectionHandles).delete
+        let delete = try #require(c.selection.handles).delete
         press(c, (delete.x, delete.y))
-        #expect(c.editor.elements.isEmpty && c.selectedElement == nil)
+        #expect(c.editor.elements.isEmpty && c.selection.element == nil)
         c.key(KeyInput(.character("z"), ctrl: true), time: 0)
         #expect(c.editor.elements.count == 1)
     }
@@ -84,9 +84,9 @@ struct PNGDecoder: ImageDecoding {
         // The star (128 px) moved up so its top edge is just below the top bar.
         let top = bars.topBar.maxY + 4
         c.drag([(500, 350), (500, 300), (500, top + 64)])
-        let star = try #require(c.selectedElement)
+        let star = try #require(c.selection.element)
         #expect(star.placement.center == Point(500, top + 64))
-        let handles = try #require(c.selectionHandles)
+        let handles = try #require(c.selection.handles)
         for bar in [bars.topBar, bars.bottomBar] {
             #expect(!bar.contains(handles.rotate) && !bar.contains(handles.delete), "clear of the bars")
         }
@@ -96,9 +96,9 @@ struct PNGDecoder: ImageDecoding {
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: handles.rotate, time: 0, modifiers: .constrain))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(400, top + 60), time: 0, modifiers: .constrain))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(400, top + 64), time: 0, modifiers: .constrain))
-        let turned = try #require(c.selectedElement).placement.rotation
+        let turned = try #require(c.selection.element).placement.rotation
         #expect(abs(abs(turned) - 90) <= 15, "a quarter turn: \(turned)°")
-        let delete = try #require(c.selectionHandles).delete
+        let delete = try #require(c.selection.handles).delete
         press(c, (delete.x, delete.y))
         #expect(c.editor.elements.isEmpty, "the delete button, where it could be reached")
         // Away from the bars the handles stay where they were: above the top edge.
@@ -112,23 +112,23 @@ struct PNGDecoder: ImageDecoding {
         c.click(.sticker(0))
         c.click(.panel(.stickers))
         c.click(.sticker(5))
-        let top = try #require(c.selectedElement)
+        let top = try #require(c.selection.element)
         c.key(KeyInput(.right), time: 0)
         c.key(KeyInput(.down, shift: true), time: 0)
-        #expect(c.selectedElement?.placement.center == top.placement.center + Point(1, 10))
+        #expect(c.selection.element?.placement.center == top.placement.center + Point(1, 10))
         c.key(KeyInput(.pageDown), time: 0)
         #expect(c.editor.elements.first?.id == top.id, "lowered to the bottom")
         c.key(KeyInput(.pageUp), time: 0)
         #expect(c.editor.elements.last?.id == top.id, "raised to the top")
         c.key(KeyInput(.character("d"), ctrl: true), time: 0)
-        #expect(c.editor.elements.count == 3 && c.selectedElement?.placement.center == top.placement.center + Point(25, 34))
+        #expect(c.editor.elements.count == 3 && c.selection.element?.placement.center == top.placement.center + Point(25, 34))
         c.key(KeyInput(.character("c"), ctrl: true), time: 0)
         c.key(KeyInput(.character("v"), ctrl: true), time: 0)
         #expect(c.editor.elements.count == 4)
         c.key(KeyInput(.delete), time: 0)
         #expect(c.editor.elements.count == 3)
         c.key(KeyInput(.escape), time: 0)
-        #expect(c.selectedElement == nil)
+        #expect(c.selection.element == nil)
         // Another tool: Delete no longer touches elements.
         c.click(.panel(.stickers))
         c.click(.sticker(1))
@@ -144,14 +144,14 @@ struct PNGDecoder: ImageDecoding {
         let c = try controller()
         c.click(.panel(.stickers))
         c.click(.sticker(0))
-        let start = try #require(c.selectedElement).placement.center
+        let start = try #require(c.selection.element).placement.center
         c.key(KeyInput(key), time: 0)
-        #expect(c.selectedElement?.placement.center == start + d)
+        #expect(c.selection.element?.placement.center == start + d)
         c.key(KeyInput(key, shift: true), time: 0)
-        #expect(c.selectedElement?.placement.center == start + d * 11)
+        #expect(c.selection.element?.placement.center == start + d * 11)
         let steps = c.editor.history.steps.count
         c.key(KeyInput(key, ctrl: true), time: 0)
-        #expect(c.selectedElement?.placement.center == start + d * 11, "Ctrl+arrow leaves the element where it is")
+        #expect(c.selection.element?.placement.center == start + d * 11, "Ctrl+arrow leaves the element where it is")
         #expect(c.editor.history.steps.count == steps)
     }
 
@@ -166,7 +166,7 @@ struct PNGDecoder: ImageDecoding {
         c.key(KeyInput(.enter), time: 0)
         c.typed("world")
         c.composing("ka")
-        #expect(c.typedText == "Hello\nworldka", "the composition shows at the caret")
+        #expect(c.text.typed == "Hello\nworldka", "the composition shows at the caret")
         c.composing("")
         c.key(KeyInput(.backspace), time: 0)
         c.key(KeyInput(.home), time: 0)
@@ -200,7 +200,7 @@ struct PNGDecoder: ImageDecoding {
         c.typed("X")
         c.key(KeyInput(.down), time: 2.5)
         c.typed("Y")
-        #expect(c.typedText == "HelloX\nworldY", "\(c.typedText ?? "")")
+        #expect(c.text.typed == "HelloX\nworldY", "\(c.text.typed ?? "")")
         c.key(KeyInput(.escape), time: 2.6)
         // A box left empty leaves nothing.
         c.key(KeyInput(.character("t")), time: 3)
@@ -217,15 +217,15 @@ struct PNGDecoder: ImageDecoding {
         let png = folder.appendingPathComponent("photo.png")
         try PNGFile.encode(RasterImage(width: 40, height: 30, pixels: [UInt32](repeating: 0xFF20_40A0, count: 1200))!).write(to: png)
         let c = try controller()
-        c.dropped(png.path, at: Point(200, 150))
+        c.document.dropped(png.path, at: Point(200, 150))
         let photo = try #require(c.editor.elements.first)
         #expect(photo.placement.center == Point(200, 150) && photo.placement.width == 40)
         #expect(c.editor.background == .default, "the background stays as it was")
         let bad = folder.appendingPathComponent("bad.png")
         try Data("not an image".utf8).write(to: bad)
-        c.dropped(bad.path, at: Point(300, 300))
+        c.document.dropped(bad.path, at: Point(300, 300))
         #expect(c.editor.elements.count == 1)
-        #expect(c.messageText?.hasPrefix("Could not insert “bad.png”") == true, "\(c.messageText ?? "")")
+        #expect(c.chrome.messageText?.hasPrefix("Could not insert “bad.png”") == true, "\(c.chrome.messageText ?? "")")
     }
 }
 

@@ -20,11 +20,11 @@ import ZIPFoundation
         #expect(mkfifo(fifo, 0o600) == 0)
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
-        c.open(dir.path)
-        #expect(c.messageText == "“drawings.ora” cannot be opened: it is a folder, not a document")
-        c.open(fifo)
-        #expect(c.messageText == "“pipe.ora” cannot be opened: it is a pipe (FIFO), not a document")
-        #expect(c.editor.strokes.count == 1 && c.pendingQuestion == nil, "the drawing stays, nothing is asked")
+        c.document.open(dir.path)
+        #expect(c.chrome.messageText == "“drawings.ora” cannot be opened: it is a folder, not a document")
+        c.document.open(fifo)
+        #expect(c.chrome.messageText == "“pipe.ora” cannot be opened: it is a pipe (FIFO), not a document")
+        #expect(c.editor.strokes.count == 1 && c.document.pendingQuestion == nil, "the drawing stays, nothing is asked")
     }
 
     static let hostileDocuments: [(String, String)] = [
@@ -49,8 +49,8 @@ import ZIPFoundation
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
         let before = try c.editor.image.flattened()
-        c.open(url.path)
-        #expect(c.messageText == "“hostile.ora” cannot be opened: \(expected)")
+        c.document.open(url.path)
+        #expect(c.chrome.messageText == "“hostile.ora” cannot be opened: \(expected)")
         #expect(try c.editor.image.flattened() == before && c.editor.strokes.count == 1)
     }
 
@@ -58,19 +58,19 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: folder) }
         let c = try makeController(700, 500)
         let journal = try Journal(root: folder, size: c.editor.size, background: .white, documentPath: nil)
-        c.attach(journal: journal)
+        c.document.attach(journal: journal)
         c.drag([(100, 100), (600, 100)])
         journal.simulatedFailure = ENOSPC
         c.drag([(100, 200), (600, 200)])
-        #expect(c.messageText == "Autosave failed (your drawing is still here; it will try again): cannot write the journal: No space left on device")
-        #expect(c.autosaveRetryTime == 2, "a retry is scheduled")
+        #expect(c.chrome.messageText == "Autosave failed (your drawing is still here; it will try again): cannot write the journal: No space left on device")
+        #expect(c.document.autosaveRetryTime == 2, "a retry is scheduled")
         #expect((c.secondsUntilWakeup() ?? 99) <= 2)
         journal.simulatedFailure = nil
         c.tick(0.5)
         #expect(journal.isBehind, "not yet: the retry waits two seconds")
         c.tick(2.1)
         #expect(!journal.isBehind)
-        #expect(c.messageText == "Autosave works again: every step is saved")
+        #expect(c.chrome.messageText == "Autosave works again: every step is saved")
         c.drag([(100, 300), (600, 300)])
         let lines = try String(contentsOf: journal.directory.appendingPathComponent("journal.jsonl"), encoding: .utf8)
         #expect(lines.split(separator: "\n").count == 3)
@@ -81,19 +81,19 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try makeController(700, 500)
         var journal: Journal? = try Journal(root: folder, size: first.editor.size, background: .white, documentPath: nil)
-        first.attach(journal: journal!)
+        first.document.attach(journal: journal!)
         first.drag([(100, 100), (600, 100)])
         let directory = journal!.directory
-        first.terminated()
+        first.document.terminated()
         journal = nil
         let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("journal.jsonl"))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":900,"opacity":1},"points":[{"x":1,"y":1}]}}"#.utf8 + [0x0A]))
         try handle.close()
         let c = try makeController(700, 500)
-        c.offerRecovery(try #require(Journal.orphans(root: folder).first))
+        c.document.offerRecovery(try #require(Journal.orphans(root: folder).first))
         c.click(.dialog(.restore))
         #expect(c.editor.strokes.count == 1)
-        #expect(c.messageText == "Restored the drawing, but 1 step could not come back (journal.jsonl line 2.stroke.style.width: 900 is outside 1...200)")
+        #expect(c.chrome.messageText == "Restored the drawing, but 1 step could not come back (journal.jsonl line 2.stroke.style.width: 900 is outside 1...200)")
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func theMenuWorksByPointerAndByKeyboard() throws {
         let c = try makeController(1000, 700)
         c.click(.menu)
-        #expect(c.menuOpen)
+        #expect(c.chrome.menu.isOpen)
         let rows = c.layout().menuRows
         #expect(rows == Command.menu.map { .menuItem($0) }, "every command, in order")
         for row in rows {
@@ -19,26 +19,26 @@ import Testing
         }
         c.key(KeyInput(.down), time: 0)
         c.key(KeyInput(.down), time: 0)
-        #expect(c.highlightedMenuRow == .menuItem(.open))
+        #expect(c.chrome.menu.highlighted == .menuItem(.open))
         c.key(KeyInput(.up), time: 0)
         c.key(KeyInput(.enter), time: 0)
-        #expect(!c.menuOpen && c.sheet == .newPage(NewPageDraft(windowSize: PixelSize(width: 1000, height: 700))), "Enter ran New…")
+        #expect(!c.chrome.menu.isOpen && c.chrome.sheet == .newPage(NewPageDraft(windowSize: PixelSize(width: 1000, height: 700))), "Enter ran New…")
         c.key(KeyInput(.escape), time: 0)
-        #expect(c.sheet == nil)
+        #expect(c.chrome.sheet == nil)
         // A press outside the menu closes it and draws nothing.
         c.key(KeyInput(.f10), time: 0)
         c.drag([(100, 400), (300, 400)])
-        #expect(!c.menuOpen && c.editor.strokes.isEmpty)
+        #expect(!c.chrome.menu.isOpen && c.editor.strokes.isEmpty)
         // Shortcuts and About from the menu.
         c.click(.menu)
         c.click(.menuItem(.shortcuts))
-        #expect(c.sheet == .shortcuts)
+        #expect(c.chrome.sheet == .shortcuts)
         c.click(.sheetClose)
         c.key(KeyInput(.character("/"), ctrl: true, shift: true), time: 0)
-        #expect(c.sheet == .shortcuts, "Ctrl+? opens the shortcuts too")
+        #expect(c.chrome.sheet == .shortcuts, "Ctrl+? opens the shortcuts too")
         c.key(KeyInput(.escape), time: 0)
         c.key(KeyInput(.f1), time: 0)
-        #expect(c.sheet == .shortcuts)
+        #expect(c.chrome.sheet == .shortcuts)
     }
 
     @Test func theMenuListsRecentFilesAndFitsAShortWindow() throws {
@@ -46,18 +46,18 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let c = try makeController(640, 480)
-        c.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
+        c.document.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
         for name in ["a", "b", "c"] {
-            c.fileChosen(.saveDrawing, path: dir.appendingPathComponent(name).path)
+            c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent(name).path)
         }
         c.click(.menu)
         let l = c.layout()
         let card = try #require(l.menu)
         #expect(card.maxY <= 480 && card.minX >= 0 && card.maxX <= 640, "the menu fits 640x480: \(card)")
         #expect(l.menuRows.contains(.recentFile(0)))
-        #expect(c.menuRecentFiles.first == dir.appendingPathComponent("c.ora").path, "newest first")
+        #expect(c.chrome.menu.recent.first == dir.appendingPathComponent("c.ora").path, "newest first")
         c.click(.recentFile(2))
-        #expect(c.documentPath == dir.appendingPathComponent("a.ora").path && c.title == "a.ora - DrawingBoard")
+        #expect(c.document.path == dir.appendingPathComponent("a.ora").path && c.title == "a.ora - DrawingBoard")
     }
 
     @Test func aNewPageHasTheChosenSizeAndBackgroundAndAsksFirst() throws {
@@ -68,11 +68,11 @@ import Testing
         for _ in 0..<10 { c.key(KeyInput(.backspace), time: 0) }
         for ch in "1200x800000" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.enter), time: 0)
-        #expect(c.messageText?.hasPrefix("Type the page size as width x height") == true, "a size beyond the limits is refused")
+        #expect(c.chrome.messageText?.hasPrefix("Type the page size as width x height") == true, "a size beyond the limits is refused")
         for _ in 0..<3 { c.key(KeyInput(.backspace), time: 0) }
         c.click(.sheetColor(1))
         c.click(.sheetConfirm)
-        #expect(c.pendingQuestion == .newPage(PageSpec(size: PixelSize(width: 1200, height: 800), background: Layout.pageColors[1])))
+        #expect(c.document.pendingQuestion == .newPage(PageSpec(size: PixelSize(width: 1200, height: 800), background: Layout.pageColors[1])))
         c.click(.dialog(.cancel))
         #expect(c.editor.strokes.count == 1, "cancel keeps the drawing")
         c.key(KeyInput(.character("n"), ctrl: true), time: 0)
@@ -88,12 +88,12 @@ import Testing
         c.drag([(100, 300), (700, 300)])
         c.click(.menu)
         c.click(.menuItem(.pageSize))
-        #expect(c.sheet == .pageSize(PageSizeDraft(text: "800x600")))
+        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "800x600")))
         for _ in 0..<7 { c.key(KeyInput(.backspace), time: 0) }
         for ch in "400x300" { c.key(KeyInput(.character(ch)), time: 0) }
         c.click(.sheetAnchor(0))
         c.key(KeyInput(.right), time: 0)
-        #expect(c.sheet == .pageSize(PageSizeDraft(text: "400x300", anchor: 1, selected: false)), "arrows move the anchor")
+        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "400x300", anchor: 1, selected: false)), "arrows move the anchor")
         c.click(.sheetConfirm)
         #expect(c.editor.size == PixelSize(width: 400, height: 300))
         #expect(c.editor.strokes[0].points[0] == Point(-100, 300), "anchored top centre: moved left by 200")
@@ -107,18 +107,18 @@ import Testing
         let c = try makeController(800, 600)
         c.run(.pageSize)
         for ch in "1024x768" { c.key(KeyInput(.character(ch)), time: 0) }
-        #expect(c.sheet == .pageSize(PageSizeDraft(text: "1024x768", selected: false)), "the old size was replaced, not added to")
+        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "1024x768", selected: false)), "the old size was replaced, not added to")
         c.key(KeyInput(.character("a"), ctrl: true), time: 0)
         c.key(KeyInput(.character("5")), time: 0)
-        #expect(c.sheet == .pageSize(PageSizeDraft(text: "5", selected: false)))
+        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "5", selected: false)))
         c.key(KeyInput(.escape), time: 0)
         c.key(KeyInput(.character("n"), ctrl: true), time: 0)
         c.click(.sheetSize(.preset(.a5Landscape)))
         c.click(.sheetField)
-        guard case .newPage(let draft)? = c.sheet else { Issue.record("no sheet"); return }
+        guard case .newPage(let draft)? = c.chrome.sheet else { Issue.record("no sheet"); return }
         #expect(draft.custom == "1240x874" && draft.selected, "the custom field starts from the chosen size, selected")
         for ch in "300x200" { c.key(KeyInput(.character(ch)), time: 0) }
-        guard case .newPage(let typed)? = c.sheet else { return }
+        guard case .newPage(let typed)? = c.chrome.sheet else { return }
         #expect(typed.size == PixelSize(width: 300, height: 200))
     }
 
@@ -127,43 +127,43 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let c = try makeController(640, 480)
-        c.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
-        c.fileChosen(.export, path: dir.appendingPathComponent("copy.pdf").path)
-        c.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc.ora").path)
+        c.document.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.pdf").path)
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc.ora").path)
         c.key(KeyInput(.f10), time: 0)
-        #expect(c.menuRecentFiles == [dir.appendingPathComponent("doc.ora").path], "the PDF copy is not offered to open")
+        #expect(c.chrome.menu.recent == [dir.appendingPathComponent("doc.ora").path], "the PDF copy is not offered to open")
         let l = c.layout()
         #expect(Set(l.menuRows.compactMap { l.frame(of: $0)?.minX }).count == 2, "two columns in a 640x480 window")
         c.key(KeyInput(.down), time: 0)
-        #expect(c.highlightedMenuRow == .menuItem(.new))
+        #expect(c.chrome.menu.highlighted == .menuItem(.new))
         c.key(KeyInput(.right), time: 0)
-        let right = try #require(c.highlightedMenuRow.flatMap { l.frame(of: $0) })
+        let right = try #require(c.chrome.menu.highlighted.flatMap { l.frame(of: $0) })
         #expect(right.minX > l.frame(of: .menuItem(.new))!.minX && abs(right.minY - l.frame(of: .menuItem(.new))!.minY) < 1, "to the row beside it")
         c.key(KeyInput(.left), time: 0)
-        #expect(c.highlightedMenuRow == .menuItem(.new))
+        #expect(c.chrome.menu.highlighted == .menuItem(.new))
         // No tooltip covers the open menu.
         c.hover(at: l.frame(of: .menu)!.center, time: 10)
         c.tick(12)
-        #expect(c.tooltip() == nil)
+        #expect(c.chrome.tooltip() == nil)
     }
 
     @Test func aLongMessageWrapsToThreeLinesAndNewsReplacesAnError() throws {
         let c = try makeController(640, 480)
         let long = "Could not open “" + String(repeating: "a-very-long-file-name-", count: 5) + ".png”: a damaged or incomplete PNG image (IHDR: CRC error)"
-        c.show(error: long)
+        c.chrome.show(error: long)
         let banner = try #require(c.layout().message)
         #expect(banner.height > 44, "taller than one line: \(banner)")
-        #expect(c.messageText == long, "the whole text is kept")
+        #expect(c.chrome.messageText == long, "the whole text is kept")
         let img = try c.shown()
         #expect(img.pixel(x: Int(banner.minX) + 4, y: Int(banner.maxY) - 4) == 0xFFC0_1C28, "the banner reaches its last line")
-        c.show(info: "Saved “x.ora”")
-        #expect(c.messageText == "Saved “x.ora”" && c.layout().message!.height == 44)
+        c.chrome.show(info: "Saved “x.ora”")
+        #expect(c.chrome.messageText == "Saved “x.ora”" && c.layout().message!.height == 44)
     }
 
     @Test func tooltipsSayWhatButtonsDo() {
-        #expect(Control.save.tooltip == "Save the document as .ora (Ctrl+S)")
-        #expect(Control.chooseImage.tooltip?.contains("Ctrl+O") == false, "Ctrl+O opens a file, not a background")
-        #expect(Control.open.tooltip?.contains("Ctrl+O") == true)
+        #expect(Control.save.spec.fullTooltip == "Save the document as .ora (Ctrl+S)")
+        #expect(Control.chooseImage.spec.fullTooltip?.contains("Ctrl+O") == false, "Ctrl+O opens a file, not a background")
+        #expect(Control.open.spec.fullTooltip?.contains("Ctrl+O") == true)
         for command in Command.menu {
             if let keys = command.shortcut {
                 let shortcut = Shortcuts.groups.flatMap(\.rows).map(\.keys)
@@ -178,9 +178,9 @@ import Testing
         let background = try #require(c.layout().frame(of: .panel(.background)))
         func dot(_ f: Rect) throws -> UInt32 { try c.shown().pixel(x: Int(f.maxX - 24), y: Int(f.center.y) - 4) }
         #expect(try dot(brush) == 0xFF00_0000, "black pen")
-        c.loadBackground("/x/ok.png")
+        c.document.loadBackground("/x/ok.png")
         #expect(try dot(background) == 0xFF00_80FF, "the background's image, in miniature")
-        c.select(.eraser)
+        c.brush.select(.eraser)
         #expect(try dot(brush) == 0xFFFF_FFFF, "an eraser has no colour: a white disc, crossed out")
         let img = try c.shown()
         let cross = (-1...1).flatMap { dx in (-1...1).map { dy in img.pixel(x: Int(brush.maxX - 24) - 5 + dx, y: Int(brush.center.y) + 5 + dy) } }
@@ -189,15 +189,15 @@ import Testing
 
     @Test func preferencesFollowTheToolAndWidths() throws {
         let c = try makeController()
-        c.restore(tool: .highlighter, penWidth: 9, eraserWidth: 30)
-        var p = c.preferences
+        c.brush.restore(tool: .highlighter, penWidth: 9, eraserWidth: 30)
+        var p = c.brush.preferences
         #expect(p.tool == .highlighter && p.penWidth == 9 && p.eraserWidth == 30)
-        c.select(.eraser)
+        c.brush.select(.eraser)
         #expect(c.editor.toolState.style.width == 30)
-        c.setSlider(.width, to: 50)
-        p = c.preferences
+        c.brush.setSlider(.width, to: 50)
+        p = c.brush.preferences
         #expect(p.tool == .eraser && p.penWidth == 9 && p.eraserWidth == 50)
-        c.select(.pencil)
+        c.brush.select(.pencil)
         #expect(c.editor.toolState.style.width == 9)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -213,15 +213,15 @@ import Testing
     /// are left out.
     @Test func thePenColourAndTheTextsSizeAndFontAreRemembered() throws {
         let c = try makeController()
-        c.restore(tool: .highlighter, penWidth: 9, eraserWidth: 30, penColor: RGBColor(hex: "#123456"), textSize: 48, textFont: "Serif")
-        var p = c.preferences
+        c.brush.restore(tool: .highlighter, penWidth: 9, eraserWidth: 30, penColor: RGBColor(hex: "#123456"), textSize: 48, textFont: "Serif")
+        var p = c.brush.preferences
         #expect(p.penColor.hex == "#123456" && p.textSize == 48 && p.textFont == "Serif", "while the highlighter is in hand")
-        c.select(.pencil)
+        c.brush.select(.pencil)
         #expect(c.editor.toolState.style.color.hex == "#123456")
-        c.select(.text)
+        c.brush.select(.text)
         #expect(c.editor.toolState.style.width == 48, "the text tool's size")
-        c.setSlider(.width, to: 60)
-        p = c.preferences
+        c.brush.setSlider(.width, to: 60)
+        p = c.brush.preferences
         #expect(p.textSize == 60 && p.penWidth == 9)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }

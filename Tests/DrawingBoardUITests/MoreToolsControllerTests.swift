@@ -19,19 +19,19 @@ import Testing
             press(c, Character(key))
             #expect(c.editor.toolState.tool == tool, "key \(key)")
         }
-        #expect(Control.tool(.strokeEraser).tooltip == "Stroke eraser (7 or X)")
+        #expect(Control.tool(.strokeEraser).spec.fullTooltip == "Stroke eraser (7 or X)")
         // The highlighter is a marker beside the pens: it keeps its own style.
         press(c, "1")
         c.editor.toolState.style = StrokeStyle(color: RGBColor(hex: "#d01010")!, width: 3)
         press(c, "h")
         #expect(c.editor.toolState.style.width == 24 && c.editor.toolState.style.opacity == 0.6, "wide and see-through")
-        c.setSlider(.width, to: 40)
+        c.brush.setSlider(.width, to: 40)
         press(c, "2")
         #expect(c.editor.toolState.style == StrokeStyle(color: RGBColor(hex: "#d01010")!, width: 3), "the pens' style is back")
         press(c, "h")
         #expect(c.editor.toolState.style.width == 40, "and the marker's own, as it was left")
         press(c, "1")
-        #expect(Control.tool(.highlighter).tooltip == "Highlighter (8 or H)")
+        #expect(Control.tool(.highlighter).spec.fullTooltip == "Highlighter (8 or H)")
         press(c, "s")
         #expect(c.editor.toolState.smoothing == .light)
         press(c, "s")
@@ -59,38 +59,38 @@ import Testing
         c.editor.toolState.style.color = .black
         c.click(.panel(.brush))
         c.click(.eyedropper)
-        #expect(c.picking)
-        #expect(c.panel == nil, "the panel steps aside so the whole picture can be picked from")
-        #expect(c.messageText?.hasPrefix("Click the picture") == true, "and says what to do: \(c.messageText ?? "nothing")")
+        #expect(c.brush.colour.picking)
+        #expect(c.chrome.panel == nil, "the panel steps aside so the whole picture can be picked from")
+        #expect(c.chrome.messageText?.hasPrefix("Click the picture") == true, "and says what to do: \(c.chrome.messageText ?? "nothing")")
         #expect(c.takeEffects().contains(.setPointerShape(.crosshair)), "the pointer becomes a crosshair")
         c.tick(60)
-        #expect(c.messageText?.hasPrefix("Click the picture") == true, "the message stays while picking")
+        #expect(c.chrome.messageText?.hasPrefix("Click the picture") == true, "the message stays while picking")
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 300)))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 300)))
         #expect(c.editor.toolState.style.color.hex == "#c03060")
-        #expect(!c.picking && c.editor.strokes.count == 1, "picking draws nothing")
-        #expect(c.panel == .brush, "the panel comes back with the picked colour")
+        #expect(!c.brush.colour.picking && c.editor.strokes.count == 1, "picking draws nothing")
+        #expect(c.chrome.panel == .brush, "the panel comes back with the picked colour")
         #expect(c.takeEffects().contains(.setPointerShape(.arrow)), "and the pointer is an arrow again")
         c.click(.eyedropper)
         c.key(KeyInput(.escape), time: 0)
-        #expect(!c.picking && c.panel == .brush, "Esc stops picking and brings the panel back")
+        #expect(!c.brush.colour.picking && c.chrome.panel == .brush, "Esc stops picking and brings the panel back")
         c.click(.closePanel)
-        #expect(c.recentColors.first?.hex == "#c03060")
+        #expect(c.brush.recentColors.first?.hex == "#c03060")
         // I, then a press on bare canvas: the background's colour.
         try c.editor.setBackground(.color(RGBColor(hex: "#224466")!))
         press(c, "i")
-        #expect(c.picking)
+        #expect(c.brush.colour.picking)
         c.drag([(500, 500), (520, 510)])
         #expect(c.editor.toolState.style.color.hex == "#224466")
         press(c, "i")
         c.key(KeyInput(.escape), time: 0)
-        #expect(!c.picking, "Esc leaves the eyedropper")
+        #expect(!c.brush.colour.picking, "Esc leaves the eyedropper")
         // A cancelled press (the window lost the pointer) puts the colour back.
         press(c, "i")
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 300)))
         #expect(c.editor.toolState.style.color.hex == "#c03060")
         c.pointer(PointerEvent(source: .mouse, phase: .cancel, position: Point(200, 300)))
-        #expect(c.editor.toolState.style.color.hex == "#224466" && !c.picking)
+        #expect(c.editor.toolState.style.color.hex == "#224466" && !c.brush.colour.picking)
     }
 
     @Test func theWheelAndStripSetTheColourAndTheSlidersFollow() throws {
@@ -102,7 +102,7 @@ import Testing
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(wheel.maxX - 1, wheel.center.y)))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(wheel.maxX - 1, wheel.center.y)))
         #expect(c.editor.toolState.style.color.hex == "#ff0000")
-        #expect(c.value(of: .brushRed) == 255 && c.value(of: .brushGreen) == 0)
+        #expect(c.brush.value(of: .brushRed) == 255 && c.brush.value(of: .brushGreen) == 0)
         // A third of the way round, clockwise: green.
         let green = try #require(l.wheelPoint(hue: 120, saturation: 1))
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: green))
@@ -114,9 +114,9 @@ import Testing
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(strip.center.x, strip.center.y)))
         #expect(c.editor.toolState.style.color.hex == "#008000")
         // Down the strip and back up: the colour comes back exactly, with no drift.
-        c.setSlider(.brushGreen, to: 0)
-        c.finishHexEntry(apply: false)
-        c.beginHexEntry()
+        c.brush.setSlider(.brushGreen, to: 0)
+        c.brush.colour.finishHexEntry(apply: false)
+        c.brush.colour.beginHexEntry()
         for ch in "3080c0" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.enter), time: 0)
         for value in [0.01, 0.3, 0.02, 192.0 / 255] {
@@ -125,12 +125,12 @@ import Testing
             c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(strip.center.x, y)))
         }
         #expect(c.editor.toolState.style.color.hex == "#3080c0", "\(c.editor.toolState.style.color.hex)")
-        c.setSlider(.brushRed, to: 0)
-        c.setSlider(.brushGreen, to: 128)
-        c.setSlider(.brushBlue, to: 0)
+        c.brush.setSlider(.brushRed, to: 0)
+        c.brush.setSlider(.brushGreen, to: 128)
+        c.brush.setSlider(.brushBlue, to: 0)
         // A slider moves the wheel's marker: the hue stays green through a grey.
-        c.setSlider(.brushGreen, to: 0)
-        #expect(c.brushHSV == HSV(hue: 120, saturation: 1, value: 0), "black keeps the wheel's hue and saturation")
+        c.brush.setSlider(.brushGreen, to: 0)
+        #expect(c.brush.colour.hsv == HSV(hue: 120, saturation: 1, value: 0), "black keeps the wheel's hue and saturation")
         // What the panel shows: every hue at full brightness, whatever the colour, and the
         // strip shading from the colour at full brightness to black.
         let lit = try c.shown()
@@ -149,46 +149,46 @@ import Testing
         let c = try makeController()
         c.click(.panel(.brush))
         c.click(.hexField)
-        #expect(c.hexEntry == "")
+        #expect(c.brush.colour.hexEntry == "")
         for ch in "#1A2b3cff" { c.key(KeyInput(.character(ch)), time: 0) }
-        #expect(c.hexEntry == "1A2b3c", "six digits at most; # is implied")
-        #expect(c.message?.text == "A colour has six hex digits at most" && c.message?.isError == true, "a seventh digit is refused out loud")
+        #expect(c.brush.colour.hexEntry == "1A2b3c", "six digits at most; # is implied")
+        #expect(c.chrome.banner.message?.text == "A colour has six hex digits at most" && c.chrome.banner.message?.isError == true, "a seventh digit is refused out loud")
         c.key(KeyInput(.enter), time: 0)
         #expect(c.editor.toolState.style.color.hex == "#1a2b3c")
-        #expect(c.hexEntry == nil)
+        #expect(c.brush.colour.hexEntry == nil)
         c.click(.hexField)
         for ch in "f0" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.character("1")), time: 0)
         c.key(KeyInput(.character("x")), time: 0)
         #expect(c.editor.toolState.tool == .pencil, "while typing, letters are not tool shortcuts")
-        #expect(c.hexEntry == "f01" && c.message?.text == "“x” is not a hex digit: type 0–9 and a–f, like d01010",
+        #expect(c.brush.colour.hexEntry == "f01" && c.chrome.banner.message?.text == "“x” is not a hex digit: type 0–9 and a–f, like d01010",
                 "a letter that is not hex is said, not dropped silently")
         c.key(KeyInput(.enter), time: 0)
         #expect(c.editor.toolState.style.color.hex == "#ff0011", "three digits are short for six")
         c.click(.hexField)
         for ch in "12" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.enter), time: 0)
-        #expect(c.message?.text == "“12” is not a colour: type three or six hex digits, like d01 or d01010")
+        #expect(c.chrome.banner.message?.text == "“12” is not a colour: type three or six hex digits, like d01 or d01010")
         #expect(c.editor.toolState.style.color.hex == "#ff0011", "a bad entry changes nothing")
-        #expect(c.hexEntry == "12", "and stays in the field to be put right")
+        #expect(c.brush.colour.hexEntry == "12", "and stays in the field to be put right")
         for ch in "3456" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.enter), time: 0)
-        #expect(c.editor.toolState.style.color.hex == "#123456" && c.hexEntry == nil)
-        #expect(c.message == nil, "the complaint goes once the colour is right")
+        #expect(c.editor.toolState.style.color.hex == "#123456" && c.brush.colour.hexEntry == nil)
+        #expect(c.chrome.banner.message == nil, "the complaint goes once the colour is right")
         c.editor.toolState.style.color = RGBColor(hex: "#ff0011")!
         c.click(.hexField)
         c.key(KeyInput(.character("0")), time: 0)
         c.key(KeyInput(.escape), time: 0)
-        #expect(c.hexEntry == nil && c.editor.toolState.style.color.hex == "#ff0011", "Esc cancels")
+        #expect(c.brush.colour.hexEntry == nil && c.editor.toolState.style.color.hex == "#ff0011", "Esc cancels")
         // Leaving the field by clicking elsewhere drops unfinished text without a complaint.
-        c.message = nil
+        c.chrome.dismissMessage()
         c.click(.hexField)
         c.key(KeyInput(.character("a")), time: 0)
         c.click(.smoothing(.light))
-        #expect(c.hexEntry == nil && c.message == nil && c.editor.toolState.style.color.hex == "#ff0011")
+        #expect(c.brush.colour.hexEntry == nil && c.chrome.banner.message == nil && c.editor.toolState.style.color.hex == "#ff0011")
         c.click(.hexField)
         c.focusLost()
-        #expect(c.hexEntry == nil, "the field lets go of the keyboard when the window loses focus")
+        #expect(c.brush.colour.hexEntry == nil, "the field lets go of the keyboard when the window loses focus")
         c.key(KeyInput(.character("2")), time: 0)
         #expect(c.editor.toolState.tool == .line)
     }
@@ -202,13 +202,13 @@ import Testing
         for ch in "fe9" { c.key(KeyInput(.character(ch)), time: 0) }
         c.key(KeyInput(.enter), time: 0)
         #expect(c.editor.background == .color(RGBColor(hex: "#ffee99")!))
-        #expect(c.backgroundColor == RGBColor(hex: "#ffee99")! && c.value(of: .backgroundBlue) == 0x99, "the sliders follow")
+        #expect(c.brush.backgroundColor == RGBColor(hex: "#ffee99")! && c.brush.value(of: .backgroundBlue) == 0x99, "the sliders follow")
         #expect(c.editor.toolState.style.color == .black, "the brush is untouched")
         #expect(c.editor.history.steps.map(\.kind) == [.background], "one undoable step")
         let shot = try c.shown()
         #expect(shot.pixel(x: 20, y: 300) & 0xFFFFFF == 0xFFEE99)
         c.key(KeyInput(.character("z"), ctrl: true), time: 0)
-        #expect(c.editor.background == .color(.white) && c.backgroundColor == .white)
+        #expect(c.editor.background == .color(.white) && c.brush.backgroundColor == .white)
     }
 
     @Test func smoothingAndShapeHelpersFromThePanel() throws {
@@ -258,7 +258,7 @@ import Testing
         c.click(.closePanel)
         #expect(try c.shown().pixel(x: mark.0, y: mark.1) & 0xFFFFFF == 0xE66100, "the mark stays with the panel closed")
         c.hover(at: line.center, time: 50)
-        c.tick(50 + AppController.tooltipDelay)
-        #expect(c.tooltip()?.text.hasSuffix("· Snap 15° on (Brush panel)") == true, "its tooltip says what the mark means: \(c.tooltip()?.text ?? "none")")
+        c.tick(50 + Chrome.tooltipDelay)
+        #expect(c.chrome.tooltip()?.text.hasSuffix("· Snap 15° on (Brush panel)") == true, "its tooltip says what the mark means: \(c.chrome.tooltip()?.text ?? "none")")
     }
 }

@@ -10,7 +10,7 @@ import Testing
     /// A page larger than the window, so there is room to move.
     func bigPage() throws -> AppController {
         let c = try makeController(800, 600)
-        c.newPageNow(PageSpec(size: PixelSize(width: 2000, height: 1500)))
+        c.document.newPageNow(PageSpec(size: PixelSize(width: 2000, height: 1500)))
         c.key(KeyInput(.character("1"), ctrl: true), time: 0)
         return c
     }
@@ -19,18 +19,18 @@ import Testing
         let c = try bigPage()
         let start = c.view
         #expect(start.scale == 1)
-        c.scroll(dy: -2, at: Point(400, 300))
+        c.input.scroll(dy: -2, at: Point(400, 300))
         #expect(c.view.offset == Point(start.offset.x, start.offset.y - 96), "two notches down: the page moves up 96 px")
-        c.scroll(dy: -1, at: Point(400, 300), shift: true)
+        c.input.scroll(dy: -1, at: Point(400, 300), shift: true)
         #expect(c.view.offset == Point(start.offset.x - 48, start.offset.y - 96), "Shift: sideways")
-        c.scroll(dx: 0.25, dy: 0, at: Point(400, 300))
+        c.input.scroll(dx: 0.25, dy: 0, at: Point(400, 300))
         #expect(c.view.offset.x == start.offset.x - 60, "a touchpad's fraction moves a fraction")
     }
 
     @Test func ctrlWheelZoomsAboutThePointerAndTheKeysAndButtonsZoom() throws {
         let c = try bigPage()
         let under = c.view.toCanvas(Point(200, 150))
-        c.scroll(dy: 1, at: Point(200, 150), ctrl: true)
+        c.input.scroll(dy: 1, at: Point(200, 150), ctrl: true)
         #expect(abs(c.view.scale - 1.25) < 1e-9)
         #expect(abs(c.view.toCanvas(Point(200, 150)).x - under.x) < 1e-6, "the point under the pointer stays put")
         c.key(KeyInput(.character("-"), ctrl: true), time: 0)
@@ -43,20 +43,20 @@ import Testing
         c.click(.zoomIn)
         #expect(abs(c.view.scale - 1) < 1e-9)
         c.click(.resetView)
-        #expect(c.view == c.fittedView(), "the zoom level fits the page")
+        #expect(c.view == c.viewport.fittedView(), "the zoom level fits the page")
         #expect(c.view.scale < 0.5)
     }
 
     @Test func middleDragAndSpaceDragMoveThePageWithoutDrawing() throws {
         let c = try bigPage()
         let start = c.view.offset
-        c.middleDrag(.down, at: Point(400, 300))
-        c.middleDrag(.move, at: Point(350, 280))
-        c.middleDrag(.up, at: Point(350, 280))
+        c.input.middleDrag(.down, at: Point(400, 300))
+        c.input.middleDrag(.move, at: Point(350, 280))
+        c.input.middleDrag(.up, at: Point(350, 280))
         #expect(c.view.offset == Point(start.x - 50, start.y - 20))
         c.key(KeyInput(.character(" ")), time: 0)
         c.drag([(400, 300), (300, 300)])
-        c.spaceReleased()
+        c.input.spaceReleased()
         #expect(c.view.offset == Point(start.x - 150, start.y - 20))
         #expect(c.editor.strokes.isEmpty, "nothing was drawn")
         c.drag([(400, 300), (300, 300)])
@@ -65,14 +65,14 @@ import Testing
 
     @Test func panningStopsWithAMarginOfThePageInView() throws {
         let c = try bigPage()
-        for _ in 0..<200 { c.scroll(dy: -5, at: Point(400, 300)) }
+        for _ in 0..<200 { c.input.scroll(dy: -5, at: Point(400, 300)) }
         let pageBottom = c.view.toWindow(Point(0, 1500)).y
         #expect(abs(pageBottom - (72 + 64)) < 1e-6, "the page's bottom 64 px stay in view below the top bar: \(pageBottom)")
-        for _ in 0..<200 { c.scroll(dx: 5, dy: 0, at: Point(400, 300)) }
+        for _ in 0..<200 { c.input.scroll(dx: 5, dy: 0, at: Point(400, 300)) }
         #expect(abs(c.view.toWindow(Point(2000, 0)).x - 64) < 1e-6)
-        for _ in 0..<400 { c.scroll(dx: -5, dy: 5, at: Point(400, 300)) }
+        for _ in 0..<400 { c.input.scroll(dx: -5, dy: 5, at: Point(400, 300)) }
         #expect(abs(c.view.toWindow(Point(0, 0)).x - (800 - 64)) < 1e-6 && abs(c.view.toWindow(Point(0, 0)).y - (600 - 72 - 64)) < 1e-6)
-        c.zoom(by: 0.01)
+        c.viewport.zoom(by: 0.01)
         #expect(c.view.scale == ViewTransform.scaleRange.lowerBound)
         let small = c.view
         #expect(small.toWindow(Point(0, 0)) == Point(300, 225), "a page smaller than the window stays centred: \(small)")
@@ -80,7 +80,7 @@ import Testing
 
     @Test func aStrokeWhollyOnTheDeskIsNoChange() throws {
         let c = try makeController(800, 600)
-        c.newPageNow(PageSpec(size: PixelSize(width: 400, height: 300)))
+        c.document.newPageNow(PageSpec(size: PixelSize(width: 400, height: 300)))
         c.drag([(20, 20), (150, 40)])
         #expect(!c.isModified && c.editor.strokes.isEmpty && !c.editor.canUndo, "drawn on the desk: nothing changed")
         c.drag([(20, 300), (300, 300)])
@@ -89,7 +89,7 @@ import Testing
 
     @Test func theBrushCursorShowsTheBrushAtItsSizeAndZoom() throws {
         let c = try makeController(400, 300)
-        c.setSlider(.width, to: 40)
+        c.brush.setSlider(.width, to: 40)
         c.hover(at: Point(200, 150), time: 0)
         #expect(c.takeEffects().contains(.setPointerShape(.hidden)), "the system pointer steps aside over the page")
         /// The darkest pixel on the row through the pointer, `from`...`to` px to its right.
@@ -100,11 +100,11 @@ import Testing
         #expect(darkest(img, 18, 20) < 0x60, "a dark ring at the brush's radius (20 px)")
         #expect(darkest(img, 2, 16) == 0xFF && darkest(img, 23, 40) == 0xFF, "nothing inside or beyond it")
         #expect(img.pixel(x: 200, y: 150) == 0xFFFF_FFFF, "the centre stays clear")
-        c.zoom(by: 0.5, about: Point(200, 150))
+        c.viewport.zoom(by: 0.5, about: Point(200, 150))
         img = try c.shown()
         #expect(darkest(img, 8, 10) < 0x60 && darkest(img, 13, 22) == 0xFF, "zoomed out: the ring is half as wide")
         // A thin pen is a crosshair with a gap, which leaves the pixel under the pointer alone.
-        c.setSlider(.width, to: 2)
+        c.brush.setSlider(.width, to: 2)
         img = try c.shown()
         #expect(darkest(img, 4, 7) < 0x60 && img.pixel(x: 200, y: 150) == 0xFFFF_FFFF && img.pixel(x: 201, y: 150) == 0xFFFF_FFFF)
         // Over the bars, the usual pointer.

@@ -22,10 +22,10 @@ import Testing
         let red = try #require(c.layout().frame(of: .slider(.backgroundRed)))
         c.drag([(red.maxX - 80, red.center.y), (red.minX + 100, red.center.y)])
         let tinted = try #require(c.editor.background.paperValue)
-        #expect(tinted.ruling == .lined && tinted.color == c.backgroundColor && tinted.color.red < 200)
+        #expect(tinted.ruling == .lined && tinted.color == c.brush.backgroundColor && tinted.color.red < 200)
         c.drag([(spacing.minX + 90, spacing.center.y), (spacing.minX + 200, spacing.center.y)])
         let spaced = try #require(c.editor.background.paperValue)
-        #expect(spaced.spacing == Double(c.value(of: .paperSpacing)) && spaced.spacing > 32, "\(spaced.spacing)")
+        #expect(spaced.spacing == Double(c.brush.value(of: .paperSpacing)) && spaced.spacing > 32, "\(spaced.spacing)")
         c.click(.paperLine(2))
         #expect(c.editor.background.paperValue?.line == Paper.lineColors[2])
         c.click(.paper(.dotted))
@@ -36,7 +36,7 @@ import Testing
         #expect(c.editor.history.steps.map(\.kind) == [.background, .background, .background, .background, .background, .background])
         for _ in 0..<5 { c.key(KeyInput(.character("z"), ctrl: true), time: 0) }
         #expect(c.editor.background == .paper(Paper(.lined)))
-        #expect(c.backgroundColor == .white && c.value(of: .paperSpacing) == 32, "the panel follows the undo")
+        #expect(c.brush.backgroundColor == .white && c.brush.value(of: .paperSpacing) == 32, "the panel follows the undo")
     }
 }
 
@@ -57,7 +57,7 @@ extension PaperPanelTests {
         c.click(.sheetConfirm)
         let paper = try #require(c.editor.background.paperValue)
         #expect(paper == Paper(.squared, color: Layout.pageColors[1]))
-        #expect(c.backgroundColor == Layout.pageColors[1] && c.editor.history.steps.isEmpty, "the page starts so; no step to undo")
+        #expect(c.brush.backgroundColor == Layout.pageColors[1] && c.editor.history.steps.isEmpty, "the page starts so; no step to undo")
         let shot = try c.shown()
         #expect(shot.pixel(x: 32, y: 300) & 0xFFFFFF == Paper.defaultLine.argb & 0xFFFFFF, "a column of the grid")
     }

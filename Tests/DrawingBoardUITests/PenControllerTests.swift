@@ -13,29 +13,29 @@ import Testing
 
     @Test func theFirstPenTurnsOnPenOnlyOnceAndItsPressureReachesTheStroke() throws {
         let c = try makeController()
-        #expect(c.touchMode == .draw)
+        #expect(c.input.touchMode == .draw)
         c.pointer(event(.pen(.tip), .down, 100, 300, pressure: 0.2, time: 0))
         c.pointer(event(.pen(.tip), .move, 300, 300, pressure: 0.6, time: 0.01))
         c.pointer(event(.pen(.tip), .up, 500, 300, pressure: 1, time: 0.02))
-        #expect(c.touchMode == .penOnly && c.penWasSeen)
+        #expect(c.input.touchMode == .penOnly && c.input.penWasSeen)
         let stroke = try #require(c.editor.strokes.last)
         #expect(stroke.pressures == [0.2, 0.6, 0.6], "the lift keeps the last contact's pressure, whatever the lift reports")
         // Changed back by the user, it stays: Pen only comes the first time only.
         c.perform(.touchMode)
-        #expect(c.touchMode == .draw)
+        #expect(c.input.touchMode == .draw)
         c.pointer(event(.pen(.tip), .down, 100, 400, time: 5))
         c.pointer(event(.pen(.tip), .up, 200, 400, time: 5.1))
-        #expect(c.touchMode == .draw)
-        #expect(c.preferences.penSeen)
+        #expect(c.input.touchMode == .draw)
+        #expect(c.brush.preferences.penSeen)
     }
 
     @Test func inPenOnlyFingersMoveTheViewAndNeverDraw() throws {
         let c = try makeController()
-        c.penWasSeen = true
+        c.input.penWasSeen = true
         c.perform(.touchMode)
         c.perform(.touchMode)
-        #expect(c.touchMode == .penOnly)
-        c.zoom(by: 2, about: Point(500, 350))
+        #expect(c.input.touchMode == .penOnly)
+        c.viewport.zoom(by: 2, about: Point(500, 350))
         let before = c.view
         c.pointer(event(.finger(1), .down, 400, 300, time: 1))
         c.pointer(event(.finger(1), .move, 450, 330, time: 1.1))
@@ -47,11 +47,11 @@ import Testing
 
     @Test func aPalmWhileThePenIsNearIsIgnoredAndAPalmFirstLeavesNoMark() throws {
         let c = try makeController()
-        c.penWasSeen = true
+        c.input.penWasSeen = true
         // A palm lands first and starts a stroke; then the pen comes near (hovering).
         c.pointer(event(.finger(7), .down, 600, 500, time: 1))
         c.pointer(event(.finger(7), .move, 650, 520, time: 1.4))
-        c.penHover(at: Point(200, 200), time: 1.5)
+        c.input.penHover(at: Point(200, 200), time: 1.5)
         c.pointer(event(.finger(7), .move, 700, 540, time: 1.6))
         c.pointer(event(.finger(7), .up, 700, 540, time: 1.7))
         c.tick(2.5)
@@ -80,22 +80,22 @@ import Testing
     /// after five seconds without a pen event.
     @Test func palmsAreIgnoredWhileThePenIsInRange() throws {
         let c = try makeController()
-        c.penWasSeen = true
+        c.input.penWasSeen = true
         func palm(_ id: Int, at time: Double) {
             c.pointer(event(.finger(id), .down, 600, 300, time: time))
             c.pointer(event(.finger(id), .move, 650, 300, time: time + 0.05))
             c.pointer(event(.finger(id), .up, 700, 300, time: time + 0.1))
             c.tick(time + 0.6)
         }
-        c.penProximity(near: true, time: 1)
+        c.input.penProximity(near: true, time: 1)
         palm(1, at: 3)
         #expect(c.editor.strokes.isEmpty, "two seconds in range without moving: still a palm")
-        c.penProximity(near: false, time: 4)
+        c.input.penProximity(near: false, time: 4)
         palm(2, at: 4.2)
         #expect(c.editor.strokes.isEmpty, "within half a second of leaving")
         palm(3, at: 5)
         #expect(c.editor.strokes.count == 1, "then fingers draw")
-        c.penProximity(near: true, time: 10)
+        c.input.penProximity(near: true, time: 10)
         palm(4, at: 16)
         #expect(c.editor.strokes.count == 2, "in range, but nothing for five seconds: the leaving was missed")
     }
@@ -105,13 +105,13 @@ import Testing
         c.drag([(100, 300), (500, 300)])
         #expect(c.editor.strokes.count == 1)
         c.pointer(event(.pen(.eraser), .down, 300, 250, time: 1))
-        #expect(ViewState(controller: c).tool == .eraser, "the toolbar shows the eraser while the eraser end is down")
+        #expect(ChromeView(app: c, layout: c.layout()).tool == .eraser, "the toolbar shows the eraser while the eraser end is down")
         c.pointer(event(.pen(.eraser), .move, 300, 300, time: 1.1))
         c.pointer(event(.pen(.eraser), .up, 300, 350, time: 1.2))
         #expect(c.editor.toolState.tool == .pencil, "the tool in hand stays the pencil")
-        #expect(ViewState(controller: c).tool == .pencil)
+        #expect(ChromeView(app: c, layout: c.layout()).tool == .pencil)
         let erasing = try #require(c.editor.strokes.last)
-        #expect(erasing.tool == .eraser && erasing.style.width == AppController.eraserWidth)
+        #expect(erasing.tool == .eraser && erasing.style.width == BrushController.eraserWidth)
         #expect(try c.editor.image.flattened().pixel(x: 300, y: 300) & 0xFFFFFF == 0xFFFFFF)
     }
 
@@ -119,19 +119,19 @@ import Testing
         let c = try makeController()
         c.click(.panel(.brush))
         #expect(c.layout().frame(of: .pressureCurve(.firm)) == nil, "no pen yet: the shape helpers")
-        c.penWasSeen = true
+        c.input.penWasSeen = true
         #expect(c.layout().frame(of: .pressureCurve(.firm)) != nil && c.layout().frame(of: .shapeHelper(.constrain)) == nil)
         let label = try #require(c.layout().pressureLabel, "the row says what it is")
         #expect(label.maxX <= c.layout().frame(of: .pressureCurve(.soft))!.minX, "the label before the choices")
         c.click(.pressureCurve(.firm))
-        #expect(c.pressureCurve == .firm && c.preferences.pressureCurve == .firm)
+        #expect(c.input.pressureCurve == .firm && c.brush.preferences.pressureCurve == .firm)
         c.click(.panel(.brush))
         c.pointer(event(.pen(.tip), .down, 100, 300, pressure: 0.5, time: 0))
         c.pointer(event(.pen(.tip), .up, 400, 300, pressure: 0.5, time: 0.1))
         let pressures = try #require(c.editor.strokes.last?.pressures)
         #expect(pressures.allSatisfy { abs($0 - pow(0.5, 1.6)) < 1e-9 }, "a firm curve: p^1.6")
         // A shape tool keeps its helpers.
-        c.select(.rectangle)
+        c.brush.select(.rectangle)
         c.click(.panel(.brush))
         #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil && c.layout().pressureLabel == nil)
         #expect(PressureCurve.soft.apply(0.25) > 0.25 && PressureCurve.normal.apply(0.25) == 0.25 && PressureCurve.firm.apply(0.25) < 0.25)

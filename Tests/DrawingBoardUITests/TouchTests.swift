@@ -80,7 +80,7 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
 
     @Test func aOneFingerTapLeavesADot() throws {
         let c = try makeController()
-        c.setSlider(.width, to: 12)
+        c.brush.setSlider(.width, to: 12)
         c.pointer(finger(4, .down, 300, 300, at: 2.0))
         c.pointer(finger(4, .up, 300, 300, at: 2.05))
         #expect(c.editor.strokes.count == 1)
@@ -132,7 +132,7 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         let c = try makeController()
         c.drag([(400, 300), (600, 300)])
         c.perform(.touchMode)
-        #expect(c.touchMode == .navigate)
+        #expect(c.input.touchMode == .navigate)
         c.pointer(finger(1, .down, 400, 350, at: 3.0))
         c.pointer(finger(2, .down, 600, 350, at: 3.05))
         for i in 1...10 {
@@ -166,7 +166,7 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
     @Test func navigateModeOneFingerDrawsTwoFingersDrag() throws {
         let c = try makeController()
         // A page larger than the window, at 100%, so there is room to move it.
-        c.newPageNow(PageSpec(size: PixelSize(width: 2000, height: 1400)))
+        c.document.newPageNow(PageSpec(size: PixelSize(width: 2000, height: 1400)))
         c.key(KeyInput(.character("1"), ctrl: true), time: 0)
         #expect(c.view == ViewTransform(scale: 1, offset: Point(-500, -350)))
         c.perform(.touchMode)
@@ -183,12 +183,12 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         #expect(c.editor.strokes.count == 1, "two fingers moved the view and drew nothing")
         #expect(c.view == ViewTransform(scale: 1, offset: Point(-450, -300)))
         c.perform(.resetView)
-        #expect(c.view == c.fittedView() && c.view.scale < 0.5)
+        #expect(c.view == c.viewport.fittedView() && c.view.scale < 0.5)
     }
 
     @Test func ctrlWheelZoomsAboutThePointer() throws {
         let c = try makeController()
-        c.wheel(1, at: Point(300, 300), zoom: true)
+        c.input.wheel(1, at: Point(300, 300), zoom: true)
         #expect(c.view.scale == 1.25 && c.view.toWindow(Point(300, 300)) == Point(300, 300))
     }
 }

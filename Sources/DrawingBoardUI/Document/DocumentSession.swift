@@ -141,3 +141,13 @@ final class DocumentSession {
         try? recentFiles?.add(path)
     }
 }
+
+/// What the window knows of its journal's writing.
+struct AutosaveState {
+    /// The failure was said (once, until writing works again).
+    var reportedProblem = false
+    /// When waiting steps were last tried again.
+    var lastRetry = 0.0
+    /// How often waiting steps are tried again (a full disk may get space back).
+    static let retryInterval = 2.0
+}

@@ -4,7 +4,7 @@ import DrawingBoardRender
 /// Draws what the window shows for elements: the Stickers panel's cells and buttons, the
 /// selected element's box and handles, and the caret of the text being typed.
 enum ElementRenderer {
-    static func drawItem(_ item: Layout.Item, _ v: ViewState, _ p: Painter) {
+    static func drawItem(_ item: Layout.Item, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let f = item.frame
         if v.pressed == item.control { p.fill(f.insetBy(3 * s), Theme.pressed, radius: 10 * s) }
@@ -14,28 +14,28 @@ enum ElementRenderer {
             if selected { p.fill(f.insetBy(3 * s), Theme.accent, radius: 10 * s) }
             let color = selected ? Theme.onAccent : Theme.ink
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
-            if !p.icon("stickers", in: v.layout.compactBars ? f : iconBox, side: Theme.iconSide * s, color) {
+            if !p.icon(item.control.spec.icon ?? "", in: v.layout.compactBars ? f : iconBox, side: Theme.iconSide * s, color) {
                 p.text("St", in: f, size: Theme.smallText * s, color)
             }
             if !v.layout.compactBars {
-                p.text("Stickers", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
+                p.text(item.control.spec.title ?? "", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
                        size: Theme.textSize * s, color, align: .left)
             }
         case .sticker(let i):
-            if let thumb = v.stickerThumbnails[i] {
+            if let thumb = v.stickerThumbnail(i) {
                 p.image(thumb, in: f.insetBy(4 * s))
             }
-        case .stickerPage(let d):
+        case .stickerPage:
             p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
-            p.text(d > 0 ? "More ›" : "‹ Back", in: f, size: Theme.textSize * s, Theme.ink)
+            p.text(item.control.spec.title ?? "", in: f, size: Theme.textSize * s, Theme.ink)
         case .font(let i):
             let family = TextArt.standardFamilies[i]
             let selected = v.font == family
             if selected { p.fill(f.insetBy(3 * s), Theme.accent, radius: 10 * s) }
-            p.text(i == 2 ? "Mono" : family, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
+            p.text(item.control.spec.title ?? family, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
         case .fontStep(let d):
             p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
-            p.text(d > 0 ? "›" : "‹", in: f, size: (Theme.textSize + 4) * s, Theme.ink)
+            p.text(item.control.spec.title ?? "", in: f, size: (Theme.textSize + 4) * s, Theme.ink)
             if d < 0, let next = v.layout.frame(of: .fontStep(1)) {
                 // The family in use, between the two steps.
                 let name = Rect(x: f.maxX + 4 * s, y: f.minY, width: next.minX - f.maxX - 8 * s, height: f.height)
@@ -45,17 +45,16 @@ enum ElementRenderer {
         case .insertImage:
             p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)
             let iconBox = Rect(x: f.minX + 4 * s, y: f.minY, width: 32 * s, height: f.height)
-            p.icon("image", in: iconBox, side: 20 * s, Theme.ink)
-            p.text("Insert image…", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
+            p.icon(item.control.spec.icon ?? "", in: iconBox, side: 20 * s, Theme.ink)
+            p.text(item.control.spec.title ?? "", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
                    size: Theme.textSize * s, Theme.ink, align: .left)
         default:
             break
         }
     }
 
-    /// The selected element's box, corner handles, rotation handle and delete button; the
-    /// caret of a text being typed.
-    static func drawSelection(_ handles: ElementHandles?, caret: Rect?, box: [Point]?, preedit: (Point, Point)?, with p: Painter, scale s: Double) {
+    /// The box of a text being typed, its caret, and what the input method composes.
+    static func drawTextBox(caret: Rect?, box: [Point]?, preedit: (Point, Point)?, with p: Painter, scale s: Double) {
         if let (a, b) = preedit {
             // What the input method is composing, underlined until it is committed.
             p.line(from: a, to: b, width: 1.5 * s, Theme.ink)
@@ -70,6 +69,10 @@ enum ElementRenderer {
         if let caret {
             p.fill(caret, RGBA(0.1, 0.1, 0.1, 0.9))
         }
+    }
+
+    /// The selected element's box, corner handles, rotation handle and delete button.
+    static func drawHandles(_ handles: ElementHandles?, with p: Painter, scale s: Double) {
         guard let h = handles else { return }
         let box = h.corners + [h.corners[0]]
         for (a, b) in zip(box, box.dropFirst()) {

@@ -5,7 +5,7 @@ import Foundation
 /// Draws the open main menu's rows: each command with its key on the right; the recent files
 /// under Open, by name, with their folder.
 enum MenuRenderer {
-    static func draw(_ v: ViewState, with p: Painter) {
+    static func draw(_ v: ChromeView, with p: Painter) {
         let s = v.scale
         for item in v.layout.items where item.control.isMenuRow {
             let f = item.frame
@@ -14,10 +14,11 @@ enum MenuRenderer {
             if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 8 * s) }
             let text = Rect(x: f.minX + 14 * s, y: f.minY, width: f.width - 28 * s, height: f.height)
             switch item.control {
-            case .menuItem(let command):
-                let keys = command.shortcut ?? ""
+            case .menuItem:
+                let spec = item.control.spec
+                let keys = spec.key ?? ""
                 let keysWidth = keys.isEmpty ? 0 : min(110 * s, text.width / 2)
-                p.text(command.title, in: Rect(x: text.minX, y: f.minY, width: text.width - keysWidth, height: f.height),
+                p.text(spec.title ?? "", in: Rect(x: text.minX, y: f.minY, width: text.width - keysWidth, height: f.height),
                        size: Theme.textSize * s, Theme.ink, align: .left)
                 if !keys.isEmpty {
                     p.text(keys, in: Rect(x: text.maxX - keysWidth, y: f.minY, width: keysWidth, height: f.height),

@@ -4,7 +4,7 @@ import Foundation
 
 /// Draws the open sheet: the shortcuts in columns, About, New page and Page size.
 enum SheetRenderer {
-    static func draw(_ v: ViewState, with p: Painter) {
+    static func draw(_ v: ChromeView, with p: Painter) {
         guard let sheet = v.sheet, let title = v.layout.sheetTitle, let body = v.layout.sheetBody else { return }
         let s = v.scale
         let name: String
@@ -29,7 +29,7 @@ enum SheetRenderer {
     /// The groups flow down and into the next column, as many columns as the height needs,
     /// balanced; each column's keys get the width its longest key needs, and the font steps
     /// down in a small window so the lines fit.
-    private static func drawShortcuts(_ body: Rect, _ v: ViewState, _ p: Painter) {
+    private static func drawShortcuts(_ body: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         var lines: [(keys: String, action: String, heading: Bool)] = []
         for group in Shortcuts.groups {
@@ -65,7 +65,7 @@ enum SheetRenderer {
         }
     }
 
-    private static func drawAbout(_ body: Rect, _ v: ViewState, _ p: Painter) {
+    private static func drawAbout(_ body: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let text = """
             A drawing board for the Linux desktop, version \(AppInfo.version).
@@ -75,7 +75,7 @@ enum SheetRenderer {
         p.text(text, in: body.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left, wrap: true)
     }
 
-    private static func drawNewPage(_ draft: NewPageDraft, _ body: Rect, _ v: ViewState, _ p: Painter) {
+    private static func drawNewPage(_ draft: NewPageDraft, _ body: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let row = Theme.minimumTarget * s, gap = 8 * s
         let half = (body.width - gap) / 2
@@ -88,7 +88,7 @@ enum SheetRenderer {
                draft.size == nil ? Theme.error : Theme.inkMuted, align: .left)
     }
 
-    private static func drawPageSize(_ draft: PageSizeDraft, _ body: Rect, _ v: ViewState, _ p: Painter) {
+    private static func drawPageSize(_ draft: PageSizeDraft, _ body: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let row = Theme.minimumTarget * s, gap = 8 * s
         let labelWidth = min(180 * s, body.width / 2)
@@ -99,7 +99,7 @@ enum SheetRenderer {
                size: Theme.smallText * s, Theme.inkMuted, align: .left)
     }
 
-    private static func drawControl(_ item: Layout.Item, _ sheet: Sheet, _ v: ViewState, _ p: Painter) {
+    private static func drawControl(_ item: Layout.Item, _ sheet: Sheet, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let f = item.frame, inner = item.frame.insetBy(3 * s)
         let pressed = v.pressed == item.control

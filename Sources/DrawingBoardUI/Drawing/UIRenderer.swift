@@ -4,7 +4,7 @@ import DrawingBoardRender
 /// Draws the interface over the canvas: the two bars, the open panel, the message, the quit
 /// question and the tooltip.
 enum UIRenderer {
-    static func draw(_ v: ViewState, with p: Painter, in area: Rect) {
+    static func draw(_ v: ChromeView, with p: Painter, in area: Rect) {
         let s = v.scale
         let l = v.layout
         for bar in [l.topBar, l.bottomBar] where bar.intersects(area) {
@@ -59,7 +59,7 @@ enum UIRenderer {
                 let primary = button.isPrimary
                 p.fill(item.frame, primary ? Theme.accent : Theme.hover, radius: 10 * s)
                 if v.pressed == item.control { p.fill(item.frame, Theme.pressed, radius: 10 * s) }
-                p.text(button.label, in: item.frame, size: Theme.textSize * s, primary ? Theme.onAccent : Theme.ink)
+                p.text(item.control.spec.title ?? "", in: item.frame, size: Theme.textSize * s, primary ? Theme.onAccent : Theme.ink)
             }
         }
         if let tip = v.tooltip, tip.frame.intersects(area) {
@@ -74,7 +74,7 @@ enum UIRenderer {
         p.outline(r, Theme.chromeBorder, width: 1, radius: Theme.radius * s)
     }
 
-    private static func drawItem(_ item: Layout.Item, _ v: ViewState, _ p: Painter) {
+    private static func drawItem(_ item: Layout.Item, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let f = item.frame
         let inner = f.insetBy(3 * s)
@@ -87,8 +87,9 @@ enum UIRenderer {
         case .tool(let tool):
             let selected = v.tool == tool
             background(selected: selected)
-            if !p.icon(tool.rawValue, in: f, side: iconSide, selected ? Theme.onAccent : Theme.ink) {
-                p.text(String(tool.title.prefix(2)), in: f, size: Theme.smallText * s, selected ? Theme.onAccent : Theme.ink)
+            let spec = item.control.spec
+            if !p.icon(spec.icon ?? "", in: f, side: iconSide, selected ? Theme.onAccent : Theme.ink) {
+                p.text(String((spec.title ?? "").prefix(2)), in: f, size: Theme.smallText * s, selected ? Theme.onAccent : Theme.ink)
             }
             if tool.isShape, !v.shapeHelpers.isEmpty {
                 // A shape helper is switched on in the brush panel: a mark on the shape tools,
@@ -97,12 +98,15 @@ enum UIRenderer {
                 p.fillCircle(center: dot, radius: 5 * s, Theme.warning)
                 p.strokeCircle(center: dot, radius: 5 * s, RGBA(1, 1, 1), width: 1.5 * s)
             }
-        case .undo, .redo, .save, .clear:
-            background(selected: false)
+        case .undo, .redo, .save, .clear, .open, .menu, .zoomIn, .zoomOut:
+            // An icon button, as its description says.
+            let spec = item.control.spec
+            let selected = item.control == .menu && v.menuOpen
+            background(selected: selected)
             let enabled = item.control == .undo ? v.canUndo : item.control == .redo ? v.canRedo : true
-            let name = item.control == .undo ? "undo" : item.control == .redo ? "redo" : item.control == .save ? "save" : "clear"
-            if !p.icon(name, in: f, side: iconSide, enabled ? Theme.ink : Theme.inkDisabled) {
-                p.text(name.capitalized, in: f, size: Theme.smallText * s, enabled ? Theme.ink : Theme.inkDisabled)
+            let color = selected ? Theme.onAccent : enabled ? Theme.ink : Theme.inkDisabled
+            if !p.icon(spec.icon ?? "", in: f, side: iconSide, color) {
+                p.text(spec.title ?? "", in: f, size: Theme.smallText * s, color)
             }
         case .sticker, .stickerPage, .insertImage, .panel(.stickers), .font, .fontStep:
             ElementRenderer.drawItem(item, v, p)
@@ -111,10 +115,11 @@ enum UIRenderer {
             background(selected: selected)
             let color = selected ? Theme.onAccent : Theme.ink
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
-            p.icon(kind == .brush ? "brush" : "background", in: iconBox, side: iconSide, color)
+            let spec = item.control.spec
+            p.icon(spec.icon ?? "", in: iconBox, side: iconSide, color)
             if !v.layout.compactBars {
                 let labelBox = Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 44 * s, height: f.height)
-                p.text(kind == .brush ? "Brush" : "Background", in: labelBox, size: Theme.textSize * s, color, align: .left)
+                p.text(spec.title ?? "", in: labelBox, size: Theme.textSize * s, color, align: .left)
             }
             // The swatch tells the truth: the background's image in miniature, an eraser's
             // state (a crossed-out disc: it has no colour), or the colour.
@@ -151,10 +156,10 @@ enum UIRenderer {
         case .chooseImage:
             p.fill(inner, Theme.hover, radius: 10 * s)
             if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 10 * s) }
-            let label = "Choose image…"
+            let spec = item.control.spec
             let iconBox = Rect(x: f.center.x - 90 * s, y: f.minY, width: 36 * s, height: f.height)
-            p.icon("image", in: iconBox, side: iconSide, Theme.ink)
-            p.text(label, in: Rect(x: iconBox.maxX, y: f.minY, width: 150 * s, height: f.height), size: Theme.textSize * s, Theme.ink, align: .left)
+            p.icon(spec.icon ?? "", in: iconBox, side: iconSide, Theme.ink)
+            p.text(spec.title ?? "", in: Rect(x: iconBox.maxX, y: f.minY, width: 150 * s, height: f.height), size: Theme.textSize * s, Theme.ink, align: .left)
         case .touchMode:
             background(selected: false)
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
@@ -165,13 +170,6 @@ enum UIRenderer {
         case .resetView:
             background(selected: false)
             p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, Theme.ink)
-        case .open, .menu, .zoomIn, .zoomOut:
-            background(selected: item.control == .menu && v.menuOpen)
-            let name = item.control == .open ? "open" : item.control == .menu ? "menu" : item.control == .zoomIn ? "zoom-in" : "zoom-out"
-            let color = item.control == .menu && v.menuOpen ? Theme.onAccent : Theme.ink
-            if !p.icon(name, in: f, side: iconSide, color) {
-                p.text(item.control == .zoomIn ? "+" : item.control == .zoomOut ? "−" : name.capitalized, in: f, size: Theme.smallText * s, color)
-            }
         case .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
              .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor:
             break
@@ -200,21 +198,21 @@ enum UIRenderer {
             p.text(text, in: inner.insetBy(10 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         case .eyedropper:
             background(selected: v.picking)
-            if !p.icon("eyedropper", in: f, side: iconSide, v.picking ? Theme.onAccent : Theme.ink) {
-                p.text("Pick", in: f, size: Theme.smallText * s, v.picking ? Theme.onAccent : Theme.ink)
+            let spec = item.control.spec
+            if !p.icon(spec.icon ?? "", in: f, side: iconSide, v.picking ? Theme.onAccent : Theme.ink) {
+                p.text(spec.title ?? "", in: f, size: Theme.smallText * s, v.picking ? Theme.onAccent : Theme.ink)
             }
-        case .smoothing(let smoothing):
-            let selected = v.smoothing == smoothing
+        case .smoothing, .pressureCurve, .paper:
+            // A choice among a row of them, as its description says.
+            let selected: Bool
+            switch item.control {
+            case .smoothing(let smoothing): selected = v.smoothing == smoothing
+            case .pressureCurve(let curve): selected = v.pressureCurve == curve
+            case .paper(let ruling): selected = ruling == nil ? v.isPlainColor : v.paperRuling == ruling
+            default: selected = false
+            }
             background(selected: selected)
-            p.text(smoothing.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
-        case .pressureCurve(let curve):
-            let selected = v.pressureCurve == curve
-            background(selected: selected)
-            p.text(curve.title, in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
-        case .paper(let ruling):
-            let selected = ruling == nil ? v.isPlainColor : v.paperRuling == ruling
-            background(selected: selected)
-            p.text(ruling?.title ?? "Plain", in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
+            p.text(item.control.spec.title ?? "", in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
         case .shapeHelper(let helper):
             // A check box before the label, so off reads as a switch too, not as plain text.
             let on = v.shapeHelpers.contains(helper)
@@ -235,10 +233,11 @@ enum UIRenderer {
         }
     }
 
-    private static func drawSlider(_ kind: SliderKind, _ frame: Rect, _ v: ViewState, _ p: Painter) {
+    private static func drawSlider(_ kind: SliderKind, _ frame: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let l = v.layout
-        guard let track = l.tracks[kind], let value = v.values[kind], let knobX = l.knobX(kind, value: value) else { return }
+        let value = v.value(of: kind)
+        guard let track = l.tracks[kind], let knobX = l.knobX(kind, value: value) else { return }
         p.text(kind == .width && v.tool == .text ? "Size" : kind.label, in: Rect(x: frame.minX + 4 * s, y: frame.minY, width: 72 * s, height: frame.height),
                size: Theme.textSize * s, Theme.ink, align: .left)
         let cy = track.center.y
@@ -252,7 +251,7 @@ enum UIRenderer {
                size: Theme.textSize * s, Theme.ink, align: .right)
     }
 
-    private static func drawPanel(_ v: ViewState, _ p: Painter) {
+    private static func drawPanel(_ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let l = v.layout
         let eraser = v.panel == .brush && v.tool.isEraser

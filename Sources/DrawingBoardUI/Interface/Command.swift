@@ -68,6 +68,32 @@ public enum Command: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Does what the command asks, in the window of `app`.
+    func perform(in app: AppController) {
+        app.chrome.menu.close()
+        app.invalidateChrome()
+        switch self {
+        case .new: app.chrome.sheets.open(.newPage)
+        case .open: app.document.chooseFileToOpen()
+        case .save: app.document.save(choosingName: false)
+        case .saveAs: app.document.save(choosingName: true)
+        case .export: app.document.export(choosingName: false)
+        case .exportAs: app.document.export(choosingName: true)
+        case .pageSize: app.chrome.sheets.open(.pageSize)
+        case .insertImage: app.selection.chooseImageToInsert()
+        case .clearPage:
+            app.attempt { try app.editor.clear() }
+            app.selection.select(nil)
+        case .shortcuts: app.chrome.sheets.open(.shortcuts)
+        case .about: app.chrome.sheets.open(.about)
+        case .quit: app.document.requestQuit()
+        case .zoomIn: app.viewport.zoom(by: 1.25)
+        case .zoomOut: app.viewport.zoom(by: 0.8)
+        case .fitPage: app.viewport.fitPage()
+        case .actualSize: app.viewport.showActualSize()
+        }
+    }
+
     /// The main menu's items, in order (Open Recent's files come after Open).
     public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .pageSize, .clearPage,
                                          .shortcuts, .about, .quit]

@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import DrawingBoardRender
 
 /// The panels that slide up from the bottom bar.
 public enum PanelKind: Sendable, Hashable {
@@ -144,84 +145,14 @@ public enum Control: Sendable, Hashable {
         default: return false
         }
     }
-
-    /// The tooltip, with the keyboard shortcut.
-    public var tooltip: String? {
-        switch self {
-        case .tool(let tool):
-            let n = (Tool.barTools.firstIndex(of: tool) ?? 0) + 1
-            let keys = (n <= 9 ? ["\(n)"] : []) + (tool.letter.map { [$0.uppercased()] } ?? [])
-            return "\(tool.title) (\(keys.joined(separator: " or ")))"
-        case .panel(.stickers): return "Stickers and images to place on the page"
-        case .sticker: return "Click to place it in the middle, or drag it onto the page"
-        case .stickerPage(let d): return d > 0 ? "More stickers" : "The stickers before"
-        case .insertImage: return "Insert an image from a file (Ctrl+I)"
-        case .font: return "The font of new text (and of the text being typed)"
-        case .fontStep: return "The other fonts installed"
-        case .pressureCurve: return "How hard the pen must press for the full width"
-        case .undo: return "Undo (Ctrl+Z)"
-        case .redo: return "Redo (Ctrl+Shift+Z)"
-        case .save: return "Save the document as .ora (Ctrl+S)"
-        case .open: return "Open a drawing or an image (Ctrl+O)"
-        case .menu: return "Main menu (F10)"
-        case .zoomIn: return "Zoom in (Ctrl++)"
-        case .zoomOut: return "Zoom out (Ctrl+-)"
-        case .clear: return "Clear the drawing"
-        case .panel(.brush): return "Brush: width, colour, opacity"
-        case .panel(.background): return "Background: colour or image"
-        case .closePanel: return "Close (Esc)"
-        case .slider(let kind) where kind == .width: return "Stroke width ([ and ])"
-        case .recentColor: return "Use this colour"
-        case .chooseImage: return "Choose an image for this page's background"
-        case .touchMode: return "Touch: every finger draws, or one draws and two move the view"
-        case .resetView: return "Fit the page in the window (Ctrl+0)"
-        case .colorWheel: return "Hue and saturation"
-        case .valueStrip: return "Brightness"
-        case .hexField: return "Type a colour: three or six hex digits, then Enter"
-        case .eyedropper: return "Pick a colour from the picture (I)"
-        case .smoothing: return "Steady freehand strokes (S cycles)"
-        case .paper(nil): return "A plain page of the colour above"
-        case .paper(let ruling?): return "\(ruling.title) paper of the colour above, with the spacing and line colour above"
-        case .paperLine: return "The colour of the paper's lines"
-        case .shapeHelper(let m) where m == .constrain: return "Lines in 15° steps, squares and circles (Shift turns it over)"
-        case .shapeHelper: return "Shapes from their centre (Alt turns it over)"
-        default: return nil
-        }
-    }
 }
 
 extension Tool {
-    /// The tools the top bar shows, in order (number keys 1 to 9 pick the first nine; V and
-    /// T the select and text tools).
-    public static let barTools: [Tool] = allCases
+    /// The tools the top bar shows, in order: the tools' own list (`ToolBox`).
+    public static var barTools: [Tool] { ToolBox.bar.compactMap { $0.tool } }
 
-    /// The tool's name for people.
-    public var title: String {
-        switch self {
-        case .pencil: return "Pencil"
-        case .line: return "Line"
-        case .dashedLine: return "Dashed line"
-        case .rectangle: return "Rectangle"
-        case .ellipse: return "Ellipse"
-        case .eraser: return "Eraser"
-        case .strokeEraser: return "Stroke eraser"
-        case .highlighter: return "Highlighter"
-        case .select: return "Select"
-        case .text: return "Text"
-        }
-    }
-
-    /// The letter that selects the tool, besides its number.
-    public var letter: Character? {
-        switch self {
-        case .eraser: return "e"
-        case .strokeEraser: return "x"
-        case .highlighter: return "h"
-        case .select: return "v"
-        case .text: return "t"
-        default: return nil
-        }
-    }
+    /// The tool's name for people, as the tool says it.
+    public var title: String { ToolBox.kind(of: self).title }
 }
 
 /// A size the New page sheet offers.

@@ -1,26 +1,46 @@
 import DrawingBoardCore
+import DrawingBoardRender
 import Foundation
 
 /// Colour picking beyond the RGB sliders: the hue and saturation wheel with its brightness
 /// strip, the hex field, and the eyedropper that picks from the picture (background included).
-extension AppController {
+public final class ColourPicker {
+    unowned let app: AppController
+    /// The hex field's text while it is being typed in (nil: not editing).
+    public private(set) var hexEntry: String?
+    /// Whether the next press on the canvas picks a colour instead of drawing.
+    public private(set) var picking = false
+    /// The wheel's hue and saturation, kept while the colour is a grey (which has none).
+    private var wheelHue = 0.0
+    private var wheelSaturation = 1.0
+    /// The panel the eyedropper put aside, to bring back with the picked colour.
+    private var panelBeforePicking: PanelKind?
+
+    init(app: AppController) {
+        self.app = app
+    }
+
+    private var editor: Editor { app.editor }
+
+    // MARK: - Wheel
+
     /// The brush colour as the wheel shows it: a grey keeps the last hue chosen, and black the
     /// last hue and saturation (they have none of their own).
-    public var brushHSV: HSV {
+    public var hsv: HSV {
         let color = editor.toolState.style.color
         var hsv = color.hsv
         // While the colour is still the one the wheel made, keep the wheel's own hue and
         // saturation: worked out again from 8-bit RGB they would drift as the strip moves.
-        if RGBColor(HSV(hue: colour.wheelHue, saturation: colour.wheelSaturation, value: hsv.value)) == color {
-            hsv.hue = colour.wheelHue
-            hsv.saturation = colour.wheelSaturation
+        if RGBColor(HSV(hue: wheelHue, saturation: wheelSaturation, value: hsv.value)) == color {
+            hsv.hue = wheelHue
+            hsv.saturation = wheelSaturation
             return hsv
         }
         if hsv.value == 0 {
-            hsv.hue = colour.wheelHue
-            hsv.saturation = colour.wheelSaturation
+            hsv.hue = wheelHue
+            hsv.saturation = wheelSaturation
         } else if hsv.saturation == 0 {
-            hsv.hue = colour.wheelHue
+            hsv.hue = wheelHue
         }
         return hsv
     }
@@ -28,16 +48,15 @@ extension AppController {
     /// Remembers a colour's hue and saturation for the wheel, where it has them.
     func rememberWheel(_ color: RGBColor) {
         let hsv = color.hsv
-        guard hsv.value > 0, RGBColor(HSV(hue: colour.wheelHue, saturation: colour.wheelSaturation, value: hsv.value)) != color else { return }
-        colour.wheelSaturation = hsv.saturation
-        if hsv.saturation > 0 { colour.wheelHue = hsv.hue }
+        guard hsv.value > 0, RGBColor(HSV(hue: wheelHue, saturation: wheelSaturation, value: hsv.value)) != color else { return }
+        wheelSaturation = hsv.saturation
+        if hsv.saturation > 0 { wheelHue = hsv.hue }
     }
 
     /// A press or drag on the wheel (hue and saturation) or the strip (brightness).
-    func dragColor(_ capture: Capture, at p: Point) {
-        guard case .control(let control) = capture else { return }
-        let l = layout()
-        var hsv = brushHSV
+    func drag(_ control: Control, at p: Point) {
+        let l = app.layout()
+        var hsv = self.hsv
         if control == .colorWheel, let picked = l.wheelColor(at: p) {
             hsv.hue = picked.hue
             hsv.saturation = picked.saturation
@@ -48,22 +67,22 @@ extension AppController {
         } else {
             return
         }
-        colour.wheelHue = hsv.hue
-        colour.wheelSaturation = hsv.saturation
+        wheelHue = hsv.hue
+        wheelSaturation = hsv.saturation
         editor.toolState.style.color = RGBColor(HSV(hue: hsv.hue, saturation: hsv.saturation, value: hsv.value))
-        invalidateChrome()
+        app.invalidateChrome()
     }
 
     // MARK: - Hex field
 
     public func beginHexEntry() {
-        colour.hexEntry = ""
-        invalidateChrome()
+        hexEntry = ""
+        app.invalidateChrome()
     }
 
     /// Keys while the hex field is being typed in; returns false for keys it leaves alone.
-    func hexKey(_ input: KeyInput) -> Bool {
-        guard var text = colour.hexEntry, !input.ctrl else { return false }
+    func key(_ input: KeyInput) -> Bool {
+        guard var text = hexEntry, !input.ctrl else { return false }
         switch input.key {
         case .character(let c) where c.isNumber && input.shift:
             // Keys come unshifted: Shift with a digit is a sign ("#" is Shift+3 on many
@@ -72,24 +91,24 @@ extension AppController {
         case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
             if c == "#" { break }
             guard text.count < 6 else {
-                show(error: "A colour has six hex digits at most")
+                app.chrome.show(error: "A colour has six hex digits at most")
                 break
             }
             text.append(c)
-            colour.hexEntry = text
-            if message?.isError == true { message = nil }
+            hexEntry = text
+            if app.chrome.showsError { app.chrome.dismissMessage() }
         case .character(let c):
             // Said at once, not dropped silently: the field takes hex digits only.
-            show(error: "“\(c)” is not a hex digit: type 0–9 and a–f, like d01010")
+            app.chrome.show(error: "“\(c)” is not a hex digit: type 0–9 and a–f, like d01010")
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
-            colour.hexEntry = text
+            hexEntry = text
         case .enter: finishHexEntry(apply: true)
         case .escape: finishHexEntry(apply: false)
         case .tab: finishHexEntry(apply: true)
         default: return true // the field has the keyboard: no tool shortcuts while typing
         }
-        invalidateChrome()
+        app.invalidateChrome()
         return true
     }
 
@@ -97,31 +116,25 @@ extension AppController {
     /// changes nothing). Enter on anything else says what a colour looks like and leaves the
     /// text in the field to be put right; leaving the field by clicking elsewhere just drops
     /// unfinished text.
-    func finishHexEntry(apply: Bool, quietly: Bool = false) {
-        guard let text = colour.hexEntry else { return }
+    public func finishHexEntry(apply: Bool, quietly: Bool = false) {
+        guard let text = hexEntry else { return }
         let color = RGBColor(typed: text)
         if apply, !quietly, !text.isEmpty, color == nil {
-            show(error: "“\(text)” is not a colour: type three or six hex digits, like d01 or d01010")
+            app.chrome.show(error: "“\(text)” is not a colour: type three or six hex digits, like d01 or d01010")
             return
         }
-        colour.hexEntry = nil
-        invalidateChrome()
+        hexEntry = nil
+        app.invalidateChrome()
         guard apply, let color else { return }
-        if message?.isError == true { message = nil }
-        if panel == .background {
+        if app.chrome.showsError { app.chrome.dismissMessage() }
+        if app.chrome.panel == .background {
             // The Background panel's field: one undoable background change.
-            guard editor.background != background(ofColor: color) else { return }
-            do {
-                try editor.setBackground(background(ofColor: color))
-                backgroundColor = color
-            } catch {
-                show(error: "\(error)")
-            }
+            app.brush.setBackgroundColor(color)
             return
         }
         editor.toolState.style.color = color
         rememberWheel(color)
-        rememberColor()
+        app.brush.rememberColor()
     }
 
     // MARK: - Eyedropper
@@ -129,67 +142,50 @@ extension AppController {
     /// The eyedropper (I, or its button in the brush panel) starts or stops. The panel steps
     /// aside so the whole picture can be picked from, and comes back once a colour is picked.
     func togglePicking() {
-        colour.picking.toggle()
-        if colour.picking {
-            colour.panelBeforePicking = panel
-            panel = nil
-            show(info: "Click the picture to pick its colour (Esc cancels)")
+        picking.toggle()
+        editor.tools.picking = picking
+        if picking {
+            panelBeforePicking = app.chrome.panel
+            app.chrome.panel = nil
+            app.chrome.show(info: "Click the picture to pick its colour (Esc cancels)")
             // It stays while the eyedropper is on (the pointer is a crosshair meanwhile too).
-            message?.until = .infinity
+            app.chrome.keepMessage()
         } else {
-            message = nil
+            app.chrome.dismissMessage()
             bringBackPanel()
         }
-        invalidateChrome()
+        app.invalidateChrome()
     }
 
     private func bringBackPanel() {
-        if let kind = colour.panelBeforePicking { panel = kind }
-        colour.panelBeforePicking = nil
+        if let kind = panelBeforePicking { app.chrome.panel = kind }
+        panelBeforePicking = nil
     }
 
-    /// Picks the picture's colour under the window point `p` (nothing outside the canvas).
-    func pickColor(at p: Point) {
-        if colour.colorBeforePicking == nil { colour.colorBeforePicking = editor.toolState.style.color }
-        guard let color = editor.image.color(at: view.toCanvas(p)) else { return }
-        editor.toolState.style.color = color
-        rememberWheel(color)
-        invalidateChrome()
+    /// A press or a drag of the eyedropper on the page (canvas pixels): the editor's
+    /// eyedropper picks the colour the picture shows there.
+    func pick(_ event: PointerEvent) {
+        editor.handle(event)
+        rememberWheel(editor.toolState.style.color)
+        app.invalidateChrome()
     }
 
     /// The eyedropper lifts: the colour stays, or, when the press was cancelled, the colour
     /// from before comes back.
-    func finishPicking(cancelled: Bool = false) {
-        colour.picking = false
+    func finishPicking(_ event: PointerEvent) {
+        editor.handle(event)
+        picking = false
+        editor.tools.picking = false
         bringBackPanel()
-        defer { colour.colorBeforePicking = nil }
-        if cancelled {
-            if let before = colour.colorBeforePicking { editor.toolState.style.color = before }
-            message = nil
-            invalidateChrome()
+        if event.phase == .cancel {
+            app.chrome.dismissMessage()
+            app.invalidateChrome()
             return
         }
         let color = editor.toolState.style.color
-        let tool = editor.toolState.tool
-        if tool.isEraser { select(.pencil) }
-        rememberColor()
-        show(info: "Picked \(color.hex)")
-        invalidateChrome()
-    }
-
-    // MARK: - Smoothing and shape helpers
-
-    /// S: off, light, strong, off...
-    func cycleSmoothing() {
-        let all = Smoothing.allCases
-        let next = all[(all.firstIndex(of: editor.toolState.smoothing)! + 1) % all.count]
-        editor.toolState.smoothing = next
-        show(info: "Smoothing: \(next.title.lowercased())")
-        invalidateChrome()
-    }
-
-    /// Shift or Alt went down or up: a shape being dragged takes the new shape now.
-    public func modifiersChanged(_ modifiers: ShapeModifiers) {
-        editor.modifiersChanged(modifiers)
+        if editor.toolState.tool.isEraser { app.brush.select(.pencil) }
+        app.brush.rememberColor()
+        app.chrome.show(info: "Picked \(color.hex)")
+        app.invalidateChrome()
     }
 }

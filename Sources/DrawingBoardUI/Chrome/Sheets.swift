@@ -2,45 +2,48 @@ import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
 
-/// The sheets: New page (Ctrl+N), Page size, the keyboard shortcuts (F1) and About. A sheet
-/// takes the keys while it is open; Esc closes it and Enter confirms.
-extension AppController {
-    /// Opens `kind`; a page sheet starts from the page as it is.
-    func openSheet(_ kind: SheetRequest) {
-        closeMenu()
-        panel = nil
-        switch kind {
-        case .shortcuts: sheet = .shortcuts
-        case .about: sheet = .about
-        case .newPage: sheet = .newPage(NewPageDraft(preset: nil, windowSize: window, custom: nil, background: .white))
-        case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(editor.size.width)x\(editor.size.height)"))
-        }
-        bars.show(at: now)
-        invalidateChrome()
+/// The sheets over the page: New page (Ctrl+N), Page size, the keyboard shortcuts (F1) and
+/// About. A sheet takes the keys while it is open; Esc closes it and Enter confirms.
+public final class Sheets {
+    unowned let app: AppController
+    /// The sheet open, if any.
+    public private(set) var sheet: Sheet?
+
+    init(app: AppController) {
+        self.app = app
     }
 
-    public enum SheetRequest: Sendable {
+    public enum Request: Sendable {
         case shortcuts, about, newPage, pageSize
     }
 
-    func closeSheet() {
-        sheet = nil
-        invalidateChrome()
+    /// Opens `kind`; a page sheet starts from the page as it is.
+    func open(_ kind: Request) {
+        app.chrome.menu.close()
+        app.chrome.panel = nil
+        switch kind {
+        case .shortcuts: sheet = .shortcuts
+        case .about: sheet = .about
+        case .newPage: sheet = .newPage(NewPageDraft(preset: nil, windowSize: app.window, custom: nil, background: .white))
+        case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(app.editor.size.width)x\(app.editor.size.height)"))
+        }
+        app.chrome.showBars()
+        app.invalidateChrome()
     }
 
-    /// Ctrl+N: the New page sheet (the page is replaced only after asking about unsaved work).
-    public func requestNewPage() {
-        openSheet(.newPage)
+    func close() {
+        sheet = nil
+        app.invalidateChrome()
     }
 
     /// A press on a sheet's control.
-    func pressSheet(_ control: Control) {
-        invalidateChrome()
+    func press(_ control: Control) {
+        app.invalidateChrome()
         switch (control, sheet) {
         case (.sheetClose, _):
-            closeSheet()
+            close()
         case (.sheetConfirm, _):
-            confirmSheet()
+            confirm()
         case (.sheetSize(let choice), .newPage(var draft)?):
             switch choice {
             case .window: draft.preset = nil; draft.custom = nil
@@ -78,36 +81,36 @@ extension AppController {
     /// message saying how to type one, when it holds none.
     private func typedSize(_ size: PixelSize?) -> PixelSize? {
         guard let size else {
-            show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
+            app.chrome.show(error: "Type the page size as width x height, e.g. 1200x800 (1 to \(CanvasLimits.maxSide) pixels a side)")
             return nil
         }
-        closeSheet()
-        message = nil
+        close()
+        app.chrome.dismissMessage()
         return size
     }
 
     /// Enter or the confirm button: Create the new page, or Apply the page size.
-    func confirmSheet() {
+    func confirm() {
         switch sheet {
         case .newPage(let draft)?:
             guard let size = typedSize(draft.size) else { return }
-            whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background, paper: draft.paper)))
+            app.document.questions.whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background, paper: draft.paper)))
         case .pageSize(let draft)?:
             guard let size = typedSize(draft.size) else { return }
             do {
-                try editor.resizePage(to: size, anchor: draft.anchor)
-                pageChanged()
-                show(info: "The page is now \(size.width)x\(size.height) (Ctrl+Z undoes)")
+                try app.editor.resizePage(to: size, anchor: draft.anchor)
+                app.viewport.pageChanged()
+                app.chrome.show(info: "The page is now \(size.width)x\(size.height) (Ctrl+Z undoes)")
             } catch {
-                show(error: "The page cannot be \(size.width)x\(size.height): \(error)")
+                app.chrome.show(error: "The page cannot be \(size.width)x\(size.height): \(error)")
             }
         default:
-            closeSheet()
+            close()
         }
     }
 
     /// Keys while a sheet is open: Esc, Enter, the size field's digits, arrows for the choices.
-    func sheetKey(_ input: KeyInput) -> Bool {
+    func key(_ input: KeyInput) -> Bool {
         if input.ctrl, input.key == .character("a") {
             // Ctrl+A selects the size field's text.
             switch sheet {
@@ -115,21 +118,21 @@ extension AppController {
             case .pageSize(var draft)?: draft.selected = true; sheet = .pageSize(draft)
             default: break
             }
-            invalidateChrome()
+            app.invalidateChrome()
             return true
         }
         guard !input.ctrl else { return false }
         switch input.key {
         case .escape:
-            closeSheet()
+            close()
             return true
         case .enter:
-            confirmSheet()
+            confirm()
             return true
         default:
             break
         }
-        invalidateChrome()
+        app.invalidateChrome()
         switch sheet {
         case .newPage(var draft)?:
             if draft.custom != nil, let edited = Self.edit(draft.custom ?? "", selected: draft.selected, with: input) {
@@ -140,7 +143,7 @@ extension AppController {
                 let current = draft.custom != nil ? all.count - 1 : draft.preset.map { p in all.firstIndex(of: .preset(p)) ?? 0 } ?? 0
                 let next = (current + (input.key == .down ? 1 : all.count - 1)) % all.count
                 sheet = .newPage(draft)
-                pressSheet(.sheetSize(all[next]))
+                press(.sheetSize(all[next]))
                 return true
             } else {
                 return true
@@ -182,31 +185,5 @@ extension AppController {
         case .character("x") where !text.contains("x") && !text.isEmpty: return text + "x"
         default: return nil
         }
-    }
-
-    /// Starts a new blank page of `spec`.
-    func newPageNow(_ spec: PageSpec) {
-        do {
-            let next = try Editor(size: spec.size, background: spec.pageBackground, history: editor.history.options)
-            replaceEditor(next)
-            document.replaced(path: nil, at: next.history.stateID)
-            backgroundColor = spec.background
-            // A dark page gets a light pen and a light page a dark one, when the pen would
-            // hardly show on it.
-            let pen = toolRules.penColor(editor.toolState)
-            if abs(pen.luminance - spec.background.luminance) < 0.35 {
-                setPenColor(spec.background.luminance < 0.5 ? .white : .black)
-            }
-            show(info: "New page, \(spec.size.width)x\(spec.size.height)")
-        } catch {
-            show(error: "A \(spec.size.width)x\(spec.size.height) page cannot be made: \(error)")
-        }
-    }
-
-    /// The page's size changed (a page step, its undo or redo): the view follows.
-    func pageChanged() {
-        if viewFitted { fitPage() } else { setView(view) }
-        repaint.dirty = [PixelRect(size: window)]
-        invalidateChrome()
     }
 }

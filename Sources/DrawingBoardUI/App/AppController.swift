@@ -1,0 +1,240 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+
+/// The window's shell: it holds the editor and the parts of the window, each owning its state
+/// (GNOME Text Editor's window and session, Rnote's app window with its canvas and overlays):
+///
+/// - `viewport`: how the page is shown (zoom and pan);
+/// - `chrome`: the bars, the panels, the menu, the sheets, the banner and the tooltips;
+/// - `input`: where each pointer's events go (a control, the page's tool, the view), fingers
+///   and pens;
+/// - `document`: the document behind the window (save, export, open, the questions, autosave
+///   and recovery);
+/// - `brush`: the tools' settings, the colours, the background and the brush's outline;
+/// - `selection`: the elements (the selected one, its handles, stickers, inserted images);
+/// - `text`: the text being typed, as the window shows it.
+///
+/// It turns the platform's events into calls on its parts, gathers what the platform must do
+/// (`AppEffect`) and what the next frame must paint, and paints it: each part draws its own
+/// piece. It knows no SDL, so tests drive it directly.
+public final class AppController {
+    public internal(set) var editor: Editor
+    let decoder: any ImageDecoding
+    let encoder: any ImageEncoding
+    public private(set) lazy var viewport = Viewport(app: self)
+    public private(set) lazy var chrome = Chrome(app: self)
+    public private(set) lazy var input = InputRouter(app: self)
+    public private(set) lazy var document = DocumentController(app: self)
+    public private(set) lazy var brush = BrushController(app: self)
+    public private(set) lazy var selection = SelectionController(app: self)
+    private(set) lazy var text = TextController(app: self)
+    public private(set) var isFullscreen = false
+    /// What the platform must do, in order.
+    private var effects: [AppEffect] = []
+    /// What the next frame draws again.
+    var repaint = Repaint()
+    private var lastTitle: String?
+    /// The pointer shape last asked of the platform.
+    private var pointerShape = PointerShape.arrow
+    /// The time of the newest event or tick.
+    public internal(set) var now = 0.0
+
+    public init(editor: Editor, decoder: any ImageDecoding, window: PixelSize, scale: Double,
+                recentColors: [RGBColor] = [], documentPath: String? = nil, exportPath: String? = nil,
+                encoder: any ImageEncoding = NoImageEncoder(), touchMode: TouchMode = .draw, smoothing: Smoothing = .off) {
+        self.editor = editor
+        self.decoder = decoder
+        self.encoder = encoder
+        editor.toolState.smoothing = smoothing
+        viewport.resize(to: window, scale: scale)
+        brush.recentColors = Array(recentColors.prefix(Layout.maxRecentColors))
+        brush.followBackground()
+        input.touchMode = touchMode
+        document.session.state = DocumentState(path: documentPath, exportPath: exportPath, savedState: editor.history.stateID)
+        repaint.dirty = [PixelRect(size: window)]
+        updateTitle()
+    }
+
+    // MARK: - What the window is
+
+    public var window: PixelSize { viewport.window }
+    public var scale: Double { viewport.scale }
+    public var view: ViewTransform { viewport.view }
+
+    /// Whether the picture has changes its document does not have.
+    public var isModified: Bool { document.isModified }
+
+    /// The window title: a plain "-", so WM_NAME stays Latin-1 and `xdotool search --name`
+    /// and other tools that read it find the window.
+    public var title: String { "\(isModified ? "*" : "")\(document.name) - DrawingBoard" }
+
+    /// The layout now (`barsHidden`: as if the bars were that far hidden; 0, as they rest).
+    public func layout(barsHidden: Double? = nil) -> Layout { chrome.layout(barsHidden: barsHidden) }
+
+    /// Replaces the drawing with `next` (an opened document, a new page), keeping the tool
+    /// settings; the journal starts over from it unless told otherwise.
+    func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, restartJournal: Bool = true) {
+        text.finish()
+        // The selection and the copied element belong to the page that goes.
+        selection.forget()
+        next.toolState = editor.toolState
+        next.typing.font = editor.typing.font
+        editor.cancelAll()
+        editor.recorder = nil
+        editor = next
+        document.wireJournal()
+        if restartJournal {
+            do {
+                try document.session.restartJournal(for: next, documentPath: documentPath, page: page)
+            } catch {
+                chrome.show(error: "Autosave cannot start for this drawing: \(error)")
+            }
+        }
+        brush.followBackground()
+        viewport.fitPage()
+        repaintAll()
+    }
+
+    // MARK: - Events from the platform
+
+    /// A pointer event in window pixels (the mouse, a finger, a pen).
+    public func pointer(_ event: PointerEvent) {
+        advance(to: event.time)
+        input.pointer(event)
+        // An edit the event finished that could not be made is said, not dropped.
+        showFailures()
+    }
+
+    /// The mouse moved with no button held (`nil`: it left the window).
+    public func hover(at p: Point?, time: Double) {
+        advance(to: time)
+        input.hover(at: p)
+    }
+
+    /// Keyboard shortcuts. Returns true when the key did something.
+    @discardableResult
+    public func key(_ key: KeyInput, time: Double) -> Bool {
+        advance(to: time)
+        return KeyMap.handle(key, in: self)
+    }
+
+    /// Text the keyboard or the input method committed, and what it is composing.
+    public func typed(_ typed: String) { text.typed(typed) }
+    public func composing(_ composing: String) { text.composing(composing) }
+
+    /// Shift or Alt went down or up: a shape being dragged takes the new shape now.
+    public func modifiersChanged(_ modifiers: ShapeModifiers) {
+        editor.modifiersChanged(modifiers)
+    }
+
+    /// The window's pixel size or the display scale changed. The page keeps its size; a
+    /// fitted view follows the window, a zoomed or moved one keeps the page in view.
+    public func resize(to size: PixelSize, scale: Double) {
+        viewport.resize(to: size, scale: scale)
+        repaint.drawnChrome = []
+        repaintAll()
+    }
+
+    /// The window lost focus or was hidden: strokes in progress are dropped, not committed.
+    public func focusLost() {
+        input.focusLost()
+        brush.colour.finishHexEntry(apply: false)
+        editor.endBackgroundPreview()
+        chrome.focusLost()
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        isFullscreen = on
+    }
+
+    // MARK: - History
+
+    public func undo() { moveInHistory { try editor.undo() } }
+
+    public func redo() { moveInHistory { try editor.redo() } }
+
+    /// An undo or a redo: the text being typed ends first; the view follows a page that
+    /// changed size, the background sliders the background, the selection its element.
+    private func moveInHistory(_ step: () throws -> Bool) {
+        text.finish()
+        let size = editor.size
+        attempt(step)
+        if editor.size != size { viewport.pageChanged() }
+        brush.followBackground()
+        selection.refresh()
+        invalidateChrome()
+    }
+
+    // MARK: - Time
+
+    func advance(to time: Double) {
+        now = max(now, time)
+    }
+
+    /// Seconds until the controller needs `tick` again, or nil to wait for input.
+    public func secondsUntilWakeup() -> Double? {
+        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime].compactMap { $0 }
+        guard let soonest = next.min() else { return nil }
+        return max(0, soonest - now)
+    }
+
+    /// Moves animations and timers to `time`.
+    public func tick(_ time: Double) {
+        let hadTooltip = chrome.tooltip() != nil
+        now = time
+        chrome.tick(hadTooltip: hadTooltip)
+        input.tick()
+        document.retryAutosave()
+    }
+
+    // MARK: - Effects and what to paint
+
+    /// What the platform must do, in order.
+    public func takeEffects() -> [AppEffect] {
+        text.followBrush()
+        updateTitle()
+        let shape = input.pointerShape
+        if shape != pointerShape {
+            pointerShape = shape
+            effects.append(.setPointerShape(shape))
+        }
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    func request(_ effect: AppEffect) { effects.append(effect) }
+
+    /// The interface changed: the next frame draws it again.
+    func invalidateChrome() { repaint.chromeChanged = true }
+
+    /// Everything on screen is drawn again.
+    func repaintAll() {
+        repaint.dirty = [PixelRect(size: window)]
+        invalidateChrome()
+    }
+
+    private func updateTitle() {
+        let t = title
+        if t != lastTitle {
+            lastTitle = t
+            effects.append(.setTitle(t))
+        }
+    }
+
+    /// Says in the banner why an edit could not be made (the drawing is as it was).
+    func showFailures() {
+        for failure in editor.takeFailures() { chrome.show(error: "That could not be done: \(failure)") }
+    }
+
+    /// Runs an edit the user asked for; a failure is said in the banner.
+    func attempt<T>(_ edit: () throws -> T) {
+        do {
+            _ = try edit()
+        } catch {
+            chrome.show(error: "That could not be done: \(error)")
+        }
+        showFailures()
+    }
+}

@@ -1,0 +1,106 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// What each frame paints: the damage since the last one (areas to compose again, pieces of
+/// strokes to paint straight onto the screen), and the painting itself: the page, then each
+/// part's own piece (the selection's handles, the text box, the interface, a sticker being
+/// dragged, the brush's outline).
+public enum FrameComposer {
+    /// What the next frame must change: areas to compose again (canvas, then interface), and
+    /// pieces of strokes in progress to stroke straight onto the screen where no interface
+    /// covers them. `presented` is every window area that changes.
+    public struct Damage {
+        public internal(set) var recompose: [PixelRect] = []
+        public internal(set) var painted: [PixelRect] = []
+        var pieces: [StrokeIncrement] = []
+        public var presented: [PixelRect] { recompose + painted }
+        public var isEmpty: Bool { recompose.isEmpty && painted.isEmpty }
+    }
+
+    /// What changed since the last frame, with opaque strokes in progress left to paint directly.
+    static func takeDamage(_ app: AppController) -> Damage {
+        var damage = Damage()
+        var rects = app.repaint.dirty
+        app.repaint.dirty.removeAll()
+        let window = app.window, view = app.view
+        let bounds = PixelRect(size: window)
+        var laidOut: [Rect]?
+        func chrome() -> [Rect] {
+            if let laidOut { return laidOut }
+            var rects = app.layout().chromeRects
+            if let tip = app.chrome.tooltip() { rects.append(tip.frame) }
+            laidOut = rects
+            return rects
+        }
+        let pieces = app.editor.takeIncrements()
+        if !pieces.isEmpty {
+            // A piece under the interface (or under where it was) is composed with it instead.
+            let covered = (chrome() + app.repaint.drawnChrome).compactMap { $0.pixelRect(clippedTo: window) }
+            for piece in pieces {
+                let area = view.isIdentity ? piece.bounds : view.windowRect(piece.bounds)
+                guard let visible = area.intersection(bounds) else { continue }
+                if covered.contains(where: { $0.intersection(visible) != nil }) {
+                    rects.append(visible)
+                } else {
+                    damage.pieces.append(piece)
+                    damage.painted.append(visible)
+                }
+            }
+        }
+        if let canvas = app.editor.takeDirtyRect() { rects.append(view.isIdentity ? canvas : view.windowRect(canvas)) }
+        if app.repaint.chromeChanged {
+            app.repaint.chromeChanged = false
+            let now = chrome()
+            for r in now + app.repaint.drawnChrome {
+                if let p = r.pixelRect(clippedTo: window) { rects.append(p) }
+            }
+            app.repaint.drawnChrome = now
+        }
+        rects = rects.compactMap { $0.intersection(bounds) }
+        damage.recompose = coalesced(rects)
+        damage.painted = coalesced(damage.painted)
+        return damage
+    }
+
+    /// Few rectangles as they are; many as their union (one upload beats dozens).
+    private static func coalesced(_ rects: [PixelRect]) -> [PixelRect] {
+        rects.count > 12 ? [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] : rects
+    }
+
+    /// Paints `rects` of the window into `frame`: the canvas, then each part over it.
+    static func render(_ app: AppController, into frame: Frame, icons: IconSet, rects: [PixelRect]) {
+        guard let painter = try? Painter(frame: frame, icons: icons) else { return }
+        let layout = app.layout()
+        // The selection's handles, worked out once for every area.
+        let handles = app.selection.handles, textBox = app.text.drawing()
+        for rect in rects {
+            app.editor.compose(into: frame, area: rect, view: app.view)
+            painter.clipped(to: rect.rect) {
+                app.selection.drawHandles(handles, with: painter)
+                app.text.draw(textBox, with: painter)
+                app.chrome.draw(with: painter, in: rect.rect, layout: layout)
+                app.selection.drawGhost(with: painter)
+                app.brush.cursor.draw(with: painter, in: rect)
+            }
+        }
+        frame.flush()
+    }
+}
+
+extension AppController {
+    /// What changed since the last frame, with opaque strokes in progress left to paint directly.
+    public func takeDamage() -> FrameComposer.Damage { FrameComposer.takeDamage(self) }
+
+    /// Makes `frame` show what `damage` says changed: pieces of strokes first, then the areas
+    /// composed again (which may cover some of those pieces, already in their masks).
+    public func render(into frame: Frame, icons: IconSet, damage: FrameComposer.Damage) {
+        editor.paint(damage.pieces, into: frame, view: view)
+        render(into: frame, icons: icons, rects: damage.recompose)
+    }
+
+    /// Paints `rects` of the window into `frame`: the canvas, then the interface over it.
+    public func render(into frame: Frame, icons: IconSet, rects: [PixelRect]) {
+        FrameComposer.render(self, into: frame, icons: icons, rects: rects)
+    }
+}

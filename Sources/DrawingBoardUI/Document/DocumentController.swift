@@ -1,0 +1,376 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+
+/// The document behind the window, as the user works with it. Save writes the document
+/// (OpenRaster, with layers and strokes) and is the only thing that marks the picture saved;
+/// Export writes a copy (PNG, JPEG, WebP, SVG, PDF) and changes nothing else: not the
+/// document's name, its saved state, the title or the journal. Open reads a document or an
+/// image first and asks about unsaved changes after (`Questions`). Autosave journals every
+/// step; a window that died leaves its session to restore.
+public final class DocumentController {
+    unowned let app: AppController
+    /// The files: where Save writes, the journal, the recent files.
+    let session = DocumentSession(state: DocumentState())
+
+    /// The desktop's recent files (nil: not kept, as in tests).
+    public var recentFiles: RecentFiles? {
+        get { session.recentFiles }
+        set { session.recentFiles = newValue }
+    }
+    public private(set) lazy var questions = Questions(app: app)
+
+    init(app: AppController) {
+        self.app = app
+    }
+
+    private var editor: Editor { app.editor }
+    private var chrome: Chrome { app.chrome }
+
+    /// The document Save writes, the file Export writes, and whether changes are saved.
+    public var state: DocumentState { session.state }
+    /// The .ora document Save writes (nil until the first save).
+    public var path: String? { session.state.path }
+    public var isModified: Bool { session.state.isModified(at: editor.history.stateID) }
+    public var name: String { session.state.name }
+    /// The question waiting for an answer, if one is asked.
+    public var pendingQuestion: PendingAction? { questions.pending }
+    var questionText: String { questions.text }
+
+    // MARK: - Saving the document
+
+    /// Ctrl+S writes the document, asking for a name the first time; Ctrl+Shift+S always asks.
+    public func save(choosingName: Bool) {
+        if let path, !choosingName {
+            if write(to: path) { runAfterSave() }
+            return
+        }
+        app.request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: state.suggestedName,
+                                            folder: session.chooserFolder)))
+    }
+
+    /// Writes the document atomically: a failure leaves any old file as it was.
+    @discardableResult
+    func write(to path: String) -> Bool {
+        let name = DocumentState.fileName(path)
+        do {
+            if let outcome = try session.write(editor, to: path) { report(outcome) }
+        } catch {
+            chrome.show(error: "Could not save “\(name)”: \(error)")
+            return false
+        }
+        chrome.show(info: "Saved “\(name)”")
+        return true
+    }
+
+    /// What waited on a save (quitting, opening) goes on once it succeeded.
+    func runAfterSave() {
+        guard let action = session.afterSave else { return }
+        session.afterSave = nil
+        questions.carryOut(action)
+    }
+
+    /// A name chosen for Save: the document, or a question when it ends in another extension.
+    private func chosenSaveName(_ path: String) {
+        switch DocumentState.saveName(for: path) {
+        case .document(let target):
+            saveDocument(to: target, typed: path)
+        case .ask(let chosen, let target, let format):
+            questions.ask(.saveName(chosen: chosen, document: target, export: format))
+        }
+    }
+
+    /// Names the document Save writes (`--save-to`), when none is named yet.
+    public func nameDocument(_ path: String) {
+        guard self.path == nil else { return }
+        session.state.name(path)
+    }
+
+    /// Writes the document to `target`, asking first when the app completed the name typed
+    /// (the chooser only confirmed replacing the name as typed) and `target` exists.
+    func saveDocument(to target: String, typed: String) {
+        if target != typed, FileManager.default.fileExists(atPath: target) {
+            questions.ask(.replace(path: target, export: false))
+        } else if write(to: target) {
+            runAfterSave()
+        }
+    }
+
+    // MARK: - Exporting a copy
+
+    /// Ctrl+E exports again to the last export's file (asking the first time); Ctrl+Shift+E
+    /// always asks.
+    public func export(choosingName: Bool) {
+        if let path = state.exportPath, !choosingName {
+            exportCopy(to: path)
+            return
+        }
+        app.request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: state.suggestedExportName(),
+                                            folder: session.chooserFolder)))
+    }
+
+    /// A name chosen for Export: a bare name gets .png; a name that is no export format is
+    /// refused with the formats there are.
+    private func chosenExportName(_ path: String) {
+        switch DocumentState.exportName(for: path) {
+        case .success(let target) where target.path != path && FileManager.default.fileExists(atPath: target.path):
+            questions.ask(.replace(path: target.path, export: true))
+        case .success(let target): exportCopy(to: target.path)
+        case .failure(let problem): chrome.show(error: problem.description)
+        }
+    }
+
+    /// Writes a copy of the picture as the extension says; the document is left as it is.
+    @discardableResult
+    func exportCopy(to path: String) -> Bool {
+        let name = DocumentState.fileName(path)
+        guard let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
+            chrome.show(error: DocumentState.ExportNameError(name: name).description)
+            return false
+        }
+        do {
+            try session.exportCopy(editor, to: path, as: format, encoder: app.encoder)
+        } catch {
+            chrome.show(error: "Could not export “\(name)”: \(error)")
+            return false
+        }
+        chrome.show(info: isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
+                                     : "Exported a copy to “\(name)”")
+        return true
+    }
+
+    // MARK: - The chooser's answers
+
+    /// The platform's answer to a `chooseFile` request: a path, or nil when cancelled.
+    public func fileChosen(_ purpose: FileRequest.Purpose, path: String?) {
+        guard let path, !path.isEmpty else {
+            session.afterSave = nil
+            session.preparedOpen = nil
+            return
+        }
+        session.lastFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        switch purpose {
+        case .saveDrawing: chosenSaveName(path)
+        case .export: chosenExportName(path)
+        case .backgroundImage: loadBackground(path)
+        case .insertImage: app.selection.insertImage(path)
+        case .openFile: open(path)
+        }
+    }
+
+    /// The platform could not show a file chooser.
+    public func fileChooserFailed(_ reason: String) {
+        session.afterSave = nil
+        chrome.show(error: reason)
+    }
+
+    // MARK: - Opening
+
+    /// Ctrl+O: a document or an image to open in place of the page.
+    public func chooseFileToOpen() {
+        app.request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: session.chooserFolder)))
+    }
+
+    /// Opens `path` in place of the page, asking first about unsaved changes: an .ora is the
+    /// document; an image becomes a new page of its size with the image as its background.
+    public func open(_ path: String) {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if ext == "svg" || ext == "pdf" {
+            chrome.show(error: "“\(DocumentState.fileName(path))” is an exported copy (\(ext.uppercased())); DrawingBoard opens its .ora documents and images (PNG, JPEG, WebP, …)")
+            return
+        }
+        // Read it first: a file that cannot be opened says so at once, before any question
+        // about unsaved changes, and the drawing stays as it is.
+        guard let file = read(path) else { return }
+        session.preparedOpen = (path, file)
+        questions.whenChangesAreSafe(.open(path))
+    }
+
+    /// Reads `path` as a document (.ora) or an image, or says why it cannot be opened.
+    private func read(_ path: String) -> DocumentSession.OpenedFile? {
+        do {
+            return try session.read(path, decoder: app.decoder)
+        } catch let error as DocumentError {
+            chrome.show(error: "\(error)")  // it names the file already
+            return nil
+        } catch {
+            chrome.show(error: "Could not open “\(DocumentState.fileName(path))”: \(error)")
+            return nil
+        }
+    }
+
+    /// Opens `path` now (any question about unsaved changes was answered).
+    func openNow(_ path: String) {
+        let name = DocumentState.fileName(path)
+        let prepared = session.preparedOpen?.path == path ? session.preparedOpen?.file : nil
+        session.preparedOpen = nil
+        guard let file = prepared ?? read(path) else { return }
+        do {
+            switch file {
+            case .document(let contents):
+                let next = try Editor(document: contents, history: editor.history.options)
+                app.replaceEditor(next, restartJournalFrom: path)
+                session.state.replaced(path: path, at: next.history.stateID)
+                chrome.show(info: "Opened “\(name)”")
+            case .image(let image):
+                let next = try Editor(size: image.size, background: .image(image, name: name), history: editor.history.options)
+                app.replaceEditor(next, page: try OpenRaster.encode(next.image))
+                session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
+                chrome.show(info: "Opened “\(name)” as a new page (\(image.width)x\(image.height)); Save writes it as a document")
+            }
+            session.noteRecent(path)
+        } catch {
+            chrome.show(error: "Could not open “\(name)”: \(error)")
+        }
+    }
+
+    /// Starts a new blank page of `spec` (any question about unsaved changes was answered).
+    func newPageNow(_ spec: PageSpec) {
+        do {
+            let next = try Editor(size: spec.size, background: spec.pageBackground, history: editor.history.options)
+            app.replaceEditor(next)
+            session.state.replaced(path: nil, at: next.history.stateID)
+            app.brush.backgroundColor = spec.background
+            // A dark page gets a light pen and a light page a dark one, when the pen would
+            // hardly show on it.
+            let pen = app.brush.rules.penColor(editor.toolState)
+            if abs(pen.luminance - spec.background.luminance) < 0.35 {
+                app.brush.setPenColor(spec.background.luminance < 0.5 ? .white : .black)
+            }
+            chrome.show(info: "New page, \(spec.size.width)x\(spec.size.height)")
+        } catch {
+            chrome.show(error: "A \(spec.size.width)x\(spec.size.height) page cannot be made: \(error)")
+        }
+    }
+
+    /// The Background panel's "Choose image…": an image for the background of this page.
+    public func chooseBackgroundImage() {
+        app.request(.chooseFile(FileRequest(purpose: .backgroundImage, title: "Choose a Background Image", folder: session.chooserFolder)))
+    }
+
+    /// A file dropped on the window: a document opens; an image is placed on the page where it
+    /// was dropped (`at`, window pixels; the middle of the view when the platform cannot say).
+    public func dropped(_ path: String, at: Point? = nil) {
+        // While a question or a sheet waits for an answer, a drop would change what it is about.
+        guard pendingQuestion == nil, chrome.sheet == nil else {
+            if pendingQuestion == nil { chrome.show(error: "Close the sheet first, then drop the file again") }
+            return
+        }
+        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
+            open(path)
+        } else {
+            app.selection.insertImage(path, at: at.map(app.view.toCanvas))
+        }
+    }
+
+    /// Decodes an image and makes it the background, as one undoable step. A bad file leaves
+    /// everything as it was and says why.
+    public func loadBackground(_ path: String) {
+        let name = DocumentState.fileName(path)
+        do {
+            let image = try app.decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
+            try editor.setBackground(.image(image, name: name))
+        } catch {
+            chrome.show(error: "Could not open “\(name)”: \(error)")
+        }
+        app.invalidateChrome()
+    }
+
+    // MARK: - Quitting, autosave, recovery
+
+    /// Ctrl+Q or the window's close button: asks first when the document has changes that are
+    /// not saved to it (an export saves nothing).
+    public func requestQuit() {
+        questions.whenChangesAreSafe(.quit)
+    }
+
+    /// The window is closing: the journal goes when nothing unsaved is in it (the document
+    /// was saved, or the user answered Discard); otherwise it stays for the next start.
+    public func sessionEnded() {
+        session.ended(modified: isModified)
+    }
+
+    /// The system ended the app (logout, a signal): no question can be asked, so unsaved work
+    /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
+    /// journal goes as on a normal quit.
+    public func terminated() {
+        if !isModified { session.journal?.remove() }
+        session.journal = nil
+    }
+
+    /// Starts journaling every committed step to `journal`.
+    public func attach(journal: Journal) {
+        session.journal = journal
+        wireJournal()
+    }
+
+    func wireJournal() {
+        session.record(editor) { [weak self] outcome in self?.report(outcome) }
+    }
+
+    /// Says when autosave falls behind (once) and when it has caught up again.
+    func report(_ outcome: Journal.Outcome) {
+        switch outcome {
+        case .written:
+            break
+        case .behind(let problem):
+            session.autosave.lastRetry = app.now
+            guard !session.autosave.reportedProblem else { return }
+            session.autosave.reportedProblem = true
+            chrome.show(error: "Autosave failed (your drawing is still here; it will try again): \(problem)")
+        case .caughtUp:
+            session.autosave.reportedProblem = false
+            chrome.show(info: "Autosave works again: every step is saved")
+        }
+    }
+
+    /// While steps wait to be written, the next time to try again.
+    public var autosaveRetryTime: Double? { session.autosaveRetryTime }
+
+    /// Tries the waiting steps again when it is time (from `tick`).
+    func retryAutosave() {
+        guard let due = autosaveRetryTime, app.now >= due - 1e-6, let journal = session.journal else { return }
+        session.autosave.lastRetry = app.now
+        report(journal.retry())
+    }
+
+    /// At start: a window died with unsaved work; ask whether to bring it back.
+    public func offerRecovery(_ orphan: Journal.Orphan) {
+        session.recoverable = orphan
+        questions.ask(.restore(orphan.directory.path))
+    }
+
+    /// Brings back the dead window's session (the user answered Restore).
+    func restoreNow() {
+        guard let orphan = session.recoverable else { return }
+        do {
+            guard let restored = try session.restore(history: editor.history.options) else { return }
+            app.replaceEditor(restored.editor, restartJournal: false)
+            // The brush takes the colour the last stroke was drawn with, so the swatch and the
+            // next stroke match the work that came back.
+            if let last = editor.strokes.last(where: { !$0.tool.isEraser && $0.tool != .highlighter }) {
+                app.brush.setPenColor(last.style.color)
+            }
+            if let reason = restored.skipReason {
+                let n = restored.skipped
+                chrome.show(error: "Restored the drawing, but \(n) step\(n == 1 ? "" : "s") could not come back (\(reason))")
+            } else if let problem = restored.startProblem {
+                chrome.show(error: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s") over a blank page (\(problem))")
+            } else {
+                chrome.show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
+            }
+        } catch {
+            chrome.show(error: "The drawing could not be restored: \(error)")
+        }
+    }
+}
+
+/// Used where no encoder was given (tests of other things): JPEG and WebP exports fail with a
+/// message.
+public struct NoImageEncoder: ImageEncoding {
+    public init() {}
+    public func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] {
+        throw RenderError("\(format.title) export is not available here")
+    }
+}

@@ -1,0 +1,160 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// The text tool in the window: its presses go to the editor's text tool (`TextBox`), the keys
+/// and the input method type through `Editor.typing`, and the window shows the box, its caret
+/// and what the input method composes, and tells the platform where the caret is.
+final class TextController {
+    unowned let app: AppController
+    /// Where the text box being typed in was last painted, in the window.
+    private var drawn: PixelRect?
+
+    init(app: AppController) {
+        self.app = app
+    }
+
+    private var editor: Editor { app.editor }
+    private var typing: TextTyping { app.editor.typing }
+
+    /// The text being typed, if any.
+    var typed: String? { typing.entry?.shown }
+
+    /// A press on the canvas with the text tool: the tool starts a box, moves the caret, or
+    /// finishes the box and starts another. False when the text tool is not in hand.
+    func press(_ event: PointerEvent) -> Bool {
+        guard editor.toolState.tool == .text else { return false }
+        editor.handle(app.input.onCanvas(event))
+        if typing.entry == nil { ended() } else { changed() }
+        return true
+    }
+
+    /// Types into the text element `element` again (a double click or tap with the select
+    /// tool), the caret at page point `at`.
+    func edit(_ element: Element, caretAt at: Point? = nil) {
+        finish()
+        // The text tool, set to the text's look, so the Brush panel shows and changes it.
+        app.brush.select(.text)
+        typing.edit(element, caretAt: at)
+        app.selection.select(nil)
+        changed()
+    }
+
+    /// Text the keyboard or the input method committed.
+    func typed(_ text: String) {
+        guard typing.entry != nil else { return }
+        typing.typed(text)
+        changed()
+    }
+
+    /// What the input method is composing (shown at the caret, underlined, until committed).
+    func composing(_ text: String) {
+        guard typing.entry != nil else { return }
+        typing.composing(text)
+        changed()
+    }
+
+    /// The keys of a text box (see `TextTyping.key`).
+    func key(_ input: KeyInput) -> Bool {
+        guard typing.entry != nil else { return false }
+        let handled = typing.key(input)
+        if typing.entry == nil { ended() } else { changed() }
+        return handled
+    }
+
+    /// Ends the text box: kept as one step, or gone if it holds nothing.
+    func finish() {
+        guard typing.entry != nil else { return }
+        typing.finish()
+        ended()
+    }
+
+    /// The box is gone: the input method's window too, and the page is painted again.
+    private func ended() {
+        drawn = nil
+        app.request(.textInput(nil))
+        app.repaintAll()
+        app.showFailures()
+    }
+
+    /// The page shows the box as it is now; the input method's window goes by the caret.
+    private func changed() {
+        // Where the caret and the box were, and where they are.
+        if let drawn { app.repaint.dirty.append(drawn) }
+        drawn = area()
+        if let drawn { app.repaint.dirty.append(drawn) }
+        if let rect = caret() { app.request(.textInput(rect)) }
+        app.invalidateChrome()
+        app.showFailures()
+    }
+
+    /// The window area of the box being typed in, its outline and its caret.
+    private func area() -> PixelRect? {
+        guard let entry = typing.entry, let caret = caret() else { return nil }
+        var area = caret
+        for corner in entry.element().placement.corners.map(app.view.toWindow) { area = area.union(corner) }
+        return area.insetBy(-6 * app.scale).pixelRect(clippedTo: app.window)
+    }
+
+    /// The caret in window pixels.
+    func caret() -> Rect? {
+        guard let entry = typing.entry else { return nil }
+        let element = entry.element()
+        guard let style = element.source.text else { return nil }
+        let caret = TextArt.caret(style, at: entry.cursor + entry.preedit.count)
+        let p = element.placement, view = app.view
+        let local = Point(caret.x * p.scale - p.width / 2, caret.y * p.scale - p.height / 2)
+        let top = view.toWindow(p.toPage(local)), bottom = view.toWindow(p.toPage(local + Point(0, caret.height * p.scale)))
+        return Rect(x: min(top.x, bottom.x) - 1, y: min(top.y, bottom.y), width: abs(bottom.x - top.x) + 2, height: max(abs(bottom.y - top.y), 2))
+    }
+
+    /// The Brush panel's colour and size changed while typing: the text takes them.
+    func followBrush() {
+        guard let entry = typing.entry, editor.toolState.tool == .text else { return }
+        let style = editor.toolState.style
+        guard style.color != entry.style.color || style.width != entry.style.size else { return }
+        typing.restyle(color: style.color, size: style.width)
+        changed()
+    }
+
+    /// New text takes `family`, and so does the text being typed.
+    func chooseFont(_ family: String) {
+        typing.font = family
+        if typing.entry != nil {
+            typing.restyle(font: family)
+            changed()
+        }
+        app.invalidateChrome()
+    }
+
+    /// The family before or after the current one among those installed.
+    func stepFont(by d: Int) {
+        let families = TextArt.families()
+        guard !families.isEmpty else { return }
+        let i = families.firstIndex(of: typing.font) ?? (d > 0 ? -1 : families.count)
+        chooseFont(families[(i + d + families.count) % families.count])
+    }
+
+    /// The box being typed in as the window shows it: its caret, its outline, what the input
+    /// method composes (worked out once per frame: laying out the text is not free).
+    func drawing() -> (caret: Rect?, box: [Point], preedit: (Point, Point)?)? {
+        guard let entry = typing.entry else { return nil }
+        let element = entry.element(), view = app.view
+        var preedit: (Point, Point)?
+        if !entry.preedit.isEmpty, let style = element.source.text {
+            let p = element.placement
+            func point(_ offset: Int) -> Point {
+                let c = TextArt.caret(style, at: offset)
+                return view.toWindow(p.toPage(Point(c.x * p.scale - p.width / 2, (c.y + c.height) * p.scale - p.height / 2)))
+            }
+            preedit = (point(entry.cursor), point(entry.cursor + entry.preedit.count))
+        }
+        return (caret(), element.placement.corners.map(view.toWindow), preedit)
+    }
+
+    /// Draws the box being typed in (`drawing()`).
+    func draw(_ drawing: (caret: Rect?, box: [Point], preedit: (Point, Point)?)?, with painter: Painter) {
+        guard let drawing else { return }
+        ElementRenderer.drawTextBox(caret: drawing.caret, box: drawing.box, preedit: drawing.preedit, with: painter, scale: app.scale)
+    }
+}

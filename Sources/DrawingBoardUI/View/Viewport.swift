@@ -1,0 +1,112 @@
+import DrawingBoardCore
+import Foundation
+
+/// How the page is shown in the window: fitted and centred until the user zooms or pans; zoom
+/// about a point (Ctrl+wheel, pinch, Ctrl+plus and minus, the bottom bar's buttons); panning
+/// by wheel, touchpad, middle or Space+drag, and two fingers. The page never leaves the
+/// window: a margin of it always stays in view, and above and below it the bars.
+public final class Viewport {
+    unowned let app: AppController
+    /// The window's size in pixels, and the display's scale.
+    public private(set) var window = PixelSize(width: 1, height: 1)
+    public private(set) var scale = 1.0
+    /// Canvas to window: zoom and pan change only this.
+    public private(set) var view = ViewTransform.identity
+    /// The view follows the window (the page fitted and centred) until the user zooms or pans.
+    private var fitted = true
+
+    init(app: AppController) {
+        self.app = app
+    }
+
+    private var page: PixelSize { app.editor.size }
+    private var bars: Double { (Theme.barHeight + 2 * Theme.margin) * scale }
+    private var centre: Point { Point(Double(window.width) / 2, Double(window.height) / 2) }
+
+    /// The window's pixel size or the display scale changed.
+    func resize(to size: PixelSize, scale: Double) {
+        window = size
+        self.scale = scale
+        if fitted { fitPage() } else { setView(view) }
+    }
+
+    /// The view that shows the whole page centred: at 100% when it fits the window, else
+    /// smaller, to fit between the bars.
+    public func fittedView() -> ViewTransform {
+        let w = Double(window.width), h = Double(window.height)
+        let fits = page.width <= window.width && page.height <= window.height
+        let fit = fits ? 1 : min(w / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
+        let scale = max(fit, ViewTransform.scaleRange.lowerBound)
+        return ViewTransform(scale: scale, offset: Point(((w - Double(page.width) * scale) / 2).rounded(),
+                                                         ((h - Double(page.height) * scale) / 2).rounded()))
+    }
+
+    /// Ctrl+0 and the zoom label: the whole page, centred, following the window from now on.
+    public func fitPage() {
+        fitted = true
+        setView(fittedView())
+    }
+
+    /// Ctrl+1: the page at 100%, keeping the point at the window's centre where it is.
+    func showActualSize() {
+        let under = view.toCanvas(centre)
+        fitted = false
+        // Whole-pixel offsets at 100%, so the page's pixels meet the screen's exactly.
+        setView(ViewTransform(scale: 1, offset: Point((centre.x - under.x).rounded(), (centre.y - under.y).rounded())))
+    }
+
+    /// Zooms by `factor` about `p` (the window's centre when nil).
+    public func zoom(by factor: Double, about p: Point? = nil) {
+        let about = p ?? centre
+        fitted = false
+        setView(ViewTransform.pinch(from: view, startCentre: about, startDistance: 1, centre: about, distance: factor))
+    }
+
+    /// Moves the page by `dx`, `dy` window pixels.
+    public func pan(dx: Double, dy: Double) {
+        fitted = false
+        setView(ViewTransform(scale: view.scale, offset: Point(view.offset.x + dx, view.offset.y + dy)))
+    }
+
+    /// A pinch or a one-finger pan in progress took the view here.
+    func follow(_ next: ViewTransform) {
+        fitted = false
+        setView(next)
+    }
+
+    /// `next` moved as little as needed to keep a margin of the page in the window; above and
+    /// below, the margin is counted from the bars, so the page never hides under them.
+    func clamped(_ next: ViewTransform) -> ViewTransform {
+        let w = Double(page.width) * next.scale, h = Double(page.height) * next.scale
+        let margin = 64 * scale
+        func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double) -> Double {
+            // A page narrower (or shorter) than the window stays centred that way.
+            if extent <= room { return ((room - extent) / 2).rounded() }
+            let inset = room - 2 * inset >= 2 * margin ? inset : 0
+            let m = min(margin, extent, room - 2 * inset)
+            return min(max(offset, inset + m - extent), room - inset - m)
+        }
+        return ViewTransform(scale: next.scale, offset: Point(keep(next.offset.x, w, Double(window.width), 0),
+                                                              keep(next.offset.y, h, Double(window.height), bars)))
+    }
+
+    /// Shows the canvas through `next` (kept so the page stays in view); everything on screen
+    /// is redrawn.
+    public func setView(_ next: ViewTransform) {
+        let next = clamped(next)
+        guard next != view else { return }
+        view = next
+        // Presses near an element's box count as on it, a few window pixels at any zoom.
+        app.editor.tools.windowPixel = 1 / next.scale
+        app.repaintAll()
+    }
+
+    /// The page's size changed (a page step, its undo or redo): the view follows.
+    func pageChanged() {
+        if fitted { fitPage() } else { setView(view) }
+        app.repaintAll()
+    }
+
+    /// The canvas point under the middle of the window.
+    var canvasCentre: Point { view.toCanvas(centre) }
+}
