@@ -24,14 +24,10 @@ final class LiveStroke {
     private(set) var samples: [Point]
     /// Samples without repeats (the freehand curve runs through these).
     var points: [Point] = []
-    /// Padded box of each freehand segment (from points[i] to points[i + 1]).
-    private var segmentBounds: [Rect] = []
-    /// Which segments cross each 64 px cell, so a sample looks only at its neighbourhood
-    /// instead of every segment of a long stroke.
-    private var cells: [TileIndex: [Int]] = [:]
-    private static let cell = 64.0
+    /// The box of each final freehand segment, and which cross each part of the canvas.
+    private var segments = SegmentIndex()
     /// How many segments the last sample redrew (a long stroke must not make this grow).
-    private(set) var lastRedrawCount = 0
+    var lastRedrawCount: Int { segments.lastFound }
     /// The stroke's coverage, over the part of the canvas the stroke has reached so far (grown
     /// as it goes), so a stroke costs what it covers, not the canvas.
     private(set) var mask: CairoSurface
@@ -155,8 +151,7 @@ final class LiveStroke {
             if points.count >= 3 {
                 let i = points.count - 3
                 let area = bounds(ofSegment: i)
-                segmentBounds.append(area)
-                index(i)
+                segments.set(i, area)
                 maskBehind = area.pixelRect(clippedTo: canvas).map { union(maskBehind, $0) } ?? maskBehind
                 let region = area.pixelRect(clippedTo: canvas).map { $0.union(tail) } ?? tail
                 drawn = union(drawn, region)
@@ -177,8 +172,7 @@ final class LiveStroke {
             appendSegment(i, to: &segment)
             path = segment
             area = bounds(ofSegment: i)
-            segmentBounds.append(area)
-            index(i)
+            segments.set(i, area)
         } else {
             return .none
         }
@@ -194,7 +188,7 @@ final class LiveStroke {
         maskBehind = nil
         mask.zero(region)
         var path = VectorPath()
-        if segmentBounds.isEmpty, let first = points.first {
+        if segments.isEmpty, let first = points.first {
             path = Self.dot(first)
         } else {
             appendSegments(crossing: region.rect, to: &path)
@@ -243,12 +237,10 @@ final class LiveStroke {
         // segment joins. Redraw everything that crosses the area either of them covers.
         area = bounds(ofSegment: n - 2)
         if n >= 3 {
-            area = area.union(segmentBounds[n - 3]).union(bounds(ofSegment: n - 3))
-            segmentBounds[n - 3] = bounds(ofSegment: n - 3)
-            index(n - 3)
+            area = area.union(segments[n - 3]).union(bounds(ofSegment: n - 3))
+            segments.set(n - 3, bounds(ofSegment: n - 3))
         }
-        segmentBounds.append(bounds(ofSegment: n - 2))
-        index(n - 2)
+        segments.set(n - 2, bounds(ofSegment: n - 2))
         guard let region = area.pixelRect(clippedTo: canvas) else { return nil }
         mask.zero(region)
         var path = VectorPath()
@@ -260,12 +252,8 @@ final class LiveStroke {
 
     /// Adds to `path` every indexed segment whose box crosses `clip`, in stroke order.
     private func appendSegments(crossing clip: Rect, to path: inout VectorPath) {
-        var nearby = Set<Int>()
-        for cell in Self.cells(of: clip) { nearby.formUnion(cells[cell] ?? []) }
         var previous = -2
-        lastRedrawCount = 0
-        for i in nearby.sorted() where segmentBounds[i].intersects(clip) {
-            lastRedrawCount += 1
+        for i in segments.crossing(clip) {
             appendSegment(i, to: &path, joined: i == previous + 1)
             previous = i
         }
@@ -277,24 +265,6 @@ final class LiveStroke {
         let s = StrokeOutline.smoothSegment(points, i)
         if !joined { path.move(to: points[i]) }
         path.curve(to: s.end, control1: s.control1, control2: s.control2)
-    }
-
-    /// Files segment `i` under every cell its box covers (a grown box keeps its old cells too:
-    /// harmless, they are checked against the box again).
-    private func index(_ i: Int) {
-        for cell in Self.cells(of: segmentBounds[i]) where cells[cell]?.last != i {
-            cells[cell, default: []].append(i)
-        }
-    }
-
-    /// The cells a box covers, clamped to the largest canvas (what lies beyond is clipped away).
-    private static func cells(of r: Rect) -> [TileIndex] {
-        let limit = Double(CanvasLimits.maxSide) / cell + 1
-        func c(_ v: Double) -> Int { Int(min(max((v / cell).rounded(.down), -1), limit)) }
-        let x0 = c(r.minX), x1 = c(r.maxX), y0 = c(r.minY), y1 = c(r.maxY)
-        var result: [TileIndex] = []
-        for row in y0...y1 { for column in x0...x1 { result.append(TileIndex(column: column, row: row)) } }
-        return result
     }
 
     private func bounds(ofSegment i: Int) -> Rect {
