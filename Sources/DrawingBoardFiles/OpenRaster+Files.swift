@@ -59,14 +59,8 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
 }
 
 extension Element {
-    /// The layer's name other apps show.
-    var layerName: String {
-        switch source {
-        case .image(let asset): return "Image: \(asset.name)"
-        case .sticker(let name, _): return "Sticker: \(name)"
-        case .text(let style): return "Text: " + String(style.text.prefix(40).map { $0.isNewline ? " " : $0 })
-        }
-    }
+    /// The layer's name other apps show (the kind says it).
+    var layerName: String { source.content.layerName }
 }
 
 /// Layer images waiting for their PNGs, encoded together on every core (in their order).

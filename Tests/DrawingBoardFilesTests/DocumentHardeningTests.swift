@@ -86,6 +86,11 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
          "strokes[1].id: 2.5 is not a whole number in 0 to its limit"),
         (##"{"format": 3, "background": {"color": "#ffffff"}, "strokes": [\##(strokeJSON(id: "2.5"))], "elements": [{"strokes-before": 0, "id": 9, "center": {"x": 5, "y": 5}, "width": 20.5, "natural": [10, 10], "text": "a"}]}"##,
          "strokes[0].id: 2.5 is not a whole number in 0 to its limit"),
+        // An element is exactly one of the kinds.
+        (##"{"format": 3, "background": {"color": "#ffffff"}, "strokes": [], "elements": [{"strokes-before": 0, "id": 9, "center": {"x": 5, "y": 5}, "width": 20, "natural": [10, 10], "shape": "star"}]}"##,
+         ##"elements[0]: names no kind (one of "image", "sticker", "text")"##),
+        (##"{"format": 3, "background": {"color": "#ffffff"}, "strokes": [], "elements": [{"strokes-before": 0, "id": 9, "center": {"x": 5, "y": 5}, "width": 20, "natural": [10, 10], "text": "a", "sticker": "star"}]}"##,
+         ##"elements[0]: names "sticker" and "text"; an element is one kind"##),
     ]
 
     @Test(arguments: shapes)

@@ -20,12 +20,7 @@ import ZIPFoundation
     }
 
     static func element(_ source: ElementSource, at x: Double, _ y: Double, width: Double, rotation: Double = 0) -> Element {
-        let natural: Size
-        switch source {
-        case .text(let style): natural = TextArt.measure(style)
-        case .image(let a), .sticker(_, let a): natural = Size(width: Double(a.size.width), height: Double(a.size.height))
-        }
-        return Element(source: source, placement: .init(center: Point(x, y), width: width, rotation: rotation, natural: natural))
+        Element(source: source, placement: .init(center: Point(x, y), width: width, rotation: rotation, natural: ElementPainters.natural(of: source)))
     }
 
     static func pencil(_ hex: String, _ points: [(Double, Double)], tool: Tool = .pencil, width: Double = 8) -> Edit {

@@ -140,24 +140,7 @@ extension Element {
         }
         // The height follows the width; it has the same limits.
         try Check.number(placement.height, at: "\(path).height", in: 0.0001...(4 * Element.widthRange.upperBound))
-        switch source {
-        case .text(let style): try style.validate(at: path)
-        case .image(let asset), .sticker(_, let asset):
-            try Check.canvas(asset.size, at: "\(path).image")
-        }
-    }
-}
-
-extension TextStyle {
-    public func validate(at path: String) throws(ValidationError) {
-        guard !text.isEmpty else { throw ValidationError("\(path).text", "is empty") }
-        guard text.count <= Element.maxTextLength else {
-            throw ValidationError("\(path).text", "has \(text.count) characters, more than the \(Element.maxTextLength) a text may have")
-        }
-        try Check.number(size, at: "\(path).size", in: 1...16_384, rangeText: "1...16384")
-        guard !font.isEmpty, font.count <= 200, !font.contains(where: { $0.isNewline }) else {
-            throw ValidationError("\(path).font", "\"\(font.prefix(40))\" is not a font family")
-        }
+        try source.content.validate(at: path)
     }
 }
 

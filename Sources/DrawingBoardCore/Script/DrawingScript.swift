@@ -55,11 +55,23 @@ public struct DrawingScript: Sendable, Hashable {
 
     /// What a `place` step puts on the page.
     public struct Placing: Sendable, Hashable {
-        public enum Source: Sendable, Hashable {
-            /// A path as written; relative paths resolve against the script's folder.
-            case image(String)
-            case sticker(String)
-            case text(String, size: Double?, color: RGBColor?, font: String?)
+        /// The kind asked for and what the kind read from the step (`ElementContent.request`).
+        public struct Source: Sendable, Hashable {
+            public var kind: any ElementContent.Type
+            public var request: any PlaceRequest
+
+            public init(kind: any ElementContent.Type, request: any PlaceRequest) {
+                self.kind = kind
+                self.request = request
+            }
+
+            public static func == (a: Source, b: Source) -> Bool {
+                ObjectIdentifier(a.kind) == ObjectIdentifier(b.kind) && AnyHashable(a.request) == AnyHashable(b.request)
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(AnyHashable(request))
+            }
         }
 
         public var source: Source

@@ -16,29 +16,16 @@ extension ScriptParser {
     }
 
     static func parsePlacing(_ v: JSONValue, at path: String) throws(ScriptError) -> DrawingScript.Placing {
-        let obj = try object(v, at: path, what: "an object with one of image, sticker, text, and a center")
-        let sources = ["image", "sticker", "text"].filter { obj[$0] != nil }
-        guard sources.count == 1, let kind = sources.first, let value = obj[kind] else {
-            throw ScriptError(path, sources.isEmpty ? "needs one of \"image\", \"sticker\", \"text\""
-                : "has \(sources.map { "\"\($0)\"" }.joined(separator: " and ")); give one")
+        let obj = try object(v, at: path, what: "an object with one of \(ElementKinds.all.map { $0.kind }.joined(separator: ", ")), and a center")
+        let kinds = ElementKinds.all.filter { obj[$0.kind] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let value = obj[kind.kind] else {
+            throw ScriptError(path, kinds.isEmpty ? "needs one of \(ElementKinds.quotedList)"
+                : "has \(kinds.map { "\"\($0.kind)\"" }.joined(separator: " and ")); give one")
         }
-        let textKeys = kind == "text" ? ["size", "color", "font"] : []
-        try rejectUnknownKeys(obj, at: path, allowed: [kind, "center", "width", "rotation", "id"] + textKeys)
+        try rejectUnknownKeys(obj, at: path, allowed: [kind.kind, "center", "width", "rotation", "id"] + kind.scriptKeys)
         guard let centerValue = obj["center"] else { throw ScriptError("\(path).center", "missing (write \"center\": [x, y])") }
         let center = try point(centerValue, at: "\(path).center")
-        let source: DrawingScript.Placing.Source
-        switch kind {
-        case "image":
-            source = .image(try nonEmpty(value, at: "\(path).image"))
-        case "sticker":
-            source = .sticker(try nonEmpty(value, at: "\(path).sticker"))
-        default:
-            let text = try nonEmpty(value, at: "\(path).text")
-            try checkText(text, at: "\(path).text")
-            source = .text(text, size: try obj["size"].map { v throws(ScriptError) in try size(v, at: "\(path).size") },
-                           color: try obj["color"].map { v throws(ScriptError) in try color(v, at: "\(path).color") },
-                           font: try obj["font"].map { v throws(ScriptError) in try font(v, at: "\(path).font") })
-        }
+        let source = DrawingScript.Placing.Source(kind: kind, request: try kind.request(value, in: obj, at: path))
         let width = try obj["width"].map { v throws(ScriptError) in try size(v, at: "\(path).width") }
         let rotation = try obj["rotation"].map { v throws(ScriptError) in
             try number(v, at: "\(path).rotation", in: -1e6...1e6, rangeText: "-1000000...1000000")

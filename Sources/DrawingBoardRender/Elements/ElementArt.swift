@@ -3,8 +3,7 @@ import CPangoCairo
 import CRsvg
 import DrawingBoardCore
 
-/// Draws elements from their sources: a photo's pixels (filtered as they are scaled), an SVG
-/// (a sticker or an SVG photo) as vectors at the element's size, a text laid out by Pango. Onto
+/// Draws elements, each by its kind's painter (`ElementPainters`), turned and placed. Onto
 /// a raster target the element is drawn once at its size into a cache (`ElementCache`) and the
 /// cache is laid on the page turned and moved; onto SVG and PDF it is drawn directly, so text
 /// stays text and vectors stay vectors.
@@ -26,27 +25,7 @@ enum ElementArt {
         cairo_rectangle(cr, 0, 0, p.width, p.height)
         cairo_clip(cr)
         cairo_scale(cr, p.width / p.natural.width, p.height / p.natural.height)
-        switch element.source {
-        case .text(let style):
-            TextArt.draw(style, on: cr)
-        case .image(let asset), .sticker(_, let asset):
-            switch assets.art(for: asset) {
-            case .raster(let surface):
-                cairo_scale(cr, p.natural.width / Double(surface.size.width), p.natural.height / Double(surface.size.height))
-                cairo_set_source_surface(cr, surface.handle, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-                cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-                cairo_paint(cr)
-            case .svg(let drawing):
-                drawing.draw(on: cr, width: p.natural.width, height: p.natural.height)
-            case .broken:
-                // The file is kept; the page shows where it is.
-                cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.5)
-                cairo_set_line_width(cr, 2 * p.natural.width / p.width)
-                cairo_rectangle(cr, 0, 0, p.natural.width, p.natural.height)
-                cairo_stroke(cr)
-            }
-        }
+        ElementPainters.draw(element.source.content, p, on: cr, assets: assets)
     }
 
     /// The element drawn unrotated at its size on the page, into a surface of whole pixels

@@ -54,65 +54,17 @@ extension ScriptRunner {
         }
     }
 
-    /// The element a `place` step describes, its source read and its width worked out as the
-    /// contract says (a sticker 128 px, an image its own width fitted inside the canvas, a text
-    /// as Pango lays it out).
+    /// The element a `place` step describes, made by its kind's painter (the contract's
+    /// widths: a sticker 128 px, an image its own width fitted inside the canvas, a text as
+    /// Pango lays it out) and checked.
     private func element(_ placing: DrawingScript.Placing, for editor: Editor, at path: String, base: URL) throws -> Element {
-        let source: ElementSource
-        let natural: Size
-        var width: Double
-        switch placing.source {
-        case .image(let name):
-            let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
-            let asset: ImageAsset
-            do {
-                let (read, decoded) = try ElementSources.image(atPath: url.path, name: name, decoder: decoder)
-                if let decoded { editor.keepDecoded(decoded, for: read) }
-                asset = read
-            } catch {
-                throw ScriptError("\(path).image", "cannot load \"\(name)\": \(error)")
-            }
-            source = .image(asset)
-            natural = Size(width: Double(asset.size.width), height: Double(asset.size.height))
-            let fit = min(1, Double(editor.size.width) / natural.width, Double(editor.size.height) / natural.height)
-            width = natural.width * fit
-        case .sticker(let name):
-            guard let stickers else { throw ScriptError("\(path).sticker", "no stickers are installed") }
-            let asset: ImageAsset
-            do {
-                asset = try stickers.sticker(named: name)
-            } catch {
-                throw ScriptError("\(path).sticker", "\(error)")
-            }
-            source = .sticker(name, asset)
-            natural = Size(width: Double(asset.size.width), height: Double(asset.size.height))
-            width = Element.stickerWidth
-        case .text(let text, let size, let color, let font):
-            let style = TextStyle(text: text, font: font ?? "Sans", size: size ?? Element.textSize, color: color ?? editor.toolState.style.color)
-            source = .text(style)
-            natural = TextArt.measure(style)
-            width = natural.width
-            if placing.width == nil { try Self.checkLaidOut(style, natural, at: "\(path).text") }
-        }
-        if let given = placing.width { width = given }
-        let element = Element(name: placing.name, source: source,
-                              placement: Element.Placement(center: placing.center, width: width, rotation: placing.rotation, natural: natural))
+        let context = PlacingContext(base: base, canvas: editor.size, decoder: decoder, stickers: stickers, color: editor.toolState.style.color,
+                                     keepDecoded: { image, asset in editor.keepDecoded(image, for: asset) })
+        let made = try ElementPainters.make(placing.source, width: placing.width, in: context, at: path)
+        let element = Element(name: placing.name, source: made.source,
+                              placement: Element.Placement(center: placing.center, width: made.width, rotation: placing.rotation, natural: made.natural))
         try element.validate(at: path)
         return element
-    }
-}
-
-extension ScriptRunner {
-    /// A text placed at its own width must fit an element's limits as Pango lays it out: the
-    /// message names the text the script gave, not a width it never wrote.
-    static func checkLaidOut(_ style: TextStyle, _ natural: Size, at path: String) throws(ScriptError) {
-        let size = JSONValue.format(style.size), limit = Element.widthRange.upperBound
-        if natural.width > limit {
-            throw ScriptError(path, "\(style.text.quotedExcerpt()) is \(Int(natural.width.rounded())) px wide at size \(size); a text is at most \(Int(limit)) px wide (break it into lines with \\n, or give a smaller size)")
-        }
-        if natural.height > 4 * limit {
-            throw ScriptError(path, "\(style.text.quotedExcerpt()) is \(Int(natural.height.rounded())) px tall at size \(size); a text is at most \(Int(4 * limit)) px tall (fewer lines, or a smaller size)")
-        }
     }
 }
 

@@ -235,10 +235,10 @@ public final class SelectionController {
         let name = library.entries[index].name
         do {
             let asset = try library.sticker(named: name)
-            let natural = Size(width: Double(asset.size.width), height: Double(asset.size.height))
+            let source = ElementSource.sticker(name, asset)
             let width = Element.stickerWidth / max(view.scale, 0.25)
-            place(Element(source: .sticker(name, asset),
-                          placement: Element.Placement(center: at ?? app.viewport.canvasCentre, width: width, natural: natural)))
+            place(Element(source: source, placement: Element.Placement(center: at ?? app.viewport.canvasCentre, width: width,
+                                                                      natural: ElementPainters.natural(of: source))))
         } catch {
             app.chrome.show(error: "Could not place the sticker: \(error)")
         }
@@ -275,13 +275,13 @@ public final class SelectionController {
         // The panel would hide what was just placed.
         if app.chrome.panel == .stickers { app.chrome.panel = nil }
         if let decoded { editor.keepDecoded(decoded, for: asset) }
-        let natural = Size(width: Double(asset.size.width), height: Double(asset.size.height))
+        let source = ElementSource.image(asset), natural = ElementPainters.natural(of: source)
         let window = app.window
         let visible = Size(width: Double(window.width) / view.scale, height: Double(window.height) / view.scale)
         let fit = min(1, 0.8 * min(visible.width, Double(editor.size.width)) / natural.width,
                       0.8 * min(visible.height, Double(editor.size.height)) / natural.height)
-        place(Element(source: .image(asset), placement: Element.Placement(center: at ?? app.viewport.canvasCentre,
-                                                                          width: max(natural.width * fit, 4), natural: natural)))
+        place(Element(source: source, placement: Element.Placement(center: at ?? app.viewport.canvasCentre,
+                                                                  width: max(natural.width * fit, 4), natural: natural)))
     }
 
     // MARK: - The Stickers panel
