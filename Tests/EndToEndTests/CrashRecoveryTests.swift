@@ -15,7 +15,7 @@ import Testing
         try first.drag([(150, 300), (450, 300)])
         try first.drag([(150, 400), (450, 400)])
         #expect(try eventually { try first.screenshot().rgb(300, 400) == 0x000000 })
-        first.crash()
+        #expect(first.crash(afterJournaling: 2, under: state), "both strokes journaled")
 
         let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
         #expect(try second.acceptRestoreOffer(size: size, screenshot: "recovery-offer"), "the offer shows")
@@ -32,8 +32,8 @@ import Testing
         }, "with its history: undo removes the last stroke")
         // Quitting on purpose (discarding) leaves no journal behind.
         try? second.key("ctrl+q")
-        Thread.sleep(forTimeInterval: 0.4)
         let quit = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: true, hasDialog: true)
+        #expect(try second.waitForQuestion(quit), "quitting asks")
         try? second.click(quit.frame(of: .dialog(.discard))!.center)
         #expect(second.waitForExit() == 0)
         let sessions = state.appendingPathComponent("drawingboard/sessions")
@@ -98,7 +98,7 @@ extension CrashRecoveryTests {
         try first.drag([(150, 450), (450, 450)])
         try first.drag([(150, 550), (450, 550)])
         #expect(try eventually { try first.screenshot().rgb(300, 550) == 0x000000 })
-        first.crash()
+        #expect(first.crash(afterJournaling: 5, under: disk.folder), "all five strokes journaled once there is space")
 
         let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
         #expect(try second.acceptRestoreOffer(size: size), "the offer shows")
@@ -111,13 +111,6 @@ extension CrashRecoveryTests {
 }
 
 extension AppUnderTest {
-    /// Ends the app as a crash would (SIGKILL), once its last step has had time to be journaled.
-    func crash() {
-        Thread.sleep(forTimeInterval: 1.0)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
     /// Waits for the offer to restore a dead session and accepts it; false if it never shows.
     func acceptRestoreOffer(size: PixelSize, screenshot shot: String? = nil) throws -> Bool {
         let dialog = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false,

@@ -190,7 +190,8 @@ final class AppUnderTest {
             }
             windowID = try windowIDs()[0]
         }
-        Thread.sleep(forTimeInterval: 0.4)
+        // Its first frames drawn.
+        try settled()
     }
 
     deinit {
@@ -202,8 +203,11 @@ final class AppUnderTest {
         try? FileManager.default.removeItem(at: home)
     }
 
+    /// The windows of this process (another app under test on the same display has the same
+    /// class).
     private func windowIDs() throws -> [String] {
-        try server.xdotool(["search", "--class", "io.github.drawingboard.DrawingBoard"]).split(separator: "\n").map(String.init)
+        try server.xdotool(["search", "--all", "--pid", "\(process.processIdentifier)", "--class", "io.github.drawingboard.DrawingBoard"])
+            .split(separator: "\n").map(String.init)
     }
 
     /// Sends touch commands to the harness (`down 1 0.2 0.3`, `sleep 50`, ...).

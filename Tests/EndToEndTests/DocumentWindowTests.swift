@@ -38,7 +38,7 @@ import Testing
         #expect(eventually { app.title == "*Untitled - DrawingBoard" }, "the title still names the unsaved document")
         #expect(sessions(app).count == 1, "the journal keeps the work")
         try app.drag([(150, 500), (450, 500)])
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try eventually { try app.screenshot().rgb(300, 500) == 0x000000 }, "the second stroke")
         // Quitting now asks (only a copy was written), and Esc keeps the window.
         try app.key("ctrl+q")
         let buttons = layout(dialog: [.save, .discard, .cancel])
@@ -90,7 +90,7 @@ import Testing
         let a5 = try #require(sheet.frame(of: .sheetSize(.preset(.a5Portrait))))
         #expect(try eventually { try app.screenshot().rgb(Int(a5.minX) + 8, Int(a5.center.y)) != 0xFFFFFF }, "the New page sheet")
         try app.click(a5.center)
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try eventually { try app.screenshot().rgb(Int(a5.minX) + 8, Int(a5.center.y)) == AppUnderTest.accent }, "A5 chosen")
         try app.screenshot("x11-new-page-sheet")
         try app.key("Return")
         // 874x1240 fitted between the bars: scale (700 - 144) / 1240, centred.
@@ -127,9 +127,10 @@ extension DocumentWindowTests {
         // The brush's outline at its size: widen the pen with ] to 9 px and hover.
         for _ in 0..<5 { try app.key("bracketright") }
         try app.server.xdotool(["mousemove", "--window", app.windowID, "600", "500"])
-        Thread.sleep(forTimeInterval: 0.5)
         try app.key("e")
-        Thread.sleep(forTimeInterval: 0.5)
+        let eraser = Layout(window: Self.size, scale: 1, barsHidden: 0, panel: nil, recentColors: 1, hasMessage: false, hasDialog: false)
+            .frame(of: .tool(.eraser))!
+        #expect(try eventually { try app.screenshot().rgb(Int(eraser.minX) + 6, Int(eraser.center.y)) == AppUnderTest.accent }, "the eraser in hand")
         try app.server.xdotool(["mousemove", "--window", app.windowID, "601", "500", "mousemove", "--window", app.windowID, "600", "500"])
         let settings = app.home.appendingPathComponent("config/drawingboard/settings.json")
         #expect(eventually {
@@ -198,7 +199,7 @@ extension WaylandWindowTests {
         try? app.key("ctrl+q")
         let question = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
                               hasMessage: false, hasDialog: true)
-        Thread.sleep(forTimeInterval: 0.4)
+        #expect(try app.waitForQuestion(question), "quitting asks")
         try app.click(question.frame(of: .dialog(.discard))!.center)
         #expect(app.waitForExit() == 0, "Discard quits")
     }

@@ -99,7 +99,9 @@ import Testing
         clip.standardError = FileHandle.nullDevice
         try clip.run()
         defer { clip.terminate() }
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(eventually {
+            ((try? run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: ["DISPLAY": x.display])) ?? "").contains("image/png")
+        }, "xclip offers the PNG")
         try app.key("ctrl+v")
         // The 40x30 quadrants at their own size in the middle: red at the top left.
         #expect(try eventually {

@@ -132,9 +132,9 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         try app.drag([(150, 350), (450, 350)])
         #expect(try eventually { try app.screenshot().rgb(300, 350) == 0x000000 })
         try? app.key("ctrl+q")
-        Thread.sleep(forTimeInterval: 0.4)
         let question = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
                               hasMessage: false, hasDialog: true)
+        #expect(try app.waitForQuestion(question), "quitting asks")
         try? app.click(question.frame(of: .dialog(.discard))!.center)
         #expect(app.waitForExit() == 0)
         #expect(app.errorOutput.contains("presenting with window surface"), "\(app.errorOutput)")
@@ -164,14 +164,12 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         try app.click(banner.center)
         try app.server.xdotool(["mousemove", "--window", app.windowID, "40", "660"])
         #expect(try eventually { try app.screenshot().rgb(Int(banner.minX) + 4, Int(banner.center.y)) == 0xFDF6E3 })
-        Thread.sleep(forTimeInterval: 0.3)
-        let drawing = try app.screenshot()
+        let drawing = try app.settled()
         try app.click(layout.frame(of: .panel(.brush))!.center)
         try app.server.xdotool(["mousemove", "--window", app.windowID, "40", "660"])
         let panel = Layout(window: Self.size, scale: 1, barsHidden: 0, panel: .brush, recentColors: 0, hasMessage: false, hasDialog: false).panel!
         #expect(try eventually { try app.screenshot().rgb(Int(panel.minX) + 20, Int(panel.maxY) - 6) != 0xFDF6E3 })
-        Thread.sleep(forTimeInterval: 0.3)
-        return ["drawing": drawing, "brush-panel": try app.screenshot()]
+        return ["drawing": drawing, "brush-panel": try app.settled()]
     }
 
     @Test func theScreenshotsAreRealAndCurrent() throws {

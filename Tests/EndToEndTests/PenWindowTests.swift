@@ -39,7 +39,6 @@ import Testing
         let mouse = try launch(x, pen: false)
         try mouse.drag([(150, 350), (300, 352), (450, 350)])
         #expect(try eventually { try mouse.screenshot().rgb(300, 351) == 0x000000 })
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(try mouse.screenshot().rgb(Int(b.minX) + 6, Int(b.center.y)) != info, "a mouse is no pen")
+        #expect(try mouse.settled().rgb(Int(b.minX) + 6, Int(b.center.y)) != info, "a mouse is no pen")
     }
 }

@@ -84,7 +84,7 @@ import Testing
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)
         try app.drag([(400, 300), (600, 300)])
-        Thread.sleep(forTimeInterval: 1.6)
+        #expect(try app.waitForBars(layout), "the bars are back")
         // Switch to "two fingers move the view" with a finger on the bottom bar.
         app.touch(tap(.touchMode))
         var commands = [at("down", 1, 450, 350), at("down", 2, 550, 350)]

@@ -28,9 +28,11 @@ import Testing
         try app.key("ctrl+y")
         #expect(try eventually { try app.screenshot().rgb(300, 351) == 0x000000 }, "Ctrl+Y redoes on Wayland")
         try app.key("ctrl+z")
+        #expect(try eventually { try app.screenshot().rgb(300, 351) == 0xFFFFFF }, "undone again")
         // Shift held through Wayland's keyboard: a line comes out level; then the highlighter
         // (its own wide yellow) over it leaves the line black.
-        Thread.sleep(forTimeInterval: 1.6)
+        #expect(try app.waitForBars(Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil,
+                                           recentColors: 0, hasMessage: false, hasDialog: false)), "the bars are back")
         try select(.line, key: "2", in: app)
         try app.drag(holding: "shift", [(150, 500), (300, 505), (450, 512)])
         #expect(try eventually { try app.screenshot().rgb(440, 500) == 0x000000 }, "Shift levels the line on Wayland")
@@ -42,7 +44,10 @@ import Testing
         #expect(marked.rgb(300, 500) == 0x000000, "the line under the marker stays black")
         try app.key("ctrl+z")
         try app.key("ctrl+z")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try eventually {
+            let s = try app.screenshot()
+            return s.rgb(440, 500) == 0xFFFFFF && s.rgb(300, 470) == 0xFFFFFF
+        }, "both undone")
         // Back at the unmodified state: quitting does not ask.
         try? app.key("ctrl+q")
         #expect(app.waitForExit() == 0)

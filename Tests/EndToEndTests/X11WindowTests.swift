@@ -19,7 +19,9 @@ import Testing
     }
 
     /// The bars come back a second after a stroke ends.
-    func waitForBars() { Thread.sleep(forTimeInterval: 1.6) }
+    func waitForBars(_ app: AppUnderTest) throws {
+        #expect(try app.waitForBars(layout()), "the bars come back")
+    }
 
     @Test func drawWithTheMouseThenUndoAndRedoWithButtonsAndShortcuts() throws {
         let x = try XServer()
@@ -37,7 +39,7 @@ import Testing
         #expect(app.title == "*Untitled - DrawingBoard")
         try app.screenshot("x11-stroke")
 
-        waitForBars()
+        try waitForBars(app)
         try app.click(layout().frame(of: .undo)!.center)
         #expect(try eventually { try app.screenshot().rgb(300, 351) == Self.white }, "undo button")
         try app.key("ctrl+shift+z")
@@ -60,12 +62,14 @@ import Testing
         let yellow: UInt32 = 0xFFEE00
         try app.drag([(150, 300), (300, 300), (450, 300)])
         try app.drag([(150, 400), (300, 400), (450, 400)])
-        waitForBars()
+        try waitForBars(app)
         // The highlighter (its own style: wide and see-through), made opaque yellow with the
         // hex field and the opacity slider's wheel.
         try app.key("h")
         try app.click(layout().frame(of: .panel(.brush))!.center)
-        Thread.sleep(forTimeInterval: 0.3)
+        let brushButton = layout().frame(of: .panel(.brush))!
+        #expect(try eventually { try app.screenshot().rgb(Int(brushButton.minX) + 4, Int(brushButton.center.y)) == AppUnderTest.accent },
+                "the Brush panel opens")
         try app.click(layout(panel: .brush).frame(of: .hexField)!.center)
         for k in ["f", "f", "e", "e", "0", "0", "Return"] { try app.key(k) }
         let opacity = layout(panel: .brush).frame(of: .slider(.opacity))!.center
@@ -90,7 +94,7 @@ import Testing
         #expect(try eventually { try app.screenshot().rgb(420, 400) == Self.black }, "one undo brings the line back")
 
         // A line with Shift held comes out level.
-        waitForBars()
+        try waitForBars(app)
         try app.key("2")
         try app.drag(holding: "shift", [(150, 550), (300, 556), (450, 560)])
         #expect(try eventually { try app.screenshot().rgb(440, 550) != Self.white })
@@ -99,7 +103,7 @@ import Testing
 
         // The eyedropper picks the marker's yellow; the pencil (back to its own black, 4 px) then
         // draws with it.
-        waitForBars()
+        try waitForBars(app)
         try app.key("i")
         try app.click(300, 350)
         try app.key("1")
@@ -142,9 +146,9 @@ import Testing
         for i in 0...300 { points.append((100 + i * 2, 200 + Int(80 * sin(Double(i) / 15)))) }
         try app.drag(points)
         #expect(try eventually { try app.screenshot().rgb(points[150].0, points[150].1) == Self.black })
-        waitForBars()
+        try waitForBars(app)
         try? app.key("ctrl+q")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try app.waitForQuestion(layout(dialog: true)), "quitting asks")
         try? app.click(layout(dialog: true).frame(of: .dialog(.discard))!.center)
         #expect(app.waitForExit() == 0)
         let line = try #require(app.errorOutput.split(separator: "\n").first { $0.contains("pixels presented") }, "\(app.errorOutput)")
@@ -168,7 +172,7 @@ import Testing
         }, "a rectangle outline from press to release")
         try app.screenshot("x11-rectangle")
 
-        waitForBars()
+        try waitForBars(app)
         try app.click(layout().frame(of: .panel(.brush))!.center)
         let panel = layout(panel: .brush)
         func set(_ kind: SliderKind, _ value: Int) throws {
@@ -195,7 +199,7 @@ import Testing
         let x = try XServer()
         let app = try launch(x)
         try app.drag([(100, 200), (300, 200)])
-        waitForBars()
+        try waitForBars(app)
         try app.click(layout().frame(of: .panel(.background))!.center)
         let panel = layout(panel: .background)
         try app.click(Point(panel.knobX(.backgroundBlue, value: 0)!, panel.tracks[.backgroundBlue]!.center.y))
@@ -316,6 +320,8 @@ import Testing
     @Test func quittingAsksOnlyWhenThereIsUnsavedWork() throws {
         let x = try XServer()
         let clean = try launch(x)
+        // Left alone for a moment and a half: the wake-ups counted below are those of an idle
+        // window (this is the span measured, not a wait for something).
         Thread.sleep(forTimeInterval: 1.5)
         // The window closes while xdotool is still sending the key release, so it may report
         // an error: the exit status below is what counts.
@@ -329,7 +335,7 @@ import Testing
 
         let dirty = try launch(x)
         try dirty.drag([(150, 300), (450, 300)])
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try eventually { try dirty.screenshot().rgb(300, 300) == Self.black }, "the stroke")
         try dirty.key("ctrl+q")
         let dialog = layout(dialog: true)
         let save = dialog.frame(of: .dialog(.save))!
@@ -337,10 +343,10 @@ import Testing
         try dirty.screenshot("x11-quit-question")
         #expect(dirty.process.isRunning)
         try dirty.click(dialog.frame(of: .dialog(.cancel))!.center)
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try dirty.waitForNoQuestion(dialog), "cancel closes the question")
         #expect(dirty.process.isRunning, "cancel keeps the window")
         try dirty.key("ctrl+q")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try dirty.waitForQuestion(dialog), "asked again")
         try? dirty.click(dialog.frame(of: .dialog(.discard))!.center)
         #expect(dirty.waitForExit() == 0)
     }
