@@ -1,5 +1,5 @@
 import DrawingBoardCore
-import DrawingBoardRender
+@testable import DrawingBoardRender
 import Foundation
 import Testing
 @testable import DrawingBoardUI
@@ -269,5 +269,20 @@ import Testing
         #expect(AppSettings.load(from: url).smoothing == nil && AppSettings.load(from: url).windowWidth == 900)
         try Data("{not json".utf8).write(to: url)
         #expect(AppSettings.load(from: url) == AppSettings())
+    }
+}
+
+/// A commit that fails says so in the window, and the drawing stays as it was.
+@Suite struct CommitFailureWindowTests {
+    @Test func aStrokeThatCannotBeCommittedShowsARedBannerAndNoInk() throws {
+        let c = try makeController(700, 500)
+        c.editor.canvas.simulatedFailure = RenderError("cannot create a 700x500 image: out of memory")
+        c.drag([(20, 250), (680, 250)])
+        #expect(c.chrome.messageText == "That could not be done: cannot create a 700x500 image: out of memory", "\(c.chrome.messageText ?? "none")")
+        #expect(c.editor.strokes.isEmpty && !c.isModified && !c.editor.canUndo)
+        let img = try c.shown()
+        #expect(img.pixel(x: 350, y: 250) == 0xFFFF_FFFF, "no ink where the stroke went")
+        let banner = try #require(c.layout().message)
+        #expect(img.pixel(x: Int(banner.minX) + 6, y: Int(banner.center.y)) == 0xFFC0_1C28, "a red banner")
     }
 }

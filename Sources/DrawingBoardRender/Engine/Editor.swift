@@ -148,7 +148,9 @@ public final class Editor {
             try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
                               dragging: group?.kind == .element)
         } catch {
-            // The page goes back as it was, and its caches with it.
+            // The page goes back as it was, and its caches with it (the index is made again:
+            // the failure may have come before or after it followed).
+            canvas.index.forget()
             let undone = page.apply(done.undo)
             var scrap = TileLog()
             if let undone { try? canvas.follow(undone.change, on: page, from: PageCanvas.Shape(page, on: canvas), ink: .paint, tiles: &scrap) }

@@ -34,8 +34,8 @@ struct ItemIndex {
     }
 
     /// Follows `changes`, already applied to the items (now `items`): only the changed entries
-    /// are made, so an undo costs what it changes. Without entries to follow, they are made
-    /// when next asked for.
+    /// are made, so an undo costs what it changes. Without entries to follow, or with changes
+    /// that do not fit them, they are made when next asked for.
     mutating func follow(_ changes: [ItemChange], now items: [PageItem]) {
         guard var entries = cached else { return }
         // Held once only, so the entries change in place.
@@ -44,6 +44,7 @@ struct ItemIndex {
             switch change {
             case .insert(let placed):
                 for p in placed {
+                    guard p.index <= entries.count else { return }
                     let entry = entry(for: p.item)
                     if entry.tool == .highlighter { highlighters += 1 }
                     if entry.isElement { elementCount += 1 }
@@ -51,6 +52,7 @@ struct ItemIndex {
                 }
             case .remove(let placed):
                 for p in placed {
+                    guard p.index < entries.count else { return }
                     if entries[p.index].tool == .highlighter { highlighters -= 1 }
                     if entries[p.index].isElement { elementCount -= 1 }
                     entries.remove(at: p.index)
@@ -58,6 +60,11 @@ struct ItemIndex {
             }
         }
         if entries.count == items.count { cached = entries }
+    }
+
+    /// Drops the entries (a change failed part-way): they are made again when next asked for.
+    mutating func forget() {
+        cached = nil
     }
 
     /// Where the last element of `items` lies (nil when there is none): at once on a page

@@ -107,6 +107,9 @@ final class PageCanvas {
 
     /// A stroke that was just drawn on top: its outline, worked out once, and the stroke in
     /// progress whose mask covers it already, if any.
+    /// For tests: the next `follow` fails with this, as running out of memory part-way would.
+    var simulatedFailure: RenderError?
+
     struct StrokePaint {
         var outline: StrokeOutline
         var live: LiveStroke?
@@ -118,6 +121,10 @@ final class PageCanvas {
     /// `dragging`: an element drag is under way (its motions compose from the drag's layers).
     func follow(_ change: PageChange, on page: Page, from before: Shape, ink mode: InkFollow, tiles: inout TileLog,
                 stroke: StrokePaint? = nil, dragging: Bool = false) throws(RenderError) {
+        if let failure = simulatedFailure {
+            simulatedFailure = nil
+            throw failure
+        }
         let painter = RunPainter(canvas: self, page: page)
         let moved = change.elementMovedInPlace
         if drag != nil, !(dragging && moved.map { drag?.id == $0.new.id } == true) { dropDrag(page) }
