@@ -30,7 +30,6 @@ func journalPage() throws -> Editor {
     let editor = try makeEditor(size)
     let photos = try (0..<10).map { try photoAsset(400, 300, seed: $0) }
     let sticker = try ElementSources.svg(stickerSVG, name: "star.svg")
-    var rng = SystemRandomNumberGenerator()
     let count = Int(ProcessInfo.processInfo.environment["BENCH_ELEMENTS"] ?? "") ?? 200
     for k in 1...count {
         randomStrokes(editor, 10)

@@ -65,11 +65,22 @@ public enum ElementKinds {
 }
 
 /// What an element shows: one kind's content. Equal when the kinds and their contents are.
+///
+/// The content lives in a shared box, so an element (and every page item) stays a plain value
+/// of fixed size that is copied with one retain: an existential held inline would make every
+/// item of the page be copied through its type's witnesses whenever it is looked at.
 public struct ElementSource: Sendable, Hashable {
-    public let content: any ElementContent
+    private final class Box: Sendable {
+        let content: any ElementContent
+        init(_ content: any ElementContent) { self.content = content }
+    }
+
+    private let box: Box
+
+    public var content: any ElementContent { box.content }
 
     public init(_ content: some ElementContent) {
-        self.content = content
+        box = Box(content)
     }
 
     /// The kind's word, for messages and the interface.
@@ -79,7 +90,7 @@ public struct ElementSource: Sendable, Hashable {
     public var asset: ImageAsset? { content.asset }
 
     public static func == (a: ElementSource, b: ElementSource) -> Bool {
-        AnyHashable(a.content) == AnyHashable(b.content)
+        a.box === b.box || AnyHashable(a.content) == AnyHashable(b.content)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -45,7 +45,7 @@ public struct Page: Sendable, Hashable {
 
     /// The index of the element with this id.
     public func index(ofElement id: UInt64) -> Int? {
-        items.firstIndex { $0.element?.id == id }
+        items.firstIndex { $0.elementID == id }
     }
 
     /// The element with this id.

@@ -17,6 +17,13 @@ public enum PageItem: Sendable, Hashable {
         return nil
     }
 
+    /// The element's id, if it is one (read in place: looking an element up by id copies
+    /// nothing).
+    public var elementID: UInt64? {
+        if case .element(let element) = self { return element.id }
+        return nil
+    }
+
     /// Checks the item's values (`path` names it).
     public func validate(at path: String) throws(ValidationError) {
         switch self {

@@ -42,6 +42,11 @@ final class ElementCache {
         entries = entries.filter { ids.contains($0.key) }
     }
 
+    /// Drops the caches of the elements `ids` (gone from the page).
+    func forget(_ ids: Set<UInt64>) {
+        for id in ids { entries[id] = nil }
+    }
+
     func removeAll() { entries.removeAll() }
 
     /// Bytes of pixels held.

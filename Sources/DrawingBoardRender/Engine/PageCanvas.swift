@@ -171,8 +171,10 @@ final class PageCanvas {
         case .restored(let swapped): painter.repaintHighlights(union(swapped, inkArea))
         }
         if !painter.hasHighlighterStrokes { highlights = nil }
-        if change.items.contains(where: { !$0.inserts && $0.placed.contains { $0.item.element != nil } }) {
-            elements.prune(keeping: Set(page.elements.map(\.id)))
+        // An element moved keeps its cache; one that is gone drops it.
+        let removed = change.items.filter { !$0.inserts }.flatMap { $0.placed.compactMap(\.item.elementID) }
+        if !removed.isEmpty {
+            elements.forget(Set(removed).subtracting(change.items.filter(\.inserts).flatMap { $0.placed.compactMap(\.item.elementID) }))
         }
     }
 
