@@ -26,7 +26,7 @@ struct DrawingBoardCommand: ParsableCommand {
         abstract: "A drawing board for the Linux desktop.",
         discussion: """
             With no subcommand, opens the drawing window. drawingboard render replays a drawing \
-            script (see the README's "Drawing scripts") without a display and writes the picture.
+            script (see docs/scripts.md) without a display and writes the picture.
             """,
         version: AppInfo.version,
         subcommands: [WindowCommand.self, RenderCommand.self, StickersCommand.self],

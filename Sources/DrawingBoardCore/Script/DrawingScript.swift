@@ -1,5 +1,5 @@
 /// A drawing script (format version 1): a canvas, a background and the steps a user took.
-/// See the README's "Drawing scripts" section; the format is a public contract.
+/// See docs/scripts.md; the format is a public contract.
 public struct DrawingScript: Sendable, Hashable {
     public static let version = 1
 

@@ -3,7 +3,7 @@ import DrawingBoardCore
 
 /// A sheet over the page: a larger panel that takes the keys while it is open.
 public enum Sheet: Sendable, Hashable {
-    /// Every key, as the README's table lists them.
+    /// Every key, as the user guide's table lists them.
     case shortcuts
     case about
     /// Ctrl+N: the new page's size and background.

@@ -1,5 +1,5 @@
-/// Every key the app knows, as the shortcuts window (F1) lists it; the README's table says the
-/// same (a test checks that every key there is here).
+/// Every key the app knows, as the shortcuts window (F1) lists it; the user guide's table
+/// (docs/user-guide.md) says the same (a test checks that every key there is here).
 public enum Shortcuts {
     public struct Group: Sendable {
         public var title: String
