@@ -58,4 +58,25 @@ import Testing
         try editor.undo()
         #expect(difference(try editor.image.flattened(), before) == nil)
     }
+
+    /// Painting from the page fails part-way (a mask cannot be had after the layers under the
+    /// new element were already made): the page and its pixels still come back as they were.
+    @Test func aFailureWhilePaintingFromThePageLeavesThePixelsAsTheyWere() throws {
+        let editor = try makeEditor(400, 300)
+        drag(editor, [(20, 150), (380, 150)])
+        editor.toolState.tool = .highlighter
+        drag(editor, [(20, 100), (380, 100)])
+        let before = try editor.image.flattened()
+        let style = TextStyle(text: "Note", size: 40, color: RGBColor(hex: "#2050a0")!)
+        let natural = TextArt.measure(style)
+        let note = Element(source: .text(style), placement: .init(center: Point(200, 150), width: natural.width, natural: natural))
+
+        editor.canvas.simulatedMaskFailure = Self.outOfMemory
+        #expect(throws: RenderError.self) { try editor.place(note) }
+        #expect(editor.elements.isEmpty && editor.strokes.count == 2)
+        #expect(difference(try editor.image.flattened(), before) == nil)
+        try editor.undo()
+        try editor.redo()
+        #expect(difference(try editor.image.flattened(), before) == nil)
+    }
 }

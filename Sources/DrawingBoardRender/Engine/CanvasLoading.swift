@@ -19,11 +19,11 @@ enum CanvasLoading {
         if page.lastElementIndex != nil {
             // With elements, the page is what counts: the ink layer is its top run.
             let painter = RunPainter(canvas: canvas, page: page)
-            painter.paintFromPage(all)
-            painter.paintUnder(all)
+            try painter.paintFromPage(all)
+            try painter.paintUnder(all)
         } else {
             page = try explained(page, on: canvas)
-            RunPainter(canvas: canvas, page: page).repaintHighlights(all)
+            try RunPainter(canvas: canvas, page: page).repaintHighlights(all)
         }
         assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
         canvas.invalidateAll()
@@ -83,7 +83,7 @@ enum CanvasLoading {
         let replayed = try CairoSurface(format: .argb32, size: canvas.ink.surface.size)
         canvas.index.reset()
         canvas.base = nil
-        RunPainter(canvas: canvas, page: page).paintFromPage(all, onto: replayed)
+        try RunPainter(canvas: canvas, page: page).paintFromPage(all, onto: replayed)
         for tile in canvas.ink.grid.tiles(overlapping: all) {
             let rect = canvas.ink.grid.rect(of: tile)
             guard zip(replayed.read(rect), canvas.ink.surface.read(rect)).allSatisfy({ x, y in x == y || nearlyEqual(x, y) }) else { return false }

@@ -30,7 +30,9 @@ final class Compositor {
             // An element being dragged is composed from its layers; the under layer catches up
             // when the drag ends.
             let canvasArea = view.isIdentity ? area : view.canvasRect(area)
-            if let visible = canvasArea.intersection(PixelRect(size: page.size)) { drag.ready(visible, painter: painter) }
+            // A frame that cannot be composed here (out of memory) keeps what it showed; the
+            // next one tries again.
+            if let visible = canvasArea.intersection(PixelRect(size: page.size)) { try? drag.ready(visible, painter: painter) }
             base = { cr in drag.paint(on: cr, painter: painter, smooth: view.scale < 1) }
         }
         let erasers = live.filter { $0.tool.blend == .clear }
@@ -63,7 +65,7 @@ final class Compositor {
         guard let region = reach?.intersection(area)?.intersection(PixelRect(size: painter.size)) else { return erasing }
         cr.clip(to: region)
         cr.copy(canvas.background.surface)
-        painter.compose(0..<last, region: region, on: cr, liveErasers: erasers.map(\.mask))
+        guard (try? painter.compose(0..<last, region: region, on: cr, liveErasers: erasers.map(\.mask))) != nil else { return nil }
         if case .element(let element) = painter.page.items[last] { canvas.elements.paint(element, on: cr.handle, assets: canvas.assets) }
         return erasing
     }

@@ -51,15 +51,17 @@ final class DragCache {
     }
 
     /// Paints the parts of the layers within `region` not painted yet.
-    func ready(_ region: PixelRect, painter: RunPainter) {
-        guard let missing = claim(region)?.intersection(PixelRect(size: painter.size)), let last = painter.canvas.lastElement(of: painter.page),
-              let bc = try? CairoContext(below) else { return }
+    func ready(_ region: PixelRect, painter: RunPainter) throws(RenderError) {
+        guard let missing = claim(region)?.intersection(PixelRect(size: painter.size)), let last = painter.canvas.lastElement(of: painter.page)
+        else { return }
+        let bc = try CairoContext(below)
         bc.clip(to: missing)
         bc.copy(painter.canvas.background.surface)
-        painter.compose(0..<index, region: missing, on: bc)
-        if let above, let ac = try? CairoContext(above) {
+        try painter.compose(0..<index, region: missing, on: bc)
+        if let above {
+            let ac = try CairoContext(above)
             above.zero(missing)
-            painter.compose((index + 1)..<(last + 1), region: missing, on: ac)
+            try painter.compose((index + 1)..<(last + 1), region: missing, on: ac)
         }
     }
 
@@ -75,8 +77,8 @@ final class DragCache {
     /// Brings the under layer up to date while the element is dragged (for what reads it: the
     /// eyedropper, an export), from the drag's layers.
     func flush(into under: CairoSurface, painter: RunPainter) {
-        guard covers(painter.page), let area = painted, let cr = try? CairoContext(under) else { return }
-        ready(area, painter: painter)
+        // (What cannot be painted here, out of memory, stays as the drag last showed it.)
+        guard covers(painter.page), let area = painted, let cr = try? CairoContext(under), (try? ready(area, painter: painter)) != nil else { return }
         cr.clip(to: area)
         paint(on: cr, painter: painter, smooth: false)
     }

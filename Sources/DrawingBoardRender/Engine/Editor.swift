@@ -148,12 +148,14 @@ public final class Editor {
             try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
                               dragging: group?.kind == .element)
         } catch {
-            // The page goes back as it was, and its caches with it (the index is made again:
-            // the failure may have come before or after it followed).
+            // The page goes back as it was, and its caches with it, from the page as the failed
+            // edit left it (the index is made again: the failure may have come before or after
+            // it followed).
             canvas.index.forget()
+            let failed = PageCanvas.Shape(page, on: canvas)
             let undone = page.apply(done.undo)
             var scrap = TileLog()
-            if let undone { try? canvas.follow(undone.change, on: page, from: PageCanvas.Shape(page, on: canvas), ink: .paint, tiles: &scrap) }
+            if let undone { try? canvas.follow(undone.change, on: page, from: failed, ink: .paint, tiles: &scrap) }
             throw error
         }
         if case .stroke = resolved { nextID += 1 }
@@ -262,7 +264,7 @@ public final class Editor {
         guard let done = group else { return }
         group = nil
         dragOwner = nil
-        canvas.dropDrag(page)
+        dropDragLayers()
         guard let step = done.step else { return }
         if done.kind == .background, case .background(let first) = step.edit, first == page.background, step.tiles.isEmpty { return }
         var record = edit ?? done.last
@@ -284,12 +286,22 @@ public final class Editor {
         guard let done = group else { return }
         group = nil
         dragOwner = nil
-        canvas.dropDrag(page)
+        dropDragLayers()
         guard var step = done.step else { return }
         do {
             try cross(&step)
         } catch {
             failures.append("\(error)")
+        }
+    }
+
+    /// An element drag's layers go, and the page under them is painted again; what cannot be
+    /// painted is told (the page itself is whole).
+    private func dropDragLayers() {
+        do {
+            try canvas.dropDrag(page)
+        } catch {
+            failures.append(error.message)
         }
     }
 

@@ -47,9 +47,13 @@ final class PageCanvas {
     // MARK: - Layers and masks
 
     /// A coverage mask the size of the ink layer, for painting a stroke.
-    func borrowMask() -> CairoSurface? {
+    func borrowMask() throws(RenderError) -> CairoSurface {
+        if let failure = simulatedMaskFailure {
+            simulatedMaskFailure = nil
+            throw failure
+        }
         if let mask = masks.popLast() { return mask }
-        return try? CairoSurface(format: .a8, size: ink.surface.size)
+        return try CairoSurface(format: .a8, size: ink.surface.size)
     }
 
     func giveBack(_ mask: CairoSurface) {
@@ -107,8 +111,12 @@ final class PageCanvas {
 
     /// A stroke that was just drawn on top: its outline, worked out once, and the stroke in
     /// progress whose mask covers it already, if any.
-    /// For tests: the next `follow` fails with this, as running out of memory part-way would.
+    /// For tests: the next `follow` fails with this before it changes anything, as running out
+    /// of memory would.
     var simulatedFailure: RenderError?
+    /// For tests: the next mask asked for fails with this (painting from the page fails
+    /// part-way, after some layers changed).
+    var simulatedMaskFailure: RenderError?
 
     struct StrokePaint {
         var outline: StrokeOutline
@@ -127,7 +135,7 @@ final class PageCanvas {
         }
         let painter = RunPainter(canvas: self, page: page)
         let moved = change.elementMovedInPlace
-        if drag != nil, !(dragging && moved.map { drag?.id == $0.new.id } == true) { dropDrag(page) }
+        if drag != nil, !(dragging && moved.map { drag?.id == $0.new.id } == true) { try dropDrag(page) }
         if case .paint = mode, let stroke, let drawn = Self.strokeOnTop(change, page) {
             index.remember(stroke.outline.bounds, of: drawn.id)
             index.follow(change.items, now: page.items)
@@ -139,15 +147,15 @@ final class PageCanvas {
         }
         if change.background {
             try background.show(page.background)
-            painter.paintUnder(PixelRect(size: size))
+            try painter.paintUnder(PixelRect(size: size))
             invalidateAll()
         }
         guard !change.items.isEmpty else { return }
         if case .paint = mode, before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page),
            painter.absorbTopRun() {
             // On top: the page as it stands goes under it; the top run of ink starts empty.
-            painter.layPlacedElement(placed)
-            painter.repaintTopRun(tiles: &tiles)
+            try painter.layPlacedElement(placed)
+            try painter.repaintTopRun(tiles: &tiles)
             return
         }
         if dragging, let moved { prepareDrag(moved.new.id, on: page) }
@@ -155,20 +163,20 @@ final class PageCanvas {
         if after.lastElementID != before.lastElementID || Self.reorders(change, after.lastElementID) {
             // The top run holds other strokes now: everything is painted again.
             let all = PixelRect(size: size)
-            painter.paintUnder(all)
+            try painter.paintUnder(all)
             elements.prune(keeping: Set(page.elements.map(\.id)))
             invalidateAll()
-            if case .restored = mode { painter.repaintHighlights(all) } else { painter.repaintTopRun(tiles: &tiles) }
+            if case .restored = mode { try painter.repaintHighlights(all) } else { try painter.repaintTopRun(tiles: &tiles) }
             return
         }
         let (underArea, inkArea) = areas(of: change, before: before, after: after)
         if let underArea, after.lastElementIndex != nil {
-            painter.paintUnder(underArea)
+            try painter.paintUnder(underArea)
             invalidate(underArea)
         }
         switch mode {
-        case .paint: if let inkArea { painter.repaint(inkArea, tiles: &tiles) }
-        case .restored(let swapped): painter.repaintHighlights(union(swapped, inkArea))
+        case .paint: if let inkArea { try painter.repaint(inkArea, tiles: &tiles) }
+        case .restored(let swapped): try painter.repaintHighlights(union(swapped, inkArea))
         }
         if !painter.hasHighlighterStrokes { highlights = nil }
         // An element moved keeps its cache; one that is gone drops it.
@@ -238,8 +246,7 @@ final class PageCanvas {
             live.cover(bounds.outset(by: InkCompositing.clipMargin).intersection(limit) ?? bounds)
             mask = live.mask
         } else {
-            guard let borrowed = borrowMask() else { throw RenderError("out of memory for the stroke's mask") }
-            mask = borrowed
+            mask = try borrowMask()
         }
         defer { if paint.live == nil { giveBack(mask) } }
         // A highlighter's layer is made before anything is painted, so a failure leaves the
@@ -255,7 +262,7 @@ final class PageCanvas {
         }
         invalidate(bounds)
         if stroke.tool == .eraser, lastElement(of: page) != nil, let area = box?.pixelRect(clippedTo: size) {
-            painter.paintUnder(area)
+            try painter.paintUnder(area)
             invalidate(area)
         }
     }
@@ -263,11 +270,11 @@ final class PageCanvas {
     // MARK: - Drags
 
     /// The drag ended: its layers go, and what they composed inexactly is painted from the page.
-    func dropDrag(_ page: Page) {
+    func dropDrag(_ page: Page) throws(RenderError) {
         guard let ended = drag else { return }
         drag = nil
         if let area = ended.painted {
-            RunPainter(canvas: self, page: page).paintUnder(area)
+            try RunPainter(canvas: self, page: page).paintUnder(area)
             invalidate(area)
         }
     }

@@ -115,7 +115,8 @@ public struct PageImage: PageRendering {
     /// The layers under the top run (elements and the runs of ink between them), bottom first,
     /// one at a time (each is painted, handed over and let go). Empty runs give no layer.
     public func forEachLowerLayer(_ body: (PageLayer) throws -> Void) throws {
-        guard let last = canvas.lastElement(of: page), let mask = canvas.borrowMask() else { return }
+        guard let last = canvas.lastElement(of: page) else { return }
+        let mask = try canvas.borrowMask()
         defer { canvas.giveBack(mask) }
         let painter = RunPainter(canvas: canvas, page: page)
         let entries = canvas.index.entries(for: page.items)
@@ -129,21 +130,22 @@ public struct PageImage: PageRendering {
             // The run's area: its strokes' boxes (the base covers the page).
             var box: PixelRect?
             for j in run { box = union(box, entries[j].box == nil ? all : entries[j].box?.pixelRect(clippedTo: size)) }
-            if let box, let ink = try? CairoSurface(format: .argb32, size: PixelSize(width: box.width, height: box.height)) {
+            if let box {
+                let ink = try CairoSurface(format: .argb32, size: PixelSize(width: box.width, height: box.height))
                 ink.place(atX: box.x, y: box.y)
                 let marked = run.contains { entries[$0].tool == .highlighter }
-                let marks = marked ? try? CairoSurface(format: .argb32, size: ink.size) : nil
+                let marks = marked ? try CairoSurface(format: .argb32, size: ink.size) : nil
                 marks?.place(atX: box.x, y: box.y)
-                painter.paintItems(run, region: box, entries: entries, mask: mask, ink: ink, highlights: marks)
-                painter.paintItems(erasers.filter { $0 > i }, region: box, entries: entries, mask: mask, ink: ink, highlights: marks)
+                try painter.paintItems(run, region: box, entries: entries, mask: mask, ink: ink, highlights: marks)
+                try painter.paintItems(erasers.filter { $0 > i }, region: box, entries: entries, mask: mask, ink: ink, highlights: marks)
                 if ink.hasContent(in: box) || marks?.hasContent(in: box) == true {
                     try body(.ink(ink.rasterImage(), x: box.x, y: box.y,
                                   highlights: marks.flatMap { $0.hasContent(in: box) ? $0.rasterImage() : nil }))
                 }
             }
-            guard let area = element.placement.bounds.pixelRect(clippedTo: size),
-                  let surface = try? CairoSurface(format: .argb32, size: PixelSize(width: area.width, height: area.height)),
-                  let cr = try? CairoContext(surface) else { continue }
+            guard let area = element.placement.bounds.pixelRect(clippedTo: size) else { continue }
+            let surface = try CairoSurface(format: .argb32, size: PixelSize(width: area.width, height: area.height))
+            let cr = try CairoContext(surface)
             surface.place(atX: area.x, y: area.y)
             canvas.elements.paint(element, on: cr.handle, assets: canvas.assets)
             surface.flush()

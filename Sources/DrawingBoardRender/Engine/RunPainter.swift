@@ -28,7 +28,7 @@ struct RunPainter {
     /// element, dropped when it has none). The page under the last element is kept as a layer
     /// of its own (`belowLast`), so dragging the topmost element, or placing one on top,
     /// never paints the page again.
-    func paintUnder(_ region: PixelRect) {
+    func paintUnder(_ region: PixelRect) throws(RenderError) {
         guard let last = canvas.lastElement(of: page) else {
             canvas.under = nil
             canvas.belowLast = nil
@@ -36,14 +36,15 @@ struct RunPainter {
         }
         guard let region = region.intersection(PixelRect(size: size)) else { return }
         if canvas.under?.size != size || canvas.belowLast?.size != size {
-            canvas.under = try? CairoSurface(format: .argb32, size: size)
-            canvas.belowLast = try? CairoSurface(format: .argb32, size: size)
-            guard canvas.under != nil, canvas.belowLast != nil else {
+            do {
+                canvas.under = try CairoSurface(format: .argb32, size: size)
+                canvas.belowLast = try CairoSurface(format: .argb32, size: size)
+            } catch {
                 canvas.under = nil
                 canvas.belowLast = nil
-                return
+                throw error
             }
-            paintUnder(PixelRect(size: size))
+            try paintUnder(PixelRect(size: size))
             return
         }
         if let drag = canvas.drag, drag.covers(page) {
@@ -52,12 +53,12 @@ struct RunPainter {
             drag.painted = union(drag.painted, region)
             return
         }
-        guard let under = canvas.under, let cr = try? CairoContext(under), let belowLast = canvas.belowLast,
-              let bc = try? CairoContext(belowLast) else { return }
+        guard let under = canvas.under, let belowLast = canvas.belowLast else { return }
+        let cr = try CairoContext(under), bc = try CairoContext(belowLast)
         cr.clip(to: region)
         bc.clip(to: region)
         bc.copy(canvas.background.surface)
-        compose(0..<last, region: region, on: bc)
+        try compose(0..<last, region: region, on: bc)
         cr.copy(belowLast)
         if case .element(let element) = page.items[last] { canvas.elements.paint(element, on: cr.handle, assets: canvas.assets) }
     }
@@ -83,8 +84,9 @@ struct RunPainter {
 
     /// After `absorbTopRun` and the element's placing: the under layer is the page under it
     /// with the element over it.
-    func layPlacedElement(_ element: Element) {
-        guard let under = canvas.under, let belowLast = canvas.belowLast, let cr = try? CairoContext(under) else { return }
+    func layPlacedElement(_ element: Element) throws(RenderError) {
+        guard let under = canvas.under, let belowLast = canvas.belowLast else { return }
+        let cr = try CairoContext(under)
         cr.copy(belowLast)
         canvas.elements.paint(element, on: cr.handle, assets: canvas.assets)
     }
@@ -92,8 +94,8 @@ struct RunPainter {
     /// Composes `range` of the page's items within `region` onto `cr`: each run of ink (its
     /// highlights multiplied in, its ink over, every later eraser clearing it) and each element
     /// over it. `liveErasers`: the masks of erasers still being drawn, which clear every run too.
-    func compose(_ range: Range<Int>, region: PixelRect, on cr: CairoContext, liveErasers: [CairoSurface] = []) {
-        guard let mask = canvas.borrowMask() else { return }
+    func compose(_ range: Range<Int>, region: PixelRect, on cr: CairoContext, liveErasers: [CairoSurface] = []) throws(RenderError) {
+        let mask = try canvas.borrowMask()
         defer { canvas.giveBack(mask) }
         let entries = canvas.index.entries(for: page.items)
         // Erasers anywhere on the page, in order: each clears the runs before it.
@@ -102,7 +104,7 @@ struct RunPainter {
         var start = range.lowerBound
         for i in range where entries[i].isElement || i == range.upperBound - 1 {
             let end = entries[i].isElement ? i : i + 1
-            paintRun(start..<end, erasers: erasers, entries: entries, mask: mask, scratch: &scratch, onto: cr, liveErasers: liveErasers)
+            try paintRun(start..<end, erasers: erasers, entries: entries, mask: mask, scratch: &scratch, onto: cr, liveErasers: liveErasers)
             start = i + 1
             guard entries[i].isElement, entries[i].box?.pixelRect(clippedTo: size)?.intersection(region) != nil,
                   case .element(let element) = page.items[i] else { continue }
@@ -118,12 +120,12 @@ struct RunPainter {
 
         init(region: PixelRect) { self.region = region }
 
-        mutating func surface(highlights: Bool) -> CairoSurface? {
+        mutating func surface(highlights: Bool) throws(RenderError) -> CairoSurface {
             if let made = highlights ? marks : ink {
                 made.zero(region)
                 return made
             }
-            guard let made = try? CairoSurface(format: .argb32, size: PixelSize(width: region.width, height: region.height)) else { return nil }
+            let made = try CairoSurface(format: .argb32, size: PixelSize(width: region.width, height: region.height))
             made.place(atX: region.x, y: region.y)
             if highlights { marks = made } else { ink = made }
             return made
@@ -133,20 +135,21 @@ struct RunPainter {
     /// Composes one run of ink (items `range`) over `cr` within the scratch's region: its
     /// highlights multiplied in, then its ink over.
     private func paintRun(_ range: Range<Int>, erasers: [Int], entries: [ItemIndex.Entry], mask: CairoSurface, scratch: inout RunScratch,
-                          onto cr: CairoContext, liveErasers: [CairoSurface]) {
+                          onto cr: CairoContext, liveErasers: [CairoSurface]) throws(RenderError) {
         let region = scratch.region
         let inRegion = range.filter { i in
             let entry = entries[i]
             return entry.box == nil || entry.box?.pixelRect(clippedTo: size)?.intersection(region) != nil
         }
-        guard !inRegion.isEmpty, let ink = scratch.surface(highlights: false) else { return }
-        let marks = inRegion.contains { entries[$0].tool == .highlighter } ? scratch.surface(highlights: true) : nil
-        paintItems(inRegion, region: region, entries: entries, mask: mask, ink: ink, highlights: marks)
+        guard !inRegion.isEmpty else { return }
+        let ink = try scratch.surface(highlights: false)
+        let marks = inRegion.contains { entries[$0].tool == .highlighter } ? try scratch.surface(highlights: true) : nil
+        try paintItems(inRegion, region: region, entries: entries, mask: mask, ink: ink, highlights: marks)
         // Erasers drawn after the run clear its ink too.
-        paintItems(erasers.filter { $0 >= range.upperBound }, region: region, entries: entries, mask: mask, ink: ink, highlights: marks)
+        try paintItems(erasers.filter { $0 >= range.upperBound }, region: region, entries: entries, mask: mask, ink: ink, highlights: marks)
         for live in liveErasers {
             for surface in [ink, marks].compactMap({ $0 }) {
-                guard let sc = try? CairoContext(surface) else { continue }
+                let sc = try CairoContext(surface)
                 sc.clip(to: region)
                 sc.setBlend(.clear)
                 sc.paint(through: live)
@@ -164,13 +167,14 @@ struct RunPainter {
     /// Paints the strokes (and the base) at `indices` into `ink` and `highlights` within
     /// `region`, exactly as drawing them one by one did.
     func paintItems(_ indices: [Int], region: PixelRect, entries: [ItemIndex.Entry], mask: CairoSurface, ink: CairoSurface,
-                    highlights: CairoSurface?) {
+                    highlights: CairoSurface?) throws(RenderError) {
         let baked = page.bakedStrokes
         for i in indices {
             let entry = entries[i]
             guard let box = entry.box else {
                 // The base, under everything.
-                if entry.tool == nil, !entry.isElement, let base = baseSurface(), let cr = try? CairoContext(ink) {
+                if entry.tool == nil, !entry.isElement, let base = try baseSurface() {
+                    let cr = try CairoContext(ink)
                     cr.clip(to: region)
                     cr.paint(base)
                 }
@@ -181,8 +185,8 @@ struct RunPainter {
                   case .stroke(let stroke) = page.items[i] else { continue }
             let limit = InkCompositing.limit(of: stroke, on: size)
             guard let whole = near.intersection(limit), let area = whole.intersection(region) else { continue }
-            try? InkCompositing.composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: area, of: whole, limit: limit,
-                                          mask: mask, ink: ink, highlights: highlights)
+            try InkCompositing.composite(stroke.outline, tool: stroke.tool, style: stroke.style, within: area, of: whole, limit: limit,
+                                         mask: mask, ink: ink, highlights: highlights)
         }
     }
 
@@ -190,40 +194,40 @@ struct RunPainter {
 
     /// Paints `region` of `target` (the ink layer and its highlights when nil) from the top run
     /// of the page's items (all of them when the page has no element).
-    func paintFromPage(_ region: PixelRect, onto target: CairoSurface? = nil) {
+    func paintFromPage(_ region: PixelRect, onto target: CairoSurface? = nil) throws(RenderError) {
         let surface = target ?? canvas.ink.surface
         surface.zero(region)
         // The ink layer's highlighters mark the highlights layer, made if they are the first.
-        if target == nil, canvas.highlights == nil, hasHighlighterStrokes { _ = try? canvas.highlightsLayer() }
+        if target == nil, canvas.highlights == nil, hasHighlighterStrokes { _ = try canvas.highlightsLayer() }
         let marks = target == nil ? canvas.highlights?.surface : nil
         marks?.zero(region)
-        guard let mask = canvas.borrowMask() else { return }
+        let mask = try canvas.borrowMask()
         defer { canvas.giveBack(mask) }
         let entries = canvas.index.entries(for: page.items)
-        paintItems(Array(topRunStart..<entries.count), region: region, entries: entries, mask: mask, ink: surface, highlights: marks)
+        try paintItems(Array(topRunStart..<entries.count), region: region, entries: entries, mask: mask, ink: surface, highlights: marks)
     }
 
     /// Paints `area` of the ink layer anew from the page, in whole tiles, saving first the
     /// tiles it changes (so every saved tile is exactly what the layer then holds).
-    func repaint(_ area: PixelRect, tiles: inout TileLog) {
+    func repaint(_ area: PixelRect, tiles: inout TileLog) throws(RenderError) {
         let layer = canvas.ink
         let covered = layer.grid.tiles(overlapping: area)
         for tile in covered { tiles.save(tile, of: layer) }
         let rects = covered.map { layer.grid.rect(of: $0) }
         guard let first = rects.first else { return }
         let region = rects.dropFirst().reduce(first) { $0.union($1) }
-        paintFromPage(region)
+        try paintFromPage(region)
         tiles.dropUnchangedEmpty(in: layer)
         canvas.invalidate(region)
     }
 
     /// Paints the ink and highlights layers again from the top run, saving first every tile
     /// that held ink before or holds ink after.
-    func repaintTopRun(tiles: inout TileLog) {
+    func repaintTopRun(tiles: inout TileLog) throws(RenderError) {
         let layer = canvas.ink
         let all = PixelRect(size: size)
         for record in layer.nonEmptyTiles() { tiles.save(record.tile, of: layer) }
-        paintFromPage(all)
+        try paintFromPage(all)
         if !hasHighlighterStrokes { canvas.highlights = nil }
         for tile in layer.grid.tiles(overlapping: all) where layer.surface.hasContent(in: layer.grid.rect(of: tile)) {
             // Not saved above, so empty before: what undo puts back is an empty tile.
@@ -233,10 +237,10 @@ struct RunPainter {
     }
 
     /// The base item's pixels as a surface (made again when the base came back).
-    func baseSurface() -> CairoSurface? {
+    func baseSurface() throws(RenderError) -> CairoSurface? {
         guard let base = page.base else { return nil }
         if let surface = canvas.base, surface.size == base.image.size { return surface }
-        canvas.base = try? CairoSurface(image: base.image)
+        canvas.base = try CairoSurface(image: base.image)
         return canvas.base
     }
 
@@ -254,25 +258,26 @@ struct RunPainter {
     /// Paints `region` of the highlights layer anew from the strokes (after an undo, a redo).
     /// With no highlighter stroke left, the layer goes (composing no longer pays for it); when
     /// one comes back, the step that brought it covers its area.
-    func repaintHighlights(_ region: PixelRect?) {
+    func repaintHighlights(_ region: PixelRect?) throws(RenderError) {
         guard hasHighlighterStrokes else {
             canvas.highlights = nil
             return
         }
-        guard let region = region?.intersection(PixelRect(size: size)), let highlights = try? canvas.highlightsLayer() else { return }
+        guard let region = region?.intersection(PixelRect(size: size)) else { return }
+        let highlights = try canvas.highlightsLayer()
         // What is shown changes there too (a marker over the background has no ink under it).
         canvas.invalidate(region)
         highlights.surface.zero(region)
-        guard let mask = canvas.borrowMask() else { return }
+        let mask = try canvas.borrowMask()
         defer { canvas.giveBack(mask) }
         let baked = page.bakedStrokes
         for item in page.items[topRunStart...] {
             guard case .stroke(let stroke) = item, stroke.tool.blend != .over, !baked.contains(stroke.id) else { continue }
             let limit = InkCompositing.limit(of: stroke, on: size)
             guard let whole = canvas.index.box(of: stroke)?.pixelRect(clippedTo: size)?.intersection(limit),
-                  let area = whole.intersection(region), let reach = try? InkCompositing.cover(stroke.outline, whole, limit: limit, mask: mask)
-            else { continue }
-            try? InkCompositing.mark(highlights.surface, tool: stroke.tool, style: stroke.style, mask: mask, area: area)
+                  let area = whole.intersection(region) else { continue }
+            let reach = try InkCompositing.cover(stroke.outline, whole, limit: limit, mask: mask)
+            try InkCompositing.mark(highlights.surface, tool: stroke.tool, style: stroke.style, mask: mask, area: area)
             mask.zero(reach)
         }
     }
