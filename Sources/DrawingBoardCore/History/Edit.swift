@@ -1,7 +1,7 @@
 /// One change to the page, as a value. `Page.apply` carries it out and returns the edit that
 /// undoes it; the history keeps those inverses, the journal writes the edits themselves (they
 /// are Codable). A new kind of change is a new case here, its coding (Edit+Coding) and its
-/// apply (Page+Apply).
+/// apply (`Page.apply`, in Page.swift).
 ///
 /// The first cases are what users and scripts do. The last three are exact changes: the
 /// inverses that `apply` returns (an item put back at its index, a page as it was, several
