@@ -13,13 +13,16 @@ extension AppUnderTest {
     /// Whether the bars of `layout` show (they slide away while drawing and come back a moment
     /// after the stroke ends), within `timeout` seconds.
     /// They are back when both have come all the way: the top bar's lowest rows and the bottom
-    /// bar's highest are the bars' colour.
+    /// bar's highest are the bars' colour. After a drag the bars are first seen going (they go
+    /// as the stroke starts and stay away a second after it ends), so a screenshot taken before
+    /// the app saw the drag does not count as their return.
     func waitForBars(_ layout: Layout, timeout: Double = 10) throws -> Bool {
         let top = layout.topBar, bottom = layout.bottomBar
-        return try eventually(timeout) {
-            let s = try screenshot()
-            return s.rgb(Int(top.minX) + 16, Int(top.maxY) - 4) == Self.barColour && s.rgb(Int(bottom.minX) + 16, Int(bottom.minY) + 4) == Self.barColour
+        func shown(_ s: RasterImage) -> Bool {
+            s.rgb(Int(top.minX) + 16, Int(top.maxY) - 4) == Self.barColour && s.rgb(Int(bottom.minX) + 16, Int(bottom.minY) + 4) == Self.barColour
         }
+        _ = try eventually(3) { !shown(try screenshot()) }
+        return try eventually(timeout) { shown(try screenshot()) }
     }
 
     /// Whether a question shows, its default button (`first`) in the accent colour.
