@@ -32,10 +32,6 @@ private func applied(_ page: inout Page, _ edit: Edit, sourceLocation: SourceLoc
     return try #require(done, sourceLocation: sourceLocation)
 }
 
-extension Page {
-    /// What applying `edit` does, the page changed (for expectations on the result).
-    fileprivate mutating func applying(_ edit: Edit) -> Page.Applied? { apply(edit) }
-}
 
 @Suite struct PageModelTests {
     static let stroke = Stroke(id: 7, tool: .highlighter, style: StrokeStyle(color: RGBColor(hex: "#102030")!, width: 12, opacity: 0.5),
@@ -136,8 +132,9 @@ extension Page {
         #expect(try applied(&page, (.grow(PixelSize(width: 20, height: 10)))).change == PageChange(whole: true))
         let erased = try applied(&page, (.eraseStrokes(path: [Point(5, 5)], width: 4))).change
         #expect(erased.items == [.remove([.init(index: 0, item: line)])])
-        #expect(page.applying(.eraseStrokes(path: [Point(5, 5)], width: 4)) == nil, "nothing left to erase: no change")
-        #expect(page.applying(.change(moved)) == nil, "the element is so already")
+        let erasedAgain = page.apply(.eraseStrokes(path: [Point(5, 5)], width: 4)), unmoved = page.apply(.change(moved))
+        #expect(erasedAgain == nil, "nothing left to erase: no change")
+        #expect(unmoved == nil, "the element is so already")
     }
 
     /// A drag's inverse stays short however long the drag: a background or an element changed

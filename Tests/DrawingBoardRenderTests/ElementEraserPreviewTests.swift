@@ -36,6 +36,27 @@ import Testing
         #expect(frame.pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF, "and erased once it is drawn")
         #expect(try editor.image.flattened().pixel(x: 40, y: 50) & 0xFFFFFF == 0xFFFFFF)
     }
+
+    /// The window's copy of the ink that an eraser being drawn clears follows the page's size:
+    /// after the page grows, the ink beyond its old edge still shows while an eraser is down.
+    @Test func anEraserBeingDrawnAfterThePageGrewShowsAllTheInk() throws {
+        let editor = try Editor(size: PixelSize(width: 100, height: 100))
+        let eraser = ToolState(tool: .eraser, style: StrokeStyle(width: 10))
+        func erasing(at y: Double) throws -> RasterImage {
+            editor.toolState = eraser
+            editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, y)))
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(30, y)))
+            let frame = try shown(editor)
+            editor.handle(PointerEvent(source: .mouse, phase: .cancel, position: Point(30, y)))
+            return frame
+        }
+        _ = try erasing(at: 80)
+        try editor.resizePage(to: PixelSize(width: 200, height: 100), anchor: 0)
+        try editor.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(color: .black, width: 10),
+                                          points: [Point(120, 50), Point(190, 50)])))
+        let frame = try erasing(at: 80)
+        #expect(frame.pixel(x: 150, y: 50) & 0xFFFFFF == 0, "the ink beyond the old edge shows")
+    }
 }
 
 /// A pen's stroke in progress shows its width following the pressure, before it is released.

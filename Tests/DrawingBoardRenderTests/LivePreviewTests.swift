@@ -133,9 +133,15 @@ import Testing
         #expect(try editor.picture().pixel(x: 50, y: 35) == argb("#ffffff"))
         try editor.redo()
         #expect(try editor.picture().pixel(x: 50, y: 35) == argb("#ff0000"))
-        // Shrinking never crops.
+        // Shrinking never crops, and a size the page holds already changes nothing: a stroke
+        // being drawn goes on.
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 40)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(120, 40)))
         try editor.grow(toFit: PixelSize(width: 10, height: 10))
         #expect(editor.size == PixelSize(width: 300, height: 70))
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(220, 40)))
+        #expect(editor.strokes.count == 2)
+        #expect(try editor.picture().pixel(x: 200, y: 40) == argb("#ff0000"), "the stroke went on through the grow")
     }
 
     @Test func aFrameWrappingForeignPixelsIsPaintedInPlace() throws {

@@ -122,7 +122,7 @@ import Testing
         func press(_ c: AppController, _ key: Character) { c.key(KeyInput(.character(key)), time: 0) }
         #expect(c.editor.toolState.style.width == 4)
         press(c, "e")
-        #expect(c.editor.toolState.style.width == BrushController.eraserWidth)
+        #expect(c.editor.toolState.style.width == ToolRules.eraserWidth)
         c.brush.setSlider(.width, to: 40)
         press(c, "1")
         #expect(c.editor.toolState.style.width == 4, "widening the eraser left the pencil as it was")
@@ -132,7 +132,7 @@ import Testing
         press(c, "x")
         #expect(c.editor.toolState.style.width == 40, "the stroke eraser shares the eraser's")
         press(c, "h")
-        #expect(c.editor.toolState.style == BrushController.highlighterStyle)
+        #expect(c.editor.toolState.style == ToolRules.highlighterStyle)
         press(c, "e")
         #expect(c.editor.toolState.style.width == 40 && c.editor.toolState.style.color == .black)
         press(c, "1")

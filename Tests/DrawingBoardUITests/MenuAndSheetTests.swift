@@ -118,7 +118,7 @@ import Testing
         guard case .newPage(let draft)? = c.chrome.sheet else { Issue.record("no sheet"); return }
         #expect(draft.custom == "1240x874" && draft.selected, "the custom field starts from the chosen size, selected")
         for ch in "300x200" { c.key(KeyInput(.character(ch)), time: 0) }
-        guard case .newPage(let typed)? = c.chrome.sheet else { return }
+        guard case .newPage(let typed)? = c.chrome.sheet else { Issue.record("the sheet closed while the size was typed"); return }
         #expect(typed.size == PixelSize(width: 300, height: 200))
     }
 

@@ -93,6 +93,22 @@ import Testing
         #expect(c.editor.toolState.style.color.hex == "#224466" && !c.brush.colour.picking)
     }
 
+    /// The eyedropper in hand when a new page replaces the drawing still picks there: a press
+    /// on the new page takes its colour and draws nothing.
+    @Test func theEyedropperStaysInHandOnANewPage() throws {
+        let c = try makeController()
+        press(c, "i")
+        c.key(KeyInput(.character("n"), ctrl: true), time: 0)
+        c.click(.sheetColor(1))
+        c.click(.sheetConfirm)
+        #expect(c.chrome.sheet == nil && c.editor.background == .color(Layout.pageColors[1]), "the new page is there")
+        #expect(c.brush.colour.picking)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(500, 400)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(500, 400)))
+        #expect(c.editor.strokes.isEmpty, "a press picks, it does not draw")
+        #expect(c.editor.toolState.style.color == Layout.pageColors[1] && !c.brush.colour.picking)
+    }
+
     @Test func theWheelAndStripSetTheColourAndTheSlidersFollow() throws {
         let c = try makeController()
         c.click(.panel(.brush))

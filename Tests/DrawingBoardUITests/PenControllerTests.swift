@@ -111,7 +111,7 @@ import Testing
         #expect(c.editor.toolState.tool == .pencil, "the tool in hand stays the pencil")
         #expect(ChromeView(app: c, layout: c.layout()).tool == .pencil)
         let erasing = try #require(c.editor.strokes.last)
-        #expect(erasing.tool == .eraser && erasing.style.width == BrushController.eraserWidth)
+        #expect(erasing.tool == .eraser && erasing.style.width == ToolRules.eraserWidth)
         #expect(try c.editor.image.flattened().pixel(x: 300, y: 300) & 0xFFFFFF == 0xFFFFFF)
     }
 

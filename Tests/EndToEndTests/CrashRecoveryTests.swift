@@ -56,11 +56,7 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: sessions.path)) ?? []).count == 1, "the work is kept")
 
         let second = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: env)
-        let dialog = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
-                            hasMessage: false, hasDialog: true, dialogButtons: [.restore, .discard])
-        let restore = dialog.frame(of: .dialog(.restore))!
-        #expect(try eventually { try second.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }, "the offer shows")
-        try second.click(restore.center)
+        #expect(try second.acceptRestoreOffer(size: PixelSize(width: 1000, height: 700)), "the offer shows")
         #expect(try eventually { try second.screenshot().rgb(300, 300) == 0x000000 }, "the stroke is back")
         try second.answerChooser(with: second.home.appendingPathComponent("kept.ora").path)
         try second.key("ctrl+s")
@@ -115,11 +111,9 @@ extension AppUnderTest {
     func acceptRestoreOffer(size: PixelSize, screenshot shot: String? = nil) throws -> Bool {
         let dialog = Layout(window: size, scale: 1, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false,
                             hasDialog: true, dialogButtons: [.restore, .discard])
-        let restore = dialog.frame(of: .dialog(.restore))!
-        let shown = try eventually { try self.screenshot().rgb(Int(restore.minX) + 8, Int(restore.center.y)) == 0x3465A4 }
-        guard shown else { return false }
+        guard try waitForQuestion(dialog, first: .restore) else { return false }
         if let shot { try self.screenshot(shot) }
-        try click(restore.center)
+        try click(dialog.frame(of: .dialog(.restore))!.center)
         return true
     }
 }

@@ -84,6 +84,7 @@ import Testing
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)
         try app.drag([(400, 300), (600, 300)])
+        #expect(try eventually { try app.screenshot().rgb(500, 300) == 0x000000 }, "the mouse's stroke")
         #expect(try app.waitForBars(layout), "the bars are back")
         // Switch to "two fingers move the view" with a finger on the bottom bar.
         app.touch(tap(.touchMode))

@@ -13,9 +13,11 @@ extension AppUnderTest {
     /// Whether the bars of `layout` show (they slide away while drawing and come back a moment
     /// after the stroke ends), within `timeout` seconds.
     /// They are back when both have come all the way: the top bar's lowest rows and the bottom
-    /// bar's highest are the bars' colour. After a drag the bars are first seen going (they go
-    /// as the stroke starts and stay away a second after it ends), so a screenshot taken before
-    /// the app saw the drag does not count as their return.
+    /// bar's highest are the bars' colour. Call it once the drag's ink shows (the window has
+    /// seen the drag): the bars are then going, gone, or back. They are first looked for going
+    /// (they stay away a second after the stroke ends), so a screenshot taken as they only
+    /// start to slide does not count as their return; when they are back already, that look
+    /// ends after 3 s and the wait for their return ends at once.
     func waitForBars(_ layout: Layout, timeout: Double = 10) throws -> Bool {
         let top = layout.topBar, bottom = layout.bottomBar
         func shown(_ s: RasterImage) -> Bool {

@@ -62,6 +62,7 @@ import Testing
         let yellow: UInt32 = 0xFFEE00
         try app.drag([(150, 300), (300, 300), (450, 300)])
         try app.drag([(150, 400), (300, 400), (450, 400)])
+        #expect(try eventually { try app.screenshot().rgb(300, 400) == Self.black }, "both strokes")
         try waitForBars(app)
         // The highlighter (its own style: wide and see-through), made opaque yellow with the
         // hex field and the opacity slider's wheel.
@@ -199,6 +200,7 @@ import Testing
         let x = try XServer()
         let app = try launch(x)
         try app.drag([(100, 200), (300, 200)])
+        #expect(try eventually { try app.screenshot().rgb(200, 200) == Self.black }, "the stroke")
         try waitForBars(app)
         try app.click(layout().frame(of: .panel(.background))!.center)
         let panel = layout(panel: .background)

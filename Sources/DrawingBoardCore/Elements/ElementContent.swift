@@ -51,7 +51,7 @@ public protocol PlaceRequest: Sendable, Hashable {}
 
 /// Every kind of element, in the order a document's element is tried against them.
 public enum ElementKinds {
-    public static var all: [any ElementContent.Type] { [ImageContent.self, StickerContent.self, TextStyle.self] }
+    public static let all: [any ElementContent.Type] = [ImageContent.self, StickerContent.self, TextStyle.self]
 
     /// The kinds an element's fields name (a document's element names exactly one).
     static func named(in fields: KeyedDecodingContainer<ElementKey>) -> [any ElementContent.Type] {

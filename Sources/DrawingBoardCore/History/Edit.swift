@@ -60,6 +60,15 @@ public enum Edit: Sendable, Hashable {
         return true
     }
 
+    /// Whether the edit is one a user, a tool or a script makes (the last three cases are the
+    /// history's own way of writing an inverse, never performed as an edit).
+    public var isPerformable: Bool {
+        switch self {
+        case .items, .replace, .batch: return false
+        default: return true
+        }
+    }
+
     /// Edits that are steps of their own even amid a drag of their kind.
     public var endsDrags: Bool {
         switch self {

@@ -39,8 +39,10 @@ public struct HistoryStep: Sendable {
     /// Makes this step also undo `later`, a step done after it (a drag squashed into one step):
     /// its edit undoes the later one first, and it keeps the tiles from before both.
     public mutating func absorb(_ later: HistoryStep) {
-        let known = Set(tiles.map(\.tile))
-        tiles += later.tiles.filter { !known.contains($0.tile) }
+        if !later.tiles.isEmpty {
+            let known = Set(tiles.map(\.tile))
+            tiles += later.tiles.filter { !known.contains($0.tile) }
+        }
         edit = edit.preceded(by: later.edit)
         if drawing == nil { drawing = later.drawing }
     }

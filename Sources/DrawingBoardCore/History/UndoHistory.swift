@@ -115,11 +115,11 @@ public final class UndoHistory {
             read = try load(&step)
         } catch {
             // Tiles that cannot be read back (a damaged spill file) are a cache lost: the step
-            // still holds its edit, and the pixels are painted from the page instead.
-            releaseSpilled(step)
+            // still holds its edit, and the pixels are painted from the page instead. All its
+            // space on disk goes, once the step is crossed (below).
+            read = Self.spilledExtents(of: steps[index])
             step.tiles = []
             step.tilesLost = true
-            read = []
             readProblem = "undo history tiles could not be read back: \(error)"
         }
         try apply(&step)
@@ -146,9 +146,14 @@ public final class UndoHistory {
     }
 
     private func releaseSpilled(_ step: HistoryStep) {
-        guard let spill else { return }
-        for tile in step.tiles {
-            if case .spilled(let offset, let count) = tile.payload { spill.release(offset: offset, count: count) }
+        for extent in Self.spilledExtents(of: step) { spill?.release(offset: extent.offset, count: extent.count) }
+    }
+
+    /// Where the step's tiles lie on disk.
+    private static func spilledExtents(of step: HistoryStep) -> [(offset: UInt64, count: Int)] {
+        step.tiles.compactMap { tile in
+            if case .spilled(let offset, let count) = tile.payload { return (offset, count) }
+            return nil
         }
     }
 

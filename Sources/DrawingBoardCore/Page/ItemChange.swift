@@ -46,8 +46,6 @@ public struct PageChange: Sendable, Hashable {
         self.whole = whole
     }
 
-    public var isEmpty: Bool { items.isEmpty && !background && !whole }
-
     /// This change followed by `next`.
     public mutating func append(_ next: PageChange) {
         items += next.items

@@ -102,6 +102,11 @@ public struct Page: Sendable, Hashable {
 // MARK: - Edits
 
 extension Page {
+    /// The page's size grown to hold `other` too (never smaller).
+    public func grownSize(toHold other: PixelSize) -> PixelSize {
+        PixelSize(width: max(size.width, other.width), height: max(size.height, other.height))
+    }
+
     /// An edit carried out: the edit that undoes it, and what it changed.
     public struct Applied: Sendable {
         public var undo: Edit
@@ -129,7 +134,7 @@ extension Page {
             background = next
             return Applied(undo: .background(old), change: PageChange(background: true))
         case .grow(let newSize):
-            let target = PixelSize(width: max(size.width, newSize.width), height: max(size.height, newSize.height))
+            let target = grownSize(toHold: newSize)
             guard target != size else { return nil }
             var next = self
             next.size = target

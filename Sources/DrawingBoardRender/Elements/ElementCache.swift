@@ -47,7 +47,7 @@ final class ElementCache {
         for id in ids { entries[id] = nil }
     }
 
-    func removeAll() { entries.removeAll() }
+
 
     /// Bytes of pixels held.
     var residentBytes: Int { entries.values.reduce(0) { $0 + $1.surface.stride * $1.surface.size.height } }

@@ -66,7 +66,7 @@ extension ElementPainter {
 
 /// Every painter: one per kind in `ElementKinds.all`.
 public enum ElementPainters {
-    static var all: [any ElementPainter.Type] { [ImagePainter.self, StickerPainter.self, TextPainter.self] }
+    nonisolated(unsafe) static let all: [any ElementPainter.Type] = [ImagePainter.self, StickerPainter.self, TextPainter.self]
 
     /// Draws `content` with its kind's painter.
     static func draw(_ content: any ElementContent, _ placement: Element.Placement, on cr: OpaquePointer, assets: AssetStore) {
@@ -86,10 +86,5 @@ public enum ElementPainters {
             if let placed = try painter.makeIfOwn(source, width: width, in: context, at: path) { return placed }
         }
         throw ScriptError(path, "\"\(source.kind.kind)\" elements cannot be placed here")
-    }
-
-    /// The kinds no painter draws (none, when every kind is listed here too).
-    static var unpaintedKinds: [String] {
-        ElementKinds.all.filter { kind in !all.contains { $0.paints(kind) } }.map { $0.kind }
     }
 }

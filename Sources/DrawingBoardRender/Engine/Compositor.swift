@@ -4,18 +4,12 @@ import DrawingBoardCore
 /// into a frame through the view, and the desk around the page. It keeps the scratch surfaces
 /// composing needs (an eraser in progress must clear a copy of the ink, not the ink).
 final class Compositor {
-    /// The ink layer with the live strokes applied, for display.
+    /// The ink layer with the live strokes applied, for display (made again when the page's
+    /// size changes).
     private var scratch: CairoSurface?
     private var scratchContext: CairoContext?
     /// The highlights while an eraser in progress clears them.
     private var highlightsScratch: CairoSurface?
-
-    /// Forgets surfaces sized for the old layers.
-    func dropScratch() {
-        scratch = nil
-        scratchContext = nil
-        highlightsScratch = nil
-    }
 
     /// What the window shows beyond the page's edges: a neutral desk.
     static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
@@ -134,7 +128,7 @@ final class Compositor {
             }
             return
         }
-        if scratch == nil {
+        if scratch?.size != layers.ink.surface.size {
             scratch = try? CairoSurface(format: .argb32, size: layers.ink.surface.size)
             scratchContext = scratch.flatMap { try? CairoContext($0) }
         }
@@ -160,7 +154,9 @@ final class Compositor {
         guard let highlights else { return }
         var layer = highlights.surface
         if !erasers.isEmpty {
-            if highlightsScratch == nil { highlightsScratch = try? CairoSurface(format: .argb32, size: highlights.surface.size) }
+            if highlightsScratch?.size != highlights.surface.size {
+                highlightsScratch = try? CairoSurface(format: .argb32, size: highlights.surface.size)
+            }
             if let scratch = highlightsScratch, let sc = try? CairoContext(scratch) {
                 sc.clip(to: visible)
                 sc.copy(highlights.surface)

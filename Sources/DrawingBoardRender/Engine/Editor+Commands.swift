@@ -45,8 +45,8 @@ extension Editor {
     /// The page at `newSize` with the drawing anchored at `anchor`, and its canvas: what falls
     /// outside is cut, new room is transparent over the background (an image background keeps
     /// its place, new room white). The moved strokes are checked against the moved drawing
-    /// (one that reached past an old edge stays part of the pixels).
-    func resized(to newSize: PixelSize, anchor: Int) throws(RenderError) -> (Page, PageCanvas) {
+    /// (one that reached past an old edge stays part of the pixels). `drawing`: the ink layer now.
+    func resized(to newSize: PixelSize, anchor: Int, drawing: RasterImage) throws(RenderError) -> (Page, PageCanvas) {
         try Self.checkLimits(newSize)
         var source = page
         if case .image(_, let name) = page.background {
@@ -54,15 +54,15 @@ extension Editor {
             _ = source.apply(.background(.image(canvas.background.surface.rasterImage(), name: name)))
         }
         let offset = Page.offset(from: size, to: newSize, anchor: anchor)
-        let drawing = image.drawingLayer().shifted(to: newSize, by: offset, fill: 0)
-        return try CanvasLoading.load(DocumentContents(page: source.resized(to: newSize, anchor: anchor), drawing: drawing), assets: assets)
+        return try CanvasLoading.load(DocumentContents(page: source.resized(to: newSize, anchor: anchor),
+                                                       drawing: drawing.shifted(to: newSize, by: offset, fill: 0)), assets: assets)
     }
 
     /// The page grown to hold `newSize`, and its canvas (nil when it holds it already). A
     /// background image under a drawing stays where it is (the new room is white); with
     /// nothing drawn yet it is scaled again to cover the larger page.
     func grown(to newSize: PixelSize) throws(RenderError) -> (Page, PageCanvas)? {
-        let target = PixelSize(width: max(size.width, newSize.width), height: max(size.height, newSize.height))
+        let target = page.grownSize(toHold: newSize)
         guard target != size else { return nil }
         try Self.checkLimits(target)
         var source = page
@@ -106,17 +106,11 @@ extension Editor {
         assets.keep(image, for: asset)
     }
 
-    /// The element the select tool's gesture is handling, if any.
-    public var handledElement: UInt64? { tools.handler(Select.self).handled }
-
     /// Starts a change of elements that many edits make (a handle dragged): one undo step when
     /// it ends.
     public func beginElementChange() {
         mark(.element)
     }
-
-    /// Whether a change of elements is open.
-    public var changingElements: Bool { group?.kind == .element }
 
     /// Ends the change as one step (none if nothing changed).
     public func endElementChange() {

@@ -86,10 +86,11 @@ public final class Editor {
 
     /// `live`: the stroke in progress whose mask covers the stroke `edit` adds.
     func perform(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> Bool {
+        guard edit.isPerformable else { throw RenderError("a history step's inverse is crossed by undo and redo, not performed") }
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
         if let group, !group.continues(with: edit) { endDrag(keeping: false) }
-        if edit.endsDrags || edit.kind == .clear || edit.kind == .page || !edit.makesStep { cancelAll() }
+        if edit.endsDrags || edit.kind == .clear || edit.kind == .page { cancelAll() }
         // In a drag, the same background again is no change; a step of its own always is one.
         if case .background(let next) = edit, next == page.background, group != nil { return false }
         guard let (step, done) = try commit(edit, live: live) else { return false }
@@ -111,10 +112,15 @@ public final class Editor {
     /// nil when nothing changed. A failure puts the page back and throws.
     private func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
         switch edit {
-        case .page(let size, let anchor): return try replacePage(edit, with: try resized(to: size, anchor: anchor))
+        case .page(let size, let anchor):
+            let drawing = image.drawingLayer()
+            return try replacePage(edit, with: try resized(to: size, anchor: anchor, drawing: drawing), drawing: drawing)
         case .grow(let size):
             guard let next = try grown(to: size) else { return nil }
-            return try replacePage(edit, with: next)
+            // Only a page that really grows drops the strokes and gestures under way.
+            cancelAll()
+            // Growing is no step of its own: nothing is kept for undo.
+            return try replacePage(edit, with: next, drawing: nil)
         default: break
         }
         var resolved = edit
@@ -148,14 +154,7 @@ public final class Editor {
             try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
                               dragging: group?.kind == .element)
         } catch {
-            // The page goes back as it was, and its caches with it, from the page as the failed
-            // edit left it (the index is made again: the failure may have come before or after
-            // it followed).
-            canvas.index.forget()
-            let failed = PageCanvas.Shape(page, on: canvas)
-            let undone = page.apply(done.undo)
-            var scrap = TileLog()
-            if let undone { try? canvas.follow(undone.change, on: page, from: failed, ink: .paint, tiles: &scrap) }
+            rollBack(done)
             throw error
         }
         if case .stroke = resolved { nextID += 1 }
@@ -169,9 +168,9 @@ public final class Editor {
         return canvas.index.strokes(meeting: reach, in: page.items)
     }
 
-    /// A page resolved to its new size (or grown) replaces the page whole, with its canvas.
-    private func replacePage(_ edit: Edit, with next: (Page, PageCanvas)) throws(RenderError) -> (HistoryStep, Edit)? {
-        let drawing = image.drawingLayer()
+    /// A page resolved to its new size (or grown) replaces the page whole, with its canvas;
+    /// `drawing`, the ink from before, is what undo puts back.
+    private func replacePage(_ edit: Edit, with next: (Page, PageCanvas), drawing: RasterImage?) throws(RenderError) -> (HistoryStep, Edit)? {
         guard let done = page.apply(.replace(next.0)) else { return nil }
         canvas = next.1
         nextID = max(nextID, page.nextStrokeID)
@@ -225,12 +224,30 @@ public final class Editor {
         canvas.invalidate(swapped)
         guard let done = page.apply(step.edit) else { return }
         var tiles = TileLog()
-        try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles)
+        do {
+            try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles)
+        } catch {
+            // The step stays where it was: its tiles go back in the step, the page and the
+            // caches as they were.
+            if cached { canvas.invalidate(canvas.ink.swap(&step.tiles)) }
+            rollBack(done)
+            throw error
+        }
         if !cached {
             step.tiles = tiles.records
             step.tilesLost = false
         }
         step.edit = done.undo
+    }
+
+    /// Puts the page back from `done` after its caches failed to follow it part-way, and the
+    /// caches with it, from the page as the failed edit left it (the index is made again).
+    private func rollBack(_ done: Page.Applied) {
+        canvas.index.forget()
+        let failed = PageCanvas.Shape(page, on: canvas)
+        guard let back = page.apply(done.undo) else { return }
+        var scrap = TileLog()
+        try? canvas.follow(back.change, on: page, from: failed, ink: .paint, tiles: &scrap)
     }
 
     private static func blank(_ size: PixelSize) -> RasterImage {
@@ -284,15 +301,18 @@ public final class Editor {
     /// Ends the drag by putting back everything it changed.
     func bail() {
         guard let done = group else { return }
+        if var step = done.step {
+            do {
+                try cross(&step)
+            } catch {
+                // What the drag did cannot be put back: it stays, as one step that undo takes back.
+                failures.append(error.message)
+                return squash(recording: nil)
+            }
+        }
         group = nil
         dragOwner = nil
         dropDragLayers()
-        guard var step = done.step else { return }
-        do {
-            try cross(&step)
-        } catch {
-            failures.append("\(error)")
-        }
     }
 
     /// An element drag's layers go, and the page under them is painted again; what cannot be

@@ -19,18 +19,6 @@ final class InkLayer {
         return PixelSize(width: (size.width + t - 1) / t * t, height: (size.height + t - 1) / t * t)
     }
 
-    /// Makes room for a canvas of `size`, keeping every pixel where it is.
-    func grow(toFit size: PixelSize) throws(RenderError) {
-        let allocated = Self.allocation(for: size)
-        guard allocated.width > surface.size.width || allocated.height > surface.size.height else { return }
-        let bigger = PixelSize(width: max(allocated.width, surface.size.width), height: max(allocated.height, surface.size.height))
-        let next = try CairoSurface(format: .argb32, size: bigger)
-        let cr = try CairoContext(next)
-        cr.paint(surface)
-        surface = next
-        grid = TileGrid(canvas: bigger)
-    }
-
     /// The current content of `tile`, in its cheapest form.
     func payload(of tile: TileIndex) -> TilePayload {
         TilePayload(pixels: surface.read(grid.rect(of: tile)))

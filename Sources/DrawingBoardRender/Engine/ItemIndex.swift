@@ -17,7 +17,12 @@ struct ItemIndex {
     }
 
     private var boxes: [UInt64: Rect?] = [:]
-    private var cached: [Entry]?
+    private var cached: [Entry]? {
+        didSet { lastElementFound = nil }
+    }
+    /// Where the last element lies in the cached entries, once looked for (the outer nil: not
+    /// looked for since the entries changed).
+    private var lastElementFound: Int??
     /// Highlighter strokes among the entries (baked or not).
     private(set) var highlighters = 0
     /// Elements among the entries.
@@ -71,8 +76,10 @@ struct ItemIndex {
     /// without elements, from the end otherwise.
     mutating func lastElement(in items: [PageItem]) -> Int? {
         let entries = entries(for: items)
-        guard elementCount > 0 else { return nil }
-        return entries.lastIndex { $0.isElement }
+        if let found = lastElementFound { return found }
+        let found = elementCount > 0 ? entries.lastIndex { $0.isElement } : nil
+        lastElementFound = .some(found)
+        return found
     }
 
     /// The indices of the strokes whose boxes meet `reach` (for the stroke eraser).

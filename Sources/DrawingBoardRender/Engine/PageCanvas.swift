@@ -109,8 +109,6 @@ final class PageCanvas {
         case restored(PixelRect?)
     }
 
-    /// A stroke that was just drawn on top: its outline, worked out once, and the stroke in
-    /// progress whose mask covers it already, if any.
     /// For tests: the next `follow` fails with this before it changes anything, as running out
     /// of memory would.
     var simulatedFailure: RenderError?
@@ -118,6 +116,8 @@ final class PageCanvas {
     /// part-way, after some layers changed).
     var simulatedMaskFailure: RenderError?
 
+    /// A stroke that was just drawn on top: its outline, worked out once, and the stroke in
+    /// progress whose mask covers it already, if any.
     struct StrokePaint {
         var outline: StrokeOutline
         var live: LiveStroke?
@@ -180,20 +180,28 @@ final class PageCanvas {
         }
         if !painter.hasHighlighterStrokes { highlights = nil }
         // An element moved keeps its cache; one that is gone drops it.
-        let removed = change.items.filter { !$0.inserts }.flatMap { $0.placed.compactMap(\.item.elementID) }
-        if !removed.isEmpty {
-            elements.forget(Set(removed).subtracting(change.items.filter(\.inserts).flatMap { $0.placed.compactMap(\.item.elementID) }))
+        var gone = Set<UInt64>()
+        for step in change.items where !step.inserts {
+            for placed in step.placed { if let id = placed.item.elementID { gone.insert(id) } }
         }
+        guard !gone.isEmpty else { return }
+        for step in change.items where step.inserts {
+            for placed in step.placed { if let id = placed.item.elementID { gone.remove(id) } }
+        }
+        if !gone.isEmpty { elements.forget(gone) }
     }
 
     /// Whether the change moves element `id` elsewhere in the page's order (the last element
     /// lowered: the strokes over it are another run now, though it is still the last).
     private static func reorders(_ change: PageChange, _ id: UInt64?) -> Bool {
         guard let id else { return false }
-        let placed = change.items.flatMap { change in change.placed.map { (change.inserts, $0) } }
-        let from = placed.filter { !$0.0 && $0.1.item.element?.id == id }.map(\.1.index)
-        let to = placed.filter { $0.0 && $0.1.item.element?.id == id }.map(\.1.index)
-        return !from.isEmpty && !to.isEmpty && from != to
+        var from: Int?, to: Int?
+        for step in change.items {
+            for placed in step.placed where placed.item.elementID == id {
+                if step.inserts { to = placed.index } else { from = placed.index }
+            }
+        }
+        return from != nil && to != nil && from != to
     }
 
     /// The one stroke the change put on top of the page, if that is all it did.
@@ -289,7 +297,7 @@ final class PageCanvas {
             return
         }
         let entries = index.entries(for: page.items)
-        guard !entries[(i + 1)...last].contains(where: { $0.tool == .highlighter }),
+        guard !entries[(i + 1)..<(last + 1)].contains(where: { $0.tool == .highlighter }),
               let below = try? CairoSurface(format: .argb32, size: size), let above = try? CairoSurface(format: .argb32, size: size) else { return }
         drag = DragCache(id: id, index: i, count: page.items.count, below: below, above: above, ready: false)
     }

@@ -134,7 +134,6 @@ public final class TextBox: ToolHandler {
     /// finishes. Nil for a key it leaves alone (printable keys come as typed text).
     func key(_ input: KeyInput, _ editor: Editor) -> ToolResult? {
         guard var entry else { return nil }
-        if input.ctrl { return finish(editor) }
         let chars = Array(entry.text)
         switch input.key {
         case .escape:

@@ -5,13 +5,13 @@ import DrawingBoardCore
 /// and one line in `all`.
 public final class ToolBox {
     /// Every tool, in the toolbar's order (the eyedropper, which has no place in the bar, last).
-    public static var all: [any ToolHandler.Type] {
+    /// (Metatypes are immutable; the lists are made once.)
+    nonisolated(unsafe) public static let all: [any ToolHandler.Type] =
         [Pencil.self, Line.self, DashedLine.self, Rectangle.self, Ellipse.self, Eraser.self, StrokeEraser.self, Highlighter.self,
          Select.self, TextBox.self, Eyedropper.self]
-    }
 
     /// The tools the toolbar shows, in order.
-    public static var bar: [any ToolHandler.Type] { all.filter { $0.tool != nil } }
+    nonisolated(unsafe) public static let bar: [any ToolHandler.Type] = all.filter { $0.tool != nil }
 
     /// The tool in hand's handler type.
     public static func kind(of tool: Tool) -> any ToolHandler.Type {
@@ -36,20 +36,14 @@ public final class ToolBox {
         return handler
     }
 
-    private func anyHandler(_ kind: any ToolHandler.Type) -> any ToolHandler {
-        if let known = made[ObjectIdentifier(kind)] { return known }
-        let handler = kind.init()
-        made[ObjectIdentifier(kind)] = handler
-        return handler
-    }
-
     /// Gives `event` to the tool its pointer went down with (or, for a press, to the tool in
     /// hand), and carries out what the tool returns.
     func route(_ event: PointerEvent, editor: Editor) -> ToolResult {
         let tool: (any ToolHandler)?
         switch event.phase {
         case .down:
-            let current = anyHandler(picking ? Eyedropper.self : Self.kind(of: editor.toolState.tool))
+            let kind: any ToolHandler.Type = picking ? Eyedropper.self : Self.kind(of: editor.toolState.tool)
+            let current: any ToolHandler = handler(kind)
             if let owner = owners[event.source], owner !== current { editor.carry(owner.lost(event.source, editor), from: owner) }
             owners[event.source] = current
             tool = current
@@ -62,11 +56,6 @@ public final class ToolBox {
         let result = tool.handle(event, editor)
         editor.carry(result, from: tool)
         return result
-    }
-
-    /// Whether a pointer is down with `kind`.
-    public func isUsed(by kind: any ToolHandler.Type) -> Bool {
-        owners.values.contains { type(of: $0) == kind }
     }
 
     /// Every tool lets go of its pointers without a mark.

@@ -81,6 +81,8 @@ public final class AppController {
         selection.forget()
         next.toolState = editor.toolState
         next.typing.font = editor.typing.font
+        // The eyedropper in hand stays in hand on the new page.
+        next.tools.picking = editor.tools.picking
         editor.cancelAll()
         editor.recorder = nil
         editor = next

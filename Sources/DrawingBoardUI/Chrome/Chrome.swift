@@ -131,12 +131,12 @@ public final class Chrome {
     }
 
     /// The control under the mouse long enough for its tooltip, with where the tooltip goes.
-    public func tooltip() -> (text: String, frame: Rect)? {
+    public func tooltip(in given: Layout? = nil) -> (text: String, frame: Rect)? {
         // No tooltip while the hex field is typed in: it would cover the sliders being matched.
         // Nor over the open menu or a sheet, which it would cover.
         guard let hover, now - hover.since >= Self.tooltipDelay - 1e-6, pressed == nil, !app.input.isPointerDown,
               app.brush.colour.hexEntry == nil, !menu.isOpen, sheet == nil,
-              var text = hover.control.spec.fullTooltip, let anchor = layout().frame(of: hover.control) else { return nil }
+              var text = hover.control.spec.fullTooltip, let anchor = (given ?? layout()).frame(of: hover.control) else { return nil }
         // A panel's own button says nothing while the panel is open: it would cover the panel's
         // bottom row, and the open panel already says what the button does.
         if case .panel(let kind) = hover.control, kind == panel { return nil }

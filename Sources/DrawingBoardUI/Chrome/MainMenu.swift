@@ -39,9 +39,12 @@ public final class MainMenu {
     }
 
     /// The menu row the keyboard has highlighted.
-    public var highlighted: Control? {
+    public var highlighted: Control? { highlighted(in: app.layout()) }
+
+    /// The same, among the rows of `layout` (the frame's own).
+    func highlighted(in layout: Layout) -> Control? {
         guard isOpen, let i = selection else { return nil }
-        let rows = app.layout().menuRows
+        let rows = layout.menuRows
         return rows.indices.contains(i) ? rows[i] : nil
     }
 

@@ -18,11 +18,11 @@ struct ChromeView {
     var panel: PanelKind? { app.chrome.panel }
     var recentColors: [RGBColor] { app.brush.recentColors }
     var pressed: Control? { app.chrome.pressed }
-    var tooltip: (text: String, frame: Rect)? { app.chrome.tooltip() }
+    var tooltip: (text: String, frame: Rect)? { app.chrome.tooltip(in: layout) }
     var message: Banner.Message? { app.chrome.banner.message }
     var menuOpen: Bool { app.chrome.menu.isOpen }
     var menuRecent: [String] { app.chrome.menu.recent }
-    var highlightedMenuRow: Control? { app.chrome.menu.highlighted }
+    var highlightedMenuRow: Control? { app.chrome.menu.highlighted(in: layout) }
     var sheet: Sheet? { app.chrome.sheet }
     var pageSize: PixelSize { app.editor.size }
     var backgroundThumbnail: RasterImage? { app.chrome.backgroundThumbnail }

@@ -7,10 +7,11 @@ import Foundation
 enum MenuRenderer {
     static func draw(_ v: ChromeView, with p: Painter) {
         let s = v.scale
+        let highlighted = v.highlightedMenuRow
         for item in v.layout.items where item.control.isMenuRow {
             let f = item.frame
             let inner = f.insetBy(2 * s)
-            if v.highlightedMenuRow == item.control { p.fill(inner, Theme.hover, radius: 8 * s) }
+            if highlighted == item.control { p.fill(inner, Theme.hover, radius: 8 * s) }
             if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 8 * s) }
             let text = Rect(x: f.minX + 14 * s, y: f.minY, width: f.width - 28 * s, height: f.height)
             switch item.control {

@@ -178,16 +178,18 @@ enum UIRenderer {
             // At full brightness, so every hue shows whatever the colour; the strip sets brightness.
             p.colorWheel(center: f.center, radius: r, value: 1)
             p.strokeCircle(center: f.center, radius: r, Theme.chromeBorder, width: 1)
-            if let marker = v.layout.wheelPoint(hue: v.hsv.hue, saturation: v.hsv.saturation) {
+            let hsv = v.hsv
+            if let marker = v.layout.wheelPoint(hue: hsv.hue, saturation: hsv.saturation) {
                 p.strokeCircle(center: marker, radius: 8 * s, RGBA(0, 0, 0, 0.6), width: 4 * s)
                 p.strokeCircle(center: marker, radius: 8 * s, RGBA(1, 1, 1), width: 2 * s)
             }
         case .valueStrip:
             guard let strip = v.layout.valueStrip else { return }
-            let top = RGBColor(HSV(hue: v.hsv.hue, saturation: v.hsv.saturation, value: 1))
+            let hsv = v.hsv
+            let top = RGBColor(HSV(hue: hsv.hue, saturation: hsv.saturation, value: 1))
             p.gradient(strip, top: RGBA(top), bottom: RGBA(0, 0, 0), radius: 8 * s)
             p.outline(strip, Theme.chromeBorder, width: 1, radius: 8 * s)
-            let y = strip.minY + (1 - v.hsv.value) * strip.height
+            let y = strip.minY + (1 - hsv.value) * strip.height
             p.fill(Rect(x: strip.minX - 4 * s, y: y - 3 * s, width: strip.width + 8 * s, height: 6 * s), RGBA(1, 1, 1), radius: 3 * s)
             p.outline(Rect(x: strip.minX - 4 * s, y: y - 3 * s, width: strip.width + 8 * s, height: 6 * s), RGBA(0, 0, 0, 0.6), width: 1.5 * s, radius: 3 * s)
         case .hexField:

@@ -26,12 +26,6 @@ public final class InputRouter {
     public static let restDelay = 0.04
     /// How often a smoothed line steps in towards a resting pointer (a frame at 60 Hz).
     public static let glideInterval = 1.0 / 60
-    /// Taps last at most this long, from the first finger down to the last up; no finger moves
-    /// further than `tapSlop` (logical pixels); in the navigate mode, a second finger this soon
-    /// turns a first finger's stroke into a pinch.
-    public static let tapDuration = TouchGestures.tapDuration
-    public static let tapSlop = TouchGestures.tapSlop
-    public static let pinchGrace = TouchGestures.pinchGrace
 
     /// What fingers on the canvas do.
     public var touchMode: TouchMode {
@@ -246,11 +240,6 @@ public final class InputRouter {
     }
 
     // MARK: - Pens
-
-    /// How long after the pen was last near touches still count as a palm, and how long a pen
-    /// that said it came into range, and said nothing since, still counts as near.
-    public static let palmDelay = PenTracker.palmDelay
-    public static let rangeTimeout = PenTracker.rangeTimeout
 
     /// Whether a pen is down, is in range, or was near within `palmDelay`.
     var penIsNear: Bool {

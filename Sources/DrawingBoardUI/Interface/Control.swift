@@ -149,7 +149,7 @@ public enum Control: Sendable, Hashable {
 
 extension Tool {
     /// The tools the top bar shows, in order: the tools' own list (`ToolBox`).
-    public static var barTools: [Tool] { ToolBox.bar.compactMap { $0.tool } }
+    public static let barTools: [Tool] = ToolBox.bar.compactMap { $0.tool }
 
     /// The tool's name for people, as the tool says it.
     public var title: String { ToolBox.kind(of: self).title }

@@ -40,7 +40,7 @@ extension Control {
             return ControlSpec(title: "Save", icon: "save", tooltip: "Save the document as .ora", key: "Ctrl+S",
                                action: { $0.document.save(choosingName: false) })
         case .clear:
-            return ControlSpec(title: "Clear", icon: "clear", tooltip: "Clear the drawing", action: { app in app.attempt { try app.editor.clear() } })
+            return ControlSpec(title: "Clear", icon: "clear", tooltip: "Clear the drawing", action: { Command.clearPage.perform(in: $0) })
         case .open:
             return ControlSpec(title: "Open", icon: "open", tooltip: "Open a drawing or an image", key: "Ctrl+O",
                                action: { Command.open.perform(in: $0) })

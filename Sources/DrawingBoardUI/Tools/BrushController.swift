@@ -16,9 +16,6 @@ public final class BrushController {
     public private(set) lazy var colour = ColourPicker(app: app)
     private(set) lazy var cursor = BrushCursor(app: app)
 
-    public static let highlighterStyle = ToolRules.highlighterStyle
-    public static let eraserWidth = ToolRules.eraserWidth
-
     init(app: AppController) {
         self.app = app
     }

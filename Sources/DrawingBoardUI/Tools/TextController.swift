@@ -81,26 +81,27 @@ final class TextController {
     private func changed() {
         // Where the caret and the box were, and where they are.
         if let drawn { app.repaint.dirty.append(drawn) }
-        drawn = area()
+        // Laid out once: laying out the text is not free.
+        let element = typing.entry?.element()
+        let caret = element.flatMap(caret(of:))
+        drawn = element.flatMap { area(of: $0, caret: caret) }
         if let drawn { app.repaint.dirty.append(drawn) }
-        if let rect = caret() { app.request(.textInput(rect)) }
+        if let caret { app.request(.textInput(caret)) }
         app.invalidateChrome()
         app.showFailures()
     }
 
-    /// The window area of the box being typed in, its outline and its caret.
-    private func area() -> PixelRect? {
-        guard let entry = typing.entry, let caret = caret() else { return nil }
+    /// The window area of the box being typed in (`element`), its outline and its caret.
+    private func area(of element: Element, caret: Rect?) -> PixelRect? {
+        guard let caret else { return nil }
         var area = caret
-        for corner in entry.element().placement.corners.map(app.view.toWindow) { area = area.union(corner) }
+        for corner in element.placement.corners.map(app.view.toWindow) { area = area.union(corner) }
         return area.insetBy(-6 * app.scale).pixelRect(clippedTo: app.window)
     }
 
-    /// The caret in window pixels.
-    func caret() -> Rect? {
-        guard let entry = typing.entry else { return nil }
-        let element = entry.element()
-        guard let style = element.source.text else { return nil }
+    /// The caret in window pixels in `element`, the box being typed in as laid out now.
+    private func caret(of element: Element) -> Rect? {
+        guard let entry = typing.entry, let style = element.source.text else { return nil }
         let caret = TextArt.caret(style, at: entry.cursor + entry.preedit.count)
         let p = element.placement, view = app.view
         let local = Point(caret.x * p.scale - p.width / 2, caret.y * p.scale - p.height / 2)
@@ -149,7 +150,7 @@ final class TextController {
             }
             preedit = (point(entry.cursor), point(entry.cursor + entry.preedit.count))
         }
-        return (caret(), element.placement.corners.map(view.toWindow), preedit)
+        return (caret(of: element), element.placement.corners.map(view.toWindow), preedit)
     }
 
     /// Draws the box being typed in (`drawing()`).

@@ -94,10 +94,11 @@ public final class Viewport {
     /// is redrawn.
     public func setView(_ next: ViewTransform) {
         let next = clamped(next)
+        // Presses near an element's box count as on it, a few window pixels at any zoom (set
+        // even when the view stays: the editor may be a new one).
+        app.editor.tools.windowPixel = 1 / next.scale
         guard next != view else { return }
         view = next
-        // Presses near an element's box count as on it, a few window pixels at any zoom.
-        app.editor.tools.windowPixel = 1 / next.scale
         app.repaintAll()
     }
 
