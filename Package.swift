@@ -3,7 +3,7 @@ import PackageDescription
 
 // Targets are layered by what they know, and depend one way only:
 //   DrawingBoardCore      pure Swift: geometry, colours, tools, strokes, history, scripts, input
-//   DrawingBoardRender    every cairo_* / pango_* / rsvg_* call: layers, tiles, the editor,
+//   DrawingBoardRender    every cairo_* / pango_* / rsvg_* / poppler_* call: layers, tiles, the editor,
 //                         the frame compositor, the painter widgets draw with, PNG output
 //   DrawingBoardFiles     documents: OpenRaster (.ora) reading and writing, with limits
 //   DrawingBoardUI        widgets, layout, hit-testing and the app state machine (no C)
@@ -48,12 +48,15 @@ let package = Package(
         .systemLibrary(
             name: "CGio", pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
 
         // Pens on Wayland: the tablet protocol on SDL's display (SDL 2 reads no pressure).
         .target(name: "WaylandTablet", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .target(name: "DrawingBoardCore"),
-        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
+        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate", "CPoppler"]),
         .target(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -83,14 +86,16 @@ let package = Package(
         .testTarget(name: "DrawingBoardCoreTests", dependencies: ["DrawingBoardCore"]),
         .testTarget(
             name: "DrawingBoardRenderTests",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform", "TestPDFs"]),
         .testTarget(
             name: "DrawingBoardFilesTests",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "TestPDFs", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // A compositor with a tablet, for the tests of WaylandTablet (none in CI has one). Not shipped.
         .target(
             name: "WaylandTabletServer", dependencies: ["WaylandTablet"], path: "Tests/WaylandTabletServer",
             linkerSettings: [.linkedLibrary("wayland-server"), .linkedLibrary("wayland-client"), .linkedLibrary("pthread")]),
+        // PDFs the tests make themselves (Cairo), lecture pages and hostile files. Not shipped.
+        .target(name: "TestPDFs", dependencies: ["CCairo"], path: "Tests/TestPDFs"),
         // An X server of the tests' own (Xvfb), for the tests that open windows. Not shipped.
         .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
         .testTarget(
@@ -99,7 +104,7 @@ let package = Package(
         .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI", "XvfbSupport"],
+            dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI", "XvfbSupport", "TestPDFs"],
             exclude: ["Support"],
             resources: [.copy("Fixtures")]),
     ]

@@ -13,6 +13,7 @@ DRAWINGBOARD_PACKAGES=(
     zlib1g-dev
     libpango1.0-dev
     librsvg2-dev
+    libpoppler-glib-dev
     libwebp-dev
     libglib2.0-dev
     fonts-dejavu-core

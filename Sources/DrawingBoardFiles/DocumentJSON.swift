@@ -8,12 +8,19 @@ struct DocumentJSON: Codable {
         case image(String)
         /// Format 2: ruled paper, flat as scripts write it.
         case paper(Paper)
+        /// Format 5: a page (0-based) of a PDF kept in the archive at `file`.
+        case pdf(file: String, page: Int)
 
-        private enum Keys: String, CodingKey { case color, image, paper }
+        private enum Keys: String, CodingKey {
+            case color, image, paper, pdf
+            case pdfPage = "pdf-page"
+        }
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
-            if c.contains(.paper) {
+            if let file = try c.decodeIfPresent(String.self, forKey: .pdf) {
+                self = .pdf(file: file, page: try c.decode(Int.self, forKey: .pdfPage))
+            } else if c.contains(.paper) {
                 self = .paper(try Paper(from: decoder))
             } else if let color = try c.decodeColorIfPresent(forKey: .color) {
                 self = .color(color)
@@ -28,6 +35,9 @@ struct DocumentJSON: Codable {
             case .color(let color): try c.encode(color.hex, forKey: .color)
             case .image(let name): try c.encode(name, forKey: .image)
             case .paper(let paper): try paper.encode(to: encoder)
+            case .pdf(let file, let page):
+                try c.encode(file, forKey: .pdf)
+                try c.encode(page, forKey: .pdfPage)
             }
         }
     }
@@ -37,7 +47,8 @@ struct DocumentJSON: Codable {
     /// not know it would draw them at one width). A document is written in the oldest format
     /// that holds it, so a page without paper, elements or pressure still opens in a
     /// DrawingBoard that reads format 1 only.
-    static let currentFormat = 4
+    /// Format 5: notebooks (pages after the first in `pages`) and PDF backgrounds.
+    static let currentFormat = 5
 
     var format = 1
     var background: BackgroundSpec
@@ -50,9 +61,30 @@ struct DocumentJSON: Codable {
     /// Format 3: the photos, stickers and texts, each with how many strokes lie under it (their
     /// image files are entries of their own, named in each element's `file`).
     var elements: [PlacedElement]?
+    /// Format 5: the notebook's pages after the first (the first is the document's layers).
+    var pages: [PageJSON]?
 
     /// The file's keys, fixed here whatever the properties are called.
-    enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked, elements }
+    enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked, elements, pages }
+
+    /// A page after the first: its size and background, and its items as the first page's are
+    /// written. Its pixels (a background image, a base) are entries under `drawingboard/pages/`.
+    struct PageJSON: Codable {
+        var width: Int
+        var height: Int
+        var background: BackgroundSpec
+        /// The entry of an image background's pixels.
+        var backgroundImage: String?
+        var strokes: [Stroke]
+        var base: String?
+        var baked: [UInt64]?
+        var elements: [PlacedElement]?
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, background, strokes, base, baked, elements
+            case backgroundImage = "background-image"
+        }
+    }
 
     /// An element and its place among the strokes: `{"strokes-before": 12, "id": ..., ...}`.
     struct PlacedElement: Codable {
@@ -83,25 +115,54 @@ struct DocumentJSON: Codable {
     static let maxElements = 10_000
 
     init(_ contents: DocumentContents) {
-        switch contents.background {
-        case .color(let c): background = .color(c)
-        case .image(_, let name): background = .image(name)
-        case .paper(let paper):
-            background = .paper(paper)
-            format = 2
-        }
+        (background, format) = Self.spec(contents.background)
         strokes = contents.strokes
         let placed = contents.page.elementsAmongStrokes
         if !placed.isEmpty {
             elements = placed.map { PlacedElement(strokesBefore: $0.strokesBefore, element: $0.element) }
-            format = 3
+            format = max(format, 3)
         }
-        if strokes.contains(where: { $0.pressures != nil }) { format = 4 }
+        if strokes.contains(where: { $0.pressures != nil }) { format = max(format, 4) }
         if contents.base != nil {
             base = Self.baseEntry
             baked = contents.bakedStrokes.isEmpty ? nil : contents.bakedStrokes.sorted()
         }
+        if !contents.otherPages.isEmpty {
+            format = 5
+            pages = contents.otherPages.enumerated().map { i, page in
+                let (background, _) = Self.spec(page.background)
+                var json = PageJSON(width: page.size.width, height: page.size.height, background: background,
+                                    strokes: page.strokes, base: nil, baked: nil, elements: nil)
+                if case .image = page.background { json.backgroundImage = Self.pageEntry(i + 2, "background.png") }
+                if page.base != nil {
+                    json.base = Self.pageEntry(i + 2, "base.png")
+                    json.baked = page.bakedStrokes.isEmpty ? nil : page.bakedStrokes.sorted()
+                }
+                let placed = page.elementsAmongStrokes
+                if !placed.isEmpty { json.elements = placed.map { PlacedElement(strokesBefore: $0.strokesBefore, element: $0.element) } }
+                return json
+            }
+        }
     }
+
+    /// A background as written, and the oldest format that holds it.
+    static func spec(_ background: Background) -> (BackgroundSpec, Int) {
+        switch background {
+        case .color(let c): return (.color(c), 1)
+        case .image(_, let name): return (.image(name), 1)
+        case .paper(let paper): return (.paper(paper), 2)
+        case .pdf(let pdf): return (.pdf(file: pdfEntry(pdf.file), page: pdf.index), 5)
+        }
+    }
+
+    /// Where a PDF's bytes are kept: once per digest.
+    static func pdfEntry(_ file: PDFFile) -> String { "drawingboard/pdf/\(file.digest).pdf" }
+
+    /// Where page `number`'s (from 1) pixels of `name` are kept.
+    static func pageEntry(_ number: Int, _ name: String) -> String { "drawingboard/pages/\(number)/\(name)" }
+
+    /// Most pages in a notebook.
+    static let maxPages = PDFLimits.pages
 
     /// Every value checked against the contract; the error names the field.
     func validate() throws(ValidationError) {
@@ -126,8 +187,35 @@ struct DocumentJSON: Codable {
                 throw ValidationError("elements[\(i)].id", "\(placed.element.id) is used by another item too")
             }
         }
+        try Self.validate(baked: baked, at: "baked")
+        guard (pages?.count ?? 0) < Self.maxPages else {
+            throw ValidationError("pages", "has \(pages?.count ?? 0) pages, more than a notebook may have (\(Self.maxPages))")
+        }
+        for (n, page) in (pages ?? []).enumerated() {
+            let at = "pages[\(n)]"
+            try Check.canvas(PixelSize(width: page.width, height: page.height), at: at)
+            if case .paper(let paper) = page.background { try paper.validate(at: "\(at).background") }
+            try Stroke.validate(page.strokes, at: "\(at).strokes")
+            var ids = Set(page.strokes.map(\.id))
+            var before = 0
+            guard (page.elements?.count ?? 0) <= Self.maxElements else { throw ValidationError("\(at).elements", "has too many elements") }
+            for (i, placed) in (page.elements ?? []).enumerated() {
+                guard placed.strokesBefore >= before, placed.strokesBefore <= page.strokes.count else {
+                    throw ValidationError("\(at).elements[\(i)].strokes-before", "\(placed.strokesBefore) is out of order or outside 0...\(page.strokes.count)")
+                }
+                before = placed.strokesBefore
+                try placed.element.validate(at: "\(at).elements[\(i)]")
+                guard ids.insert(placed.element.id).inserted else {
+                    throw ValidationError("\(at).elements[\(i)].id", "\(placed.element.id) is used by another item too")
+                }
+            }
+            try Self.validate(baked: page.baked, at: "\(at).baked")
+        }
+    }
+
+    private static func validate(baked: [UInt64]?, at path: String) throws(ValidationError) {
         for (i, id) in (baked ?? []).enumerated() where id >= PageLimits.strokeID {
-            throw ValidationError("baked[\(i)]", "\(id) is too large (ids stay below \(PageLimits.strokeID))")
+            throw ValidationError("\(path)[\(i)]", "\(id) is too large (ids stay below \(PageLimits.strokeID))")
         }
     }
 

@@ -34,11 +34,11 @@ enum JournalFormat {
         case event(HistoryEvent)
         case saved(String)
 
-        private enum Keys: String, CodingKey { case undo, redo, saved }
+        private enum Keys: String, CodingKey { case undo, redo, saved, show }
 
         /// The first key each kind of line is written with: where a line starts when a
         /// fragment sits in front of it.
-        static let starts = (["undo", "redo", "saved"] + Edit.Keys.allCases.map(\.rawValue)).map { Array("{\"\($0)\"".utf8) }
+        static let starts = (["undo", "redo", "saved", "show"] + Edit.Keys.allCases.map(\.rawValue)).map { Array("{\"\($0)\"".utf8) }
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
@@ -48,6 +48,8 @@ enum JournalFormat {
                 self = .event(.redo)
             } else if let path = try c.decodeIfPresent(String.self, forKey: .saved) {
                 self = .saved(path)
+            } else if let page = try c.decodeIfPresent(Int.self, forKey: .show) {
+                self = .event(.show(page))
             } else {
                 self = .event(.edit(try Edit(from: decoder)))
             }
@@ -65,6 +67,9 @@ enum JournalFormat {
             case .saved(let path):
                 var c = encoder.container(keyedBy: Keys.self)
                 try c.encode(path, forKey: .saved)
+            case .event(.show(let page)):
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(page, forKey: .show)
             }
         }
 
@@ -187,6 +192,10 @@ final class PlaceholderImages: ImageArchive, @unchecked Sendable {
     func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
         ImageAsset(name: name, bytes: Data(), kind: kind, size: PixelSize(width: 1, height: 1))
     }
+    func storePDF(_ file: PDFFile) throws -> String { "" }
+    func loadPDF(_ name: String) throws -> PDFFile {
+        PDFFile(bytes: Data(), digest: "", name: name, pageSizes: Array(repeating: PDFPageSize(width: 1, height: 1), count: PDFLimits.pages))
+    }
 }
 
 /// The images of a session: `images/N.png` beside its journal. Storing only encodes (the
@@ -238,5 +247,23 @@ final class SessionImages: ImageArchive, @unchecked Sendable {
         let data = try RegularFile.read(directory.appendingPathComponent(file).path, limit: Int(OpenRaster.maxEntryBytes), noun: "image")
         kept.insert(file)
         return try ElementFiles.asset(data, name: name, kind: kind, size: size)
+    }
+
+    /// Writes each distinct PDF once, named by its digest (`images/p-DIGEST.pdf`).
+    func storePDF(_ file: PDFFile) throws -> String {
+        let relative = "images/p-\(file.digest).pdf"
+        let path = directory.appendingPathComponent(relative).path
+        if kept.insert(relative).inserted, !FileManager.default.fileExists(atPath: path) {
+            files.append((path, file.bytes))
+        }
+        return relative
+    }
+
+    func loadPDF(_ name: String) throws -> PDFFile {
+        guard OpenRaster.isSafe(name) else { throw DocumentError("journal PDF path \"\(name)\" leaves the session") }
+        let pdf = try PDFReader.read(path: directory.appendingPathComponent(name).path, name: name)
+        guard name == "images/p-\(pdf.digest).pdf" else { throw DocumentError("the journal's PDF \(name) is damaged") }
+        kept.insert(name)
+        return pdf
     }
 }

@@ -21,6 +21,14 @@ final class WrittenFiles: ImageArchive, @unchecked Sendable {
 
     func store(_ image: RasterImage) throws -> String { throw DocumentError("documents keep background images as a layer") }
     func load(_ name: String) throws -> RasterImage { throw DocumentError("documents keep background images as a layer") }
+
+    func storePDF(_ file: PDFFile) throws -> String {
+        let path = DocumentJSON.pdfEntry(file)
+        if names.insert(path).inserted { entries.append((path, file.bytes)) }
+        return path
+    }
+
+    func loadPDF(_ name: String) throws -> PDFFile { throw DocumentError("nothing to read here") }
 }
 
 /// Reading them back: each entry read once (within the limits), checked, and shared by every
@@ -29,6 +37,7 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
     let archive: Archive
     let entries: [String: Entry]
     private var read: [String: ImageAsset] = [:]
+    private var pdfs: [String: PDFFile] = [:]
     private var total = 0
 
     init(archive: Archive, entries: [String: Entry]) {
@@ -53,6 +62,24 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
         return asset
     }
 
+    /// A PDF the notebook keeps, read once, checked to be the file its name's digest says.
+    func loadPDF(_ file: String) throws -> PDFFile {
+        if let known = pdfs[file] { return known }
+        guard OpenRaster.isSafe(file), file.hasPrefix("drawingboard/pdf/") else { throw DocumentError("PDF \"\(file)\" leaves the document's files") }
+        guard let entry = entries[file] else { throw DocumentError("the PDF \(file) is missing") }
+        let data = try OpenRaster.extract(entry, from: archive, limit: UInt64(PDFLimits.bytes))
+        let pdf: PDFFile
+        do {
+            pdf = try PDFReader.read(data, name: file)
+        } catch {
+            throw DocumentError(error.message)
+        }
+        guard DocumentJSON.pdfEntry(pdf) == file else { throw DocumentError("the PDF \(file) is damaged (its bytes are not the ones it names)") }
+        pdfs[file] = pdf
+        return pdf
+    }
+
+    func storePDF(_ file: PDFFile) throws -> String { throw DocumentError("nothing to write here") }
     func storeFile(_ asset: ImageAsset) throws -> String { throw DocumentError("nothing to write here") }
     func store(_ image: RasterImage) throws -> String { throw DocumentError("nothing to write here") }
     func load(_ name: String) throws -> RasterImage { throw DocumentError("documents keep background images as a layer") }

@@ -29,8 +29,16 @@ public enum OpenRaster {
     // MARK: - Writing
 
     /// A page and the layers it paints, as .ora bytes.
-    public static func encode(_ page: some PageRendering) throws -> Data {
-        let contents = page.contents()
+    /// The notebook an editor holds, its first page as the layers other apps show.
+    public static func encode(notebook editor: Editor) throws -> Data {
+        let (first, contents) = try editor.documentContents()
+        return try encode(first, otherPages: contents.otherPages)
+    }
+
+    /// A page and the layers it paints, as .ora bytes; `otherPages`, a notebook's pages after it.
+    public static func encode(_ page: some PageRendering, otherPages: [Page] = []) throws -> Data {
+        var contents = page.contents()
+        contents.otherPages = otherPages
         let merged = try page.flattened()
         let archive = try Archive(data: Data(), accessMode: .create)
         func add(_ path: String, _ data: Data, compress: Bool) throws {
@@ -89,6 +97,16 @@ public enum OpenRaster {
             try add(DocumentJSON.baseEntry, try PNGFile.encode(base), compress: false)
         }
         let files = WrittenFiles()
+        // The notebook's PDFs, once each, and the other pages' pixels.
+        for p in contents.pages { if case .pdf(let pdf) = p.background { _ = try files.storePDF(pdf.file) } }
+        for (i, other) in otherPages.enumerated() {
+            if case .image(let image, _) = other.background {
+                pending.images.append((DocumentJSON.pageEntry(i + 2, "background.png"), image))
+            }
+            if let base = other.base { pending.images.append((DocumentJSON.pageEntry(i + 2, "base.png"), base.image)) }
+            if pending.images.count >= LayerBatch.size { try flush() }
+        }
+        try flush()
         let json = try DocumentJSON(contents).encoded(files: files)
         for (path, data) in files.entries { try add(path, data, compress: false) }
         try add(documentEntry, json, compress: true)
@@ -169,6 +187,7 @@ public enum OpenRaster {
             var sources = [drawingEntry]
             if case .image = json.background { sources.append(backgroundEntry) }
             if let base = json.base { sources.append(base) }
+            for page in json.pages ?? [] { sources += [page.backgroundImage, page.base].compactMap { $0 } }
             try checkBudget(sources)
             let drawing = try layerImage(drawingEntry)
             guard drawing.size == size else { throw DocumentError("the drawing layer is \(drawing.size), not \(size)") }
@@ -180,6 +199,8 @@ public enum OpenRaster {
                 let image = try layerImage(backgroundEntry)
                 guard image.size == size else { throw DocumentError("the background layer is \(image.size), not \(size)") }
                 background = .image(image, name: name)
+            case .pdf(let file, let page):
+                background = try pdfBackground(file, page, files: files)
             }
             var base: RasterImage?
             if let src = json.base {
@@ -191,6 +212,9 @@ public enum OpenRaster {
                                             base: base, bakedStrokes: Set(json.baked ?? []))
             if let elements = json.elements {
                 contents.page.insert(elements.map { ($0.strokesBefore, $0.element) })
+            }
+            for (i, other) in (json.pages ?? []).enumerated() {
+                contents.otherPages.append(try page(other, number: i + 2, files: files, image: layerImage))
             }
             return contents
         }
@@ -207,6 +231,40 @@ public enum OpenRaster {
                                          multiply: layer.compositeOp == "svg:multiply"))
         }
         return DocumentContents(size: size, background: .color(.white), drawing: flattener.image(), strokes: [])
+    }
+
+    /// A PDF page background the document names, its PDF read from the archive.
+    private static func pdfBackground(_ file: String, _ page: Int, files: ArchiveFiles) throws -> Background {
+        let pdf = try files.loadPDF(file)
+        guard pdf.pageSizes.indices.contains(page) else {
+            throw DocumentError("a page's background is page \(page + 1) of \(file), which has \(pdf.pageSizes.count)")
+        }
+        return .pdf(PDFBackground(file: pdf, index: page))
+    }
+
+    /// A notebook page after the first, from its entry in document.json.
+    private static func page(_ json: DocumentJSON.PageJSON, number: Int, files: ArchiveFiles,
+                             image: (String) throws -> RasterImage) throws -> Page {
+        let size = PixelSize(width: json.width, height: json.height)
+        let background: Background
+        switch json.background {
+        case .color(let c): background = .color(c)
+        case .paper(let paper): background = .paper(paper)
+        case .pdf(let file, let page): background = try pdfBackground(file, page, files: files)
+        case .image(let name):
+            guard let src = json.backgroundImage else { throw DocumentError("page \(number)'s background image is missing") }
+            background = .image(try image(src), name: name)
+        }
+        var base: RasterImage?
+        if let src = json.base {
+            let pixels = try image(src)
+            guard pixels.size == size else { throw DocumentError("page \(number)'s layer under the strokes is \(pixels.size), not \(size)") }
+            base = pixels
+        }
+        let items = (base.map { [PageItem.base(BasePixels(image: $0, baked: Set(json.baked ?? [])))] } ?? []) + json.strokes.map(PageItem.stroke)
+        var page = Page(size: size, background: background, items: items)
+        if let elements = json.elements { page.insert(elements.map { ($0.strokesBefore, $0.element) }) }
+        return page
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -21,8 +21,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The drawing script (JSON, format version 1), or - for standard input.")
     var script: String
 
-    @Option(name: .shortAndLong, help: "Where to write: a picture (.png, .svg, .pdf) or a document (.ora).")
+    @Option(name: .shortAndLong, help: "Where to write: a picture (.png, .jpg, .webp, .svg), every page (.pdf) or the document (.ora).")
     var output: String
+
+    @Option(help: "The page a picture shows (1 is the first; default: the page the script ends on).")
+    var page: Int?
 
     func run() throws {
         do {
@@ -41,9 +44,10 @@ struct RenderCommand: ParsableCommand {
     private func render() throws(Failure) {
         let outputURL = URL(fileURLWithPath: output)
         let format = outputURL.pathExtension.lowercased()
-        guard ["png", "ora", "svg", "pdf"].contains(format) else {
-            throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png, .ora, .svg or .pdf")
+        guard ["png", "jpg", "jpeg", "webp", "ora", "svg", "pdf"].contains(format) else {
+            throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png, .jpg, .webp, .svg, .pdf or .ora")
         }
+        if let page, page < 1 { throw Failure(message: "--page: \(page) is not a page number (pages count from 1)") }
         let folder = outputURL.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -63,14 +67,24 @@ struct RenderCommand: ParsableCommand {
             AssetStore.decoder = decoder
             let runner = ScriptRunner(decoder: decoder, openDocument: { url in try OpenRaster.read(url) }, stickers: StickerLibrary.installed())
             let editor = try runner.run(parsed, baseDirectory: base)
+            if let page {
+                guard page <= editor.pageCount else {
+                    throw Failure(message: "--page: there is no page \(page); the notebook has \(editor.pageCount) page\(editor.pageCount == 1 ? "" : "s")")
+                }
+                try editor.showPage(page - 1)
+            }
             let bytes: Data
             switch format {
-            case "ora": bytes = try OpenRaster.encode(editor.image)
+            case "ora": bytes = try OpenRaster.encode(notebook: editor)
             case "svg": bytes = try VectorExport.export(editor.image, as: .svg)
-            case "pdf": bytes = try VectorExport.export(editor.image, as: .pdf)
+            case "pdf": bytes = try VectorExport.exportNotebook(editor)
+            case "jpg", "jpeg": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .jpeg))
+            case "webp": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .webp))
             default: bytes = try PNGFile.encode(try editor.image.flattened())
             }
             try AtomicFile.write(bytes, toPath: output)
+        } catch let error as Failure {
+            throw error
         } catch let error as ScriptError {
             throw Failure(message: "\(name): \(error)")
         } catch {

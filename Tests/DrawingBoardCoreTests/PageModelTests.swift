@@ -24,6 +24,15 @@ final class MemoryImages: ImageArchive, @unchecked Sendable {
         guard let asset = files[file], asset.kind == kind, asset.size == size else { throw ValidationError(file, "no such file") }
         return ImageAsset(name: name, bytes: asset.bytes, kind: kind, size: size)
     }
+    var pdfs: [String: PDFFile] = [:]
+    func storePDF(_ file: PDFFile) throws -> String {
+        pdfs["pdf/\(file.digest)"] = file
+        return "pdf/\(file.digest)"
+    }
+    func loadPDF(_ name: String) throws -> PDFFile {
+        guard let file = pdfs[name] else { throw ValidationError(name, "no such PDF") }
+        return file
+    }
 }
 
 /// `edit` applied to `page`, required to change it.

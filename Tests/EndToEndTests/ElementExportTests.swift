@@ -35,7 +35,7 @@ import Testing
             let text = try run("pdftotext", [ws.path("out.pdf"), "-"])
             #expect(text.contains("Dear diary, a sunny day"), "the text is text: \(text)")
             #expect(vector.contains("/Subtype /Image"), "the photo is an image")
-            try run("pdftoppm", ["-r", "72", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
+            try run("pdftoppm", ["-r", "96", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
         } else {
             #expect(vector.contains("<image"), "the photo is an image")
             #expect(vector.components(separatedBy: "<path").count > 6, "the sticker and the strokes are paths")

@@ -44,7 +44,7 @@ import Testing
         Case(name: "image is a folder", script: #"{\#(canvas), "background": {"image": "."}}"#,
              expected: #"drawingboard: s.json: background.image: cannot load ".": it is a folder, not an image"#),
         Case(name: "unknown output format", script: #"{\#(canvas)}"#, output: "out.tiff",
-             expected: #"drawingboard: out.tiff: unknown output format "tiff"; use .png, .ora, .svg or .pdf"#),
+             expected: #"drawingboard: out.tiff: unknown output format "tiff"; use .png, .jpg, .webp, .svg, .pdf or .ora"#),
         Case(name: "open and canvas together", script: #"{"open": "a.ora", "canvas": {"width": 5, "height": 5}}"#,
              expected: #"drawingboard: s.json: canvas: cannot be used with "open": the document sets it"#),
         Case(name: "open a missing document", script: #"{"open": "nowhere.ora"}"#,

@@ -43,7 +43,7 @@ import Testing
             try run("rsvg-convert", [ws.path("out.svg"), "-o", ws.path("back.png")])
         } else {
             #expect(vector.hasPrefix("%PDF-"))
-            try run("pdftoppm", ["-r", "72", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
+            try run("pdftoppm", ["-r", "96", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
         }
         let png = try PNGFile.decode(atPath: ws.path("out.png"))
         let back = try PNGFile.decode(atPath: ws.path("back.png"))
@@ -74,7 +74,7 @@ import Testing
         if format == "svg" {
             try run("rsvg-convert", [ws.path("out.svg"), "-o", ws.path("back.png")])
         } else {
-            try run("pdftoppm", ["-r", "72", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
+            try run("pdftoppm", ["-r", "96", "-png", "-singlefile", ws.path("out.pdf"), ws.path("back")])
         }
         return (try PNGFile.decode(atPath: ws.path("out.png")), try PNGFile.decode(atPath: ws.path("back.png")), vector)
     }

@@ -12,6 +12,10 @@ public protocol ImageArchive: AnyObject, Sendable {
     func storeFile(_ asset: ImageAsset) throws -> String
     /// The element's image file written under `file`, checked to be what the line says.
     func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset
+    /// Keeps a PDF's bytes (once per digest) and returns the name to write.
+    func storePDF(_ file: PDFFile) throws -> String
+    /// The PDF written under `name`, read and checked again.
+    func loadPDF(_ name: String) throws -> PDFFile
 }
 
 extension CodingUserInfoKey {
@@ -29,6 +33,13 @@ extension Edit: Codable {
     public enum Keys: String, CodingKey, CaseIterable {
         case stroke, clear, paper, color, image, name, grow, page
         case place, change, delete, raise, lower
+        case pages, pdf
+        case pdfPage = "pdf-page"
+    }
+
+    /// A pages edit's keys, inside `"pages"`.
+    enum PagesKeys: String, CodingKey {
+        case add, size, background, duplicate, move, delete
     }
 
     public init(from decoder: Decoder) throws {
@@ -59,6 +70,18 @@ extension Edit: Codable {
         } else if let g = try c.decodeIfPresent([Int].self, forKey: .grow) {
             guard g.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .grow, in: c, debugDescription: "needs a width and a height") }
             self = .grow(PixelSize(width: g[0], height: g[1]))
+        } else if c.contains(.pages) {
+            self = .pages(try Self.decodePages(c.nestedContainer(keyedBy: PagesKeys.self, forKey: .pages)))
+        } else if let file = try c.decodeIfPresent(String.self, forKey: .pdf) {
+            guard let archive = decoder.userInfo[.imageArchive] as? ImageArchive else {
+                throw DecodingError.dataCorruptedError(forKey: .pdf, in: c, debugDescription: "no files to read it from")
+            }
+            let pdf = try archive.loadPDF(file)
+            let index = try c.decode(Int.self, forKey: .pdfPage)
+            guard pdf.pageSizes.indices.contains(index) else {
+                throw DecodingError.dataCorruptedError(forKey: .pdfPage, in: c, debugDescription: "\(file) has no page \(index + 1)")
+            }
+            self = .background(.pdf(PDFBackground(file: pdf, index: index)))
         } else if let p = try c.decodeIfPresent([Int].self, forKey: .page) {
             guard p.count == 3 else {
                 throw DecodingError.dataCorruptedError(forKey: .page, in: c, debugDescription: "needs a width, a height and an anchor")
@@ -68,6 +91,22 @@ extension Edit: Codable {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
                 "not an edit (one of \(Keys.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
+    }
+
+    private static func decodePages(_ p: KeyedDecodingContainer<PagesKeys>) throws -> PagesEdit {
+        if let at = try p.decodeIfPresent(Int.self, forKey: .add) {
+            let size = try p.decode([Int].self, forKey: .size)
+            guard size.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .size, in: p, debugDescription: "needs a width and a height") }
+            guard case .background(let background) = try p.decode(Edit.self, forKey: .background) else {
+                throw DecodingError.dataCorruptedError(forKey: .background, in: p, debugDescription: "not a background")
+            }
+            return .add(at: at, page: Page(size: PixelSize(width: size[0], height: size[1]), background: background))
+        }
+        if let i = try p.decodeIfPresent(Int.self, forKey: .duplicate) { return .duplicate(i) }
+        if let i = try p.decodeIfPresent(Int.self, forKey: .delete) { return .delete(i) }
+        let move = try p.decode([Int].self, forKey: .move)
+        guard move.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .move, in: p, debugDescription: "needs a page and where it goes") }
+        return .move(from: move[0], to: move[1])
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -101,6 +140,29 @@ extension Edit: Codable {
             try c.encode(id, forKey: .delete)
         case .reorder(let id, let top):
             try c.encode(id, forKey: top ? .raise : .lower)
+        case .background(.pdf(let pdf)):
+            guard let archive = encoder.userInfo[.imageArchive] as? ImageArchive else {
+                throw EncodingError.invalidValue(pdf.file.name, .init(codingPath: encoder.codingPath, debugDescription: "no place to keep the PDF"))
+            }
+            try c.encode(try archive.storePDF(pdf.file), forKey: .pdf)
+            try c.encode(pdf.index, forKey: .pdfPage)
+        case .pages(let edit):
+            var p = c.nestedContainer(keyedBy: PagesKeys.self, forKey: .pages)
+            switch edit {
+            case .add(let at, let page):
+                try p.encode(at, forKey: .add)
+                try p.encode([page.size.width, page.size.height], forKey: .size)
+                try p.encode(Edit.background(page.background), forKey: .background)
+            case .duplicate(let i):
+                try p.encode(i, forKey: .duplicate)
+            case .move(let from, let to):
+                try p.encode([from, to], forKey: .move)
+            case .delete(let i):
+                try p.encode(i, forKey: .delete)
+            case .insert, .takeBack:
+                throw EncodingError.invalidValue(kind.rawValue, .init(codingPath: encoder.codingPath,
+                                                                      debugDescription: "an undo history's change is not written; undo and redo are"))
+            }
         case .items, .replace, .batch:
             throw EncodingError.invalidValue(kind.rawValue, .init(codingPath: encoder.codingPath,
                                                                   debugDescription: "an undo history's change is not written; undo and redo are"))

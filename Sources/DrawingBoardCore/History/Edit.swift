@@ -33,11 +33,13 @@ public enum Edit: Sendable, Hashable {
     case replace(Page)
     /// These edits, in order.
     case batch([Edit])
+    /// A change to the notebook's list of pages (carried out by the notebook, not a page).
+    case pages(PagesEdit)
 
     /// What kind of step the edit makes, for the history's records and for drags (a drag goes
     /// on while its edits are of one kind).
     public enum Kind: String, Sendable {
-        case stroke, clear, background, page, element, undo
+        case stroke, clear, background, page, element, undo, pages
         /// The stroke eraser removed whole strokes.
         case strokeErase = "stroke-erase"
     }
@@ -51,6 +53,7 @@ public enum Edit: Sendable, Hashable {
         case .page, .replace: return .page
         case .place, .change, .delete, .reorder: return .element
         case .items, .batch: return .undo
+        case .pages: return .pages
         }
     }
 
@@ -64,7 +67,7 @@ public enum Edit: Sendable, Hashable {
     /// history's own way of writing an inverse, never performed as an edit).
     public var isPerformable: Bool {
         switch self {
-        case .items, .replace, .batch: return false
+        case .items, .replace, .batch, .pages(.insert), .pages(.takeBack): return false
         default: return true
         }
     }
@@ -92,7 +95,7 @@ public enum Edit: Sendable, Hashable {
             try Check.canvas(image.size, at: "\(path).image")
         case .background(.paper(let paper)):
             try paper.validate(at: path)
-        case .background(.color):
+        case .background(.color), .background(.pdf):
             break
         case .grow(let size):
             try Check.canvas(size, at: "\(path).grow")
@@ -115,6 +118,14 @@ public enum Edit: Sendable, Hashable {
             try page.validate(itemsAt: "\(path).replace.items")
         case .batch(let edits):
             for (i, edit) in edits.enumerated() { try edit.validate(at: "\(path)[\(i)]") }
+        case .pages(.add(_, let page)):
+            try Check.canvas(page.size, at: "\(path).page")
+            try Edit.background(page.background).validate(at: path)
+            try page.validate(itemsAt: "\(path).page.items")
+        case .pages(.insert(let page, _)):
+            try page.page.validate(itemsAt: "\(path).page.items")
+        case .pages:
+            break
         }
     }
 
@@ -148,6 +159,8 @@ public enum HistoryEvent: Sendable, Hashable {
     case edit(Edit)
     case undo
     case redo
+    /// The page at this index (0-based) became the one drawn on.
+    case show(Int)
 }
 
 extension HistoryEvent {

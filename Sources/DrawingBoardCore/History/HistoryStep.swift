@@ -11,6 +11,9 @@ public struct HistoryStep: Sendable {
     public internal(set) var id: UInt64 = 0
     /// The edit to apply to cross the step: undo while it is done, redo while it is undone.
     public var edit: Edit
+    /// The id of the notebook page the edit changes (crossing the step shows that page); 0
+    /// for a change to the list of pages, which says itself which page to show.
+    public var page: UInt64 = 0
     /// The ink layer's tiles from the other side of the step.
     public var tiles: [TileRecord]
     /// For a page replaced whole (a new size): its drawing from the other side.
@@ -56,6 +59,8 @@ extension Edit {
         case .replace(let page): return page.background.byteCount + (page.base?.image.byteCount ?? 0)
         case .items(let changes): return changes.reduce(0) { $0 + $1.placed.reduce(0) { $0 + (Self.baseBytes($1.item)) } }
         case .batch(let edits): return edits.reduce(0) { $0 + $1.byteCount }
+        case .pages(.insert(let gone, _)): return Edit.replace(gone.page).byteCount
+        case .pages(.add(_, let page)): return page.background.byteCount
         default: return 0
         }
     }

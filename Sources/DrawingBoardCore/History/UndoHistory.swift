@@ -57,7 +57,17 @@ public final class UndoHistory {
     /// Forgets the cached pixels of every step (their tiles, in memory or on disk): the steps
     /// still undo and redo exactly, painting the ink from the page.
     public func dropCachedPixels() {
-        for i in steps.indices {
+        dropCachedPixels { _ in true }
+    }
+
+    /// Forgets the cached pixels of the steps on page `id` (its canvas is gone; they paint
+    /// from the page when crossed).
+    public func dropCachedPixels(ofPage id: UInt64) {
+        dropCachedPixels { $0.page == id }
+    }
+
+    private func dropCachedPixels(where chosen: (HistoryStep) -> Bool) {
+        for i in steps.indices where chosen(steps[i]) && !steps[i].tiles.isEmpty {
             releaseSpilled(steps[i])
             steps[i].tiles = []
             steps[i].tilesLost = true

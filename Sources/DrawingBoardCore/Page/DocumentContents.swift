@@ -5,6 +5,9 @@ public struct DocumentContents: Sendable {
     public var page: Page
     /// The drawing layer, premultiplied ARGB, the page's size.
     public var drawing: RasterImage
+    /// A notebook's pages after the first (`page`), as models: their pixels are painted from
+    /// them when they are shown.
+    public var otherPages: [Page] = []
 
     public init(page: Page, drawing: RasterImage) {
         self.page = page
@@ -45,4 +48,7 @@ public struct DocumentContents: Sendable {
     public var byteCount: Int {
         drawing.byteCount + (base?.byteCount ?? 0) + background.byteCount
     }
+
+    /// Every page, the first one first.
+    public var pages: [Page] { [page] + otherPages }
 }

@@ -160,6 +160,9 @@ extension Page {
             return change(changes)
         case .replace(let page):
             return replace(with: page)
+        case .pages:
+            // The notebook's list changes, not a page.
+            return nil
         case .batch(let edits):
             var undos: [Edit] = []
             var changed = PageChange()

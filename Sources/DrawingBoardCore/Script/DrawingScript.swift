@@ -9,6 +9,8 @@ public struct DrawingScript: Sendable, Hashable {
         case image(String)
         /// Ruled paper (the contract's "Paper" extension).
         case paper(Paper)
+        /// A page (1-based) of a PDF file, the page taking that PDF page's size.
+        case pdf(String, page: Int)
     }
 
     /// Changes to the tool state a step makes before its action, as the toolbar would.
@@ -51,6 +53,31 @@ public struct DrawingScript: Sendable, Hashable {
         case lower(ElementReference)
         /// A text element's text, size, colour or font change.
         case edit(TextEdit)
+        /// A change of page, or to the notebook's pages (the contract's "Pages").
+        case page(PageStep)
+    }
+
+    /// What a `page` step does.
+    public enum PageStep: Sendable, Hashable {
+        /// A new page after the current one, as the current page is but for what `NewPage` says.
+        case add(NewPage)
+        /// Page N (1-based) becomes current.
+        case go(Int)
+        case duplicate
+        /// The current page moves to position N (1-based).
+        case move(Int)
+        case delete
+    }
+
+    /// What a new page is: each field nil takes the current page's.
+    public struct NewPage: Sendable, Hashable {
+        public var size: PixelSize?
+        public var background: BackgroundSource?
+
+        public init(size: PixelSize? = nil, background: BackgroundSource? = nil) {
+            self.size = size
+            self.background = background
+        }
     }
 
     /// What a `place` step puts on the page.
@@ -143,6 +170,8 @@ public struct DrawingScript: Sendable, Hashable {
     /// A saved document to start from instead of `canvas` and `background` (a path as written;
     /// relative paths resolve against the script's folder).
     public var open: String?
+    /// A PDF to start from instead: a notebook of one page per PDF page (the contract's "Pages").
+    public var pdf: String?
     public var steps: [Step]
 
     public init(canvas: PixelSize, background: BackgroundSource = .color(.white), open: String? = nil, steps: [Step] = []) {

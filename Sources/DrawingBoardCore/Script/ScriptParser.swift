@@ -32,7 +32,7 @@ public enum ScriptParser {
 
     static func parseDocument(_ root: JSONValue) throws(ScriptError) -> DrawingScript {
         let doc = try object(root, at: "", what: "a script")
-        try rejectUnknownKeys(doc, at: "", allowed: ["version", "canvas", "background", "steps", "open"])
+        try rejectUnknownKeys(doc, at: "", allowed: ["version", "canvas", "background", "steps", "open", "pdf"])
         if let version = doc["version"] {
             let v = try integer(version, at: "version")
             guard v == DrawingScript.version else {
@@ -48,8 +48,17 @@ public enum ScriptParser {
             }
             open = path
         }
+        var pdf: String?
+        if let value = doc["pdf"] {
+            let path = try string(value, at: "pdf")
+            guard !path.isEmpty else { throw ScriptError("pdf", "is empty") }
+            for key in ["canvas", "background", "open"] where doc[key] != nil {
+                throw ScriptError(key, "cannot be used with \"pdf\": the PDF's pages set the notebook")
+            }
+            pdf = path
+        }
         let canvas: PixelSize
-        if open != nil {
+        if open != nil || pdf != nil {
             canvas = PixelSize(width: 1, height: 1)
         } else {
             guard let canvasValue = doc["canvas"] else {
@@ -67,7 +76,9 @@ public enum ScriptParser {
                 steps.append(try parseStep(item, at: "steps[\(i)]", tool: &tool))
             }
         }
-        return DrawingScript(canvas: canvas, background: background, open: open, steps: steps)
+        var script = DrawingScript(canvas: canvas, background: background, open: open, steps: steps)
+        script.pdf = pdf
+        return script
     }
 
     static func parseCanvas(_ value: JSONValue) throws(ScriptError) -> PixelSize {
@@ -117,7 +128,7 @@ public enum ScriptParser {
         return paper
     }
 
-    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick"] + elementKeys
+    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick", "page"] + elementKeys
     static let stateKeys = ["tool", "color", "width", "opacity", "smoothing"]
 
     /// `tool`: the tool in use when the step starts (the script's steps so far set it).
@@ -201,6 +212,7 @@ public enum ScriptParser {
             action = b ? .clear : nil
         case "pick": action = .pick(try point(v, at: at))
         case "background": action = .background(try parseBackground(v, at: at))
+        case "page": action = .page(try parsePage(v, at: at))
         default: action = try parseElementAction(key, v, at: at)
         }
         return DrawingScript.Step(change: change, action: action, modifiers: modifiers)

@@ -27,6 +27,8 @@ final class BackgroundLayer {
             cr.paintCovering(source, target: surface.size)
         case .paper(let paper):
             Self.rule(paper, on: cr.handle, size: surface.size)
+        case .pdf(let pdf):
+            try PDFPainter.draw(pdf, on: cr.handle, size: surface.size)
         }
         self.background = background
     }

@@ -30,6 +30,23 @@ enum CanvasLoading {
         return (page, canvas)
     }
 
+    /// A canvas painted from the page alone (a notebook's page shown again: the page is the
+    /// truth, its base included).
+    static func paint(_ page: Page, assets: AssetStore) throws(RenderError) -> PageCanvas {
+        try Editor.checkLimits(page.size)
+        let all = PixelRect(size: page.size)
+        let canvas = try PageCanvas(size: page.size, background: page.background, assets: assets)
+        let painter = RunPainter(canvas: canvas, page: page)
+        try painter.paintFromPage(all)
+        if page.lastElementIndex != nil {
+            try painter.paintUnder(all)
+        } else {
+            try painter.repaintHighlights(all)
+        }
+        canvas.invalidateAll()
+        return canvas
+    }
+
     /// Ids name strokes and elements (the boxes kept for them, the journal) and the next id
     /// follows the largest: a damaged list gets fresh ones.
     private static func renumbered(_ page: Page) -> Page {

@@ -13,27 +13,29 @@ import DrawingBoardCore
 /// and is painted into the layer in one operation when it ends.
 public final class Editor {
     /// The document: what every pixel is painted from.
-    public private(set) var page: Page
+    public internal(set) var page: Page
     public var toolState = ToolState()
     public let history: UndoHistory
     /// Counts every change to the picture.
-    public private(set) var revision = 0
+    public internal(set) var revision = 0
     /// Told of every committed change and every undo and redo (the autosave journal listens).
     public var recorder: ((HistoryEvent) -> Void)?
     /// The decoded image files of the page's elements.
     public let assets: AssetStore
-    private(set) var canvas: PageCanvas
+    var canvas: PageCanvas
+    /// The other pages of the notebook, and the pixels of those shown last.
+    let shelf: PageShelf
     let input = LiveInput()
     let compositor = Compositor()
     public let tools = ToolBox()
     /// Edits made since a drag began, waiting to be squashed into one step.
-    private(set) var group: EditGroup?
+    var group: EditGroup?
     /// The tool whose gesture began the drag (nil: the window began it).
-    private var dragOwner: (any ToolHandler)?
+    var dragOwner: (any ToolHandler)?
     /// The next stroke or element id: ids never go back, so one never names two things.
-    private var nextID: UInt64 = 1
+    var nextID: UInt64 = 1
     /// Edits that could not be made since the window last asked (it says so).
-    private var failures: [String] = []
+    var failures: [String] = []
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
@@ -41,6 +43,7 @@ public final class Editor {
         self.history = UndoHistory(options: history)
         assets = AssetStore()
         canvas = try PageCanvas(size: size, background: background, assets: assets)
+        shelf = PageShelf(Notebook([page]))
     }
 
     /// An editor showing a saved document: its background, its drawing and its items. The
@@ -49,7 +52,25 @@ public final class Editor {
         assets = AssetStore()
         (page, canvas) = try CanvasLoading.load(document, assets: assets)
         self.history = UndoHistory(options: history)
-        nextID = page.nextStrokeID
+        shelf = PageShelf(Notebook([page] + document.otherPages))
+        nextID = shelf.notebook.pages.map(\.page.nextStrokeID).max() ?? 1
+    }
+
+    /// An editor showing a notebook from its first page; `first` is that page as a document
+    /// gives it, with its drawing (nil: painted from its model, as every other page is when shown).
+    public init(notebook: Notebook, first: DocumentContents? = nil, history: UndoHistory.Options = .init()) throws(RenderError) {
+        assets = AssetStore()
+        if let first {
+            (page, canvas) = try CanvasLoading.load(first, assets: assets)
+        } else {
+            page = notebook.pages[0].page
+            canvas = try CanvasLoading.paint(page, assets: assets)
+        }
+        self.history = UndoHistory(options: history)
+        var pages = notebook
+        pages.store(page, for: pages.pages[0].id)
+        shelf = PageShelf(pages)
+        nextID = pages.pages.map(\.page.nextStrokeID).max() ?? 1
     }
 
     static func checkLimits(_ size: PixelSize) throws(RenderError) {
@@ -90,7 +111,7 @@ public final class Editor {
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
         if let group, !group.continues(with: edit) { endDrag(keeping: false) }
-        if edit.endsDrags || edit.kind == .clear || edit.kind == .page { cancelAll() }
+        if edit.endsDrags || edit.kind == .clear || edit.kind == .page || edit.kind == .pages { cancelAll() }
         // In a drag, the same background again is no change; a step of its own always is one.
         if case .background(let next) = edit, next == page.background, group != nil { return false }
         guard let (step, done) = try commit(edit, live: live) else { return false }
@@ -112,6 +133,9 @@ public final class Editor {
     /// nil when nothing changed. A failure puts the page back and throws.
     private func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
         switch edit {
+        case .pages(let change):
+            guard let undo = try applyPages(change) else { return nil }
+            return (HistoryStep(kind: .pages, edit: .pages(undo)), edit)
         case .page(let size, let anchor):
             let drawing = image.drawingLayer()
             return try replacePage(edit, with: try resized(to: size, anchor: anchor, drawing: drawing), drawing: drawing)
@@ -159,7 +183,9 @@ public final class Editor {
         }
         if case .stroke = resolved { nextID += 1 }
         if case .place = resolved { nextID += 1 }
-        return (HistoryStep(kind: edit.kind, edit: done.undo, tiles: tiles.records), resolved)
+        var step = HistoryStep(kind: edit.kind, edit: done.undo, tiles: tiles.records)
+        step.page = shelf.current
+        return (step, resolved)
     }
 
     /// For the stroke eraser: the strokes whose boxes meet its path (the canvas keeps them).
@@ -174,7 +200,9 @@ public final class Editor {
         guard let done = page.apply(.replace(next.0)) else { return nil }
         canvas = next.1
         nextID = max(nextID, page.nextStrokeID)
-        return (HistoryStep(kind: edit.kind, edit: done.undo, drawing: drawing), edit)
+        var step = HistoryStep(kind: edit.kind, edit: done.undo, drawing: drawing)
+        step.page = shelf.current
+        return (step, edit)
     }
 
     // MARK: - Undo and redo
@@ -205,8 +233,14 @@ public final class Editor {
 
     /// Crosses a step: applies its edit to the page and puts back its cached pixels (the ink
     /// tiles, or a replaced page's drawing), keeping what comes back for the way back.
-    private func cross(_ step: inout HistoryStep) throws(RenderError) {
+    func cross(_ step: inout HistoryStep) throws(RenderError) {
         revision += 1
+        if case .pages(let change) = step.edit {
+            if let undo = try applyPages(change) { step.edit = .pages(undo) }
+            return
+        }
+        // A step of another page shows that page first.
+        if step.page != 0, step.page != shelf.current { try switchPage(to: step.page) }
         if case .replace(let other) = step.edit {
             let drawing = image.drawingLayer()
             let next = try CanvasLoading.load(DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size)), assets: assets)
@@ -242,7 +276,7 @@ public final class Editor {
 
     /// Puts the page back from `done` after its caches failed to follow it part-way, and the
     /// caches with it, from the page as the failed edit left it (the index is made again).
-    private func rollBack(_ done: Page.Applied) {
+    func rollBack(_ done: Page.Applied) {
         canvas.index.forget()
         let failed = PageCanvas.Shape(page, on: canvas)
         guard let back = page.apply(done.undo) else { return }
@@ -252,77 +286,6 @@ public final class Editor {
 
     private static func blank(_ size: PixelSize) -> RasterImage {
         RasterImage(width: size.width, height: size.height, pixels: [UInt32](repeating: 0, count: size.area))!
-    }
-
-    // MARK: - Drags: many edits, one step
-
-    /// Starts a drag: the edits performed until it ends become one undo step (a drag already
-    /// under way ends first, keeping what it did). `placing`: an element change that may begin
-    /// by placing the element (a text typed in a new box).
-    func mark(_ kind: Edit.Kind, placing: Bool = false, owner: (any ToolHandler)? = nil) {
-        endDrag(keeping: true)
-        group = EditGroup(kind: kind, last: .batch([]), allowsPlace: placing)
-        dragOwner = owner
-    }
-
-    /// Ends the drag under way, if any, before something else: its edits are kept as one step
-    /// (`keeping`), or, for the stroke eraser's gesture whose pointer is still down, put back.
-    /// The tool whose gesture it was forgets it.
-    func endDrag(keeping: Bool) {
-        guard let open = group else { return }
-        let recording = dragOwner?.dragEnded(open.kind, keeping: keeping)
-        if open.kind == .strokeErase, !keeping { bail() } else { squash(recording: recording) }
-    }
-
-    /// Ends the drag: its edits become one step, told to the journal as `edit` (the drag as a
-    /// whole: the background it ended on, the stroke eraser's whole path, an element where it
-    /// ended). A drag that changed nothing, or ended where it began, leaves no step.
-    func squash(recording edit: Edit?) {
-        guard let done = group else { return }
-        group = nil
-        dragOwner = nil
-        dropDragLayers()
-        guard let step = done.step else { return }
-        if done.kind == .background, case .background(let first) = step.edit, first == page.background, step.tiles.isEmpty { return }
-        var record = edit ?? done.last
-        if edit == nil, done.kind == .element {
-            // An element drag is written as where the element ended (placed there, when the
-            // change began by placing it).
-            if let id = done.placed, let now = page.element(id) {
-                record = .place(now)
-            } else if case .change(let moved) = done.last, let now = page.element(moved.id) {
-                record = .change(now)
-            }
-        }
-        history.push(step)
-        recorder?(.edit(record))
-    }
-
-    /// Ends the drag by putting back everything it changed.
-    func bail() {
-        guard let done = group else { return }
-        if var step = done.step {
-            do {
-                try cross(&step)
-            } catch {
-                // What the drag did cannot be put back: it stays, as one step that undo takes back.
-                failures.append(error.message)
-                return squash(recording: nil)
-            }
-        }
-        group = nil
-        dragOwner = nil
-        dropDragLayers()
-    }
-
-    /// An element drag's layers go, and the page under them is painted again; what cannot be
-    /// painted is told (the page itself is whole).
-    private func dropDragLayers() {
-        do {
-            try canvas.dropDrag(page)
-        } catch {
-            failures.append(error.message)
-        }
     }
 
     // MARK: - Input
@@ -385,6 +348,7 @@ public final class Editor {
         switch event {
         case .undo: try undo()
         case .redo: try redo()
+        case .show(let index): try showPage(index)
         case .edit(let edit):
             if try !perform(edit), edit.makesStep { replayPlaceholder() }
         }

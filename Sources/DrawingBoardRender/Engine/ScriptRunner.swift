@@ -22,7 +22,10 @@ public struct ScriptRunner {
     /// Runs `script`; relative image and document paths resolve against `baseDirectory`.
     public func run(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> Editor {
         let editor: Editor
-        if let path = script.open {
+        let pdfs = PDFCache()
+        if let path = script.pdf {
+            editor = try notebook(ofPDF: path, base: baseDirectory, pdfs: pdfs)
+        } else if let path = script.open {
             guard let openDocument else { throw ScriptError("open", "opening documents is not available here") }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
             do {
@@ -42,12 +45,12 @@ public struct ScriptRunner {
         // its cost grows with its length, not with its length squared.
         editor.previewsStrokes = false
         for (i, step) in script.steps.enumerated() {
-            try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory)
+            try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory, pdfs: pdfs)
         }
         return editor
     }
 
-    private func apply(_ step: DrawingScript.Step, to editor: Editor, at path: String, base: URL) throws(ScriptError) {
+    private func apply(_ step: DrawingScript.Step, to editor: Editor, at path: String, base: URL, pdfs: PDFCache) throws(ScriptError) {
         ToolRules.apply(step.change, to: &editor.toolState)
         guard let action = step.action else { return }
         do {
@@ -75,7 +78,9 @@ public struct ScriptRunner {
             case .clear:
                 try editor.clear()
             case .background(let source):
-                try editor.setBackground(try load(source, at: "\(path).background", base: base))
+                try editor.setBackground(try load(source, at: "\(path).background", base: base, pdfs: pdfs))
+            case .page(let change):
+                try applyPageStep(change, to: editor, at: "\(path).page", base: base, pdfs: pdfs)
             case .place, .doubleTap, .delete, .raise, .lower, .edit:
                 try applyElementStep(action, to: editor, at: path, base: base)
             }
@@ -112,12 +117,18 @@ public struct ScriptRunner {
         for pointer in pointers { send(pointer, .up, pointer.1.count - 1) }
     }
 
-    private func load(_ source: DrawingScript.BackgroundSource, at path: String, base: URL) throws(ScriptError) -> Background {
+    func load(_ source: DrawingScript.BackgroundSource, at path: String, base: URL, pdfs: PDFCache = PDFCache()) throws(ScriptError) -> Background {
         switch source {
         case .color(let color):
             return .color(color)
         case .paper(let paper):
             return .paper(paper)
+        case .pdf(let name, let page):
+            let file = try pdfs.file(name, at: "\(path).pdf", base: base)
+            guard page <= file.pageSizes.count else {
+                throw ScriptError("\(path).page", "\(name) has \(file.pageSizes.count) page\(file.pageSizes.count == 1 ? "" : "s"); there is no page \(page)")
+            }
+            return .pdf(PDFBackground(file: file, index: page - 1))
         case .image(let name):
             let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
             do {

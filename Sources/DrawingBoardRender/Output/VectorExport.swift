@@ -13,7 +13,25 @@ public enum VectorExport {
         case svg, pdf
     }
 
+    /// A PDF point is 1/72 inch; a page's pixel 1/96.
+    public static let pointsPerPixel = 0.75
+
     public static func export(_ picture: PageImage, as format: Format) throws(RenderError) -> Data {
+        try write(format, pages: 1, size: picture.page.size) { _ throws(RenderError) in picture }
+    }
+
+    /// A PDF of the editor's whole notebook, page after page.
+    public static func exportNotebook(_ editor: Editor) throws(RenderError) -> Data {
+        try exportPDF(pages: editor.pageCount, size: editor.notebook.pages[0].page.size) { i throws(RenderError) in try editor.pageImage(i) }
+    }
+
+    /// A PDF of every page of the notebook, in order, each at its own size; `page` gives each
+    /// page's picture when it is its turn (one at a time, so the pages' pixels never add up).
+    public static func exportPDF(pages count: Int, size first: PixelSize, page: (Int) throws(RenderError) -> PageImage) throws(RenderError) -> Data {
+        try write(.pdf, pages: count, size: first, page: page)
+    }
+
+    private static func write(_ format: Format, pages count: Int, size first: PixelSize, page: (Int) throws(RenderError) -> PageImage) throws(RenderError) -> Data {
         final class Sink { var data = Data() }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
@@ -21,18 +39,43 @@ public enum VectorExport {
             Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        let size = picture.page.size
         let box = Unmanaged.passUnretained(sink).toOpaque()
+        // SVG is in pixels; a PDF page in points, at 96 pixels per inch (a page made from an A4
+        // PDF page is A4 again).
+        let unit = format == .pdf ? pointsPerPixel : 1
         guard let surface = format == .svg
-            ? cairo_svg_surface_create_for_stream(write, box, Double(size.width), Double(size.height))
-            : cairo_pdf_surface_create_for_stream(write, box, Double(size.width), Double(size.height)) else {
+            ? cairo_svg_surface_create_for_stream(write, box, Double(first.width), Double(first.height))
+            : cairo_pdf_surface_create_for_stream(write, box, Double(first.width) * unit, Double(first.height) * unit) else {
             throw RenderError("cannot create the \(format.rawValue) surface")
         }
-        guard let cr = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            throw RenderError("cannot draw the \(format.rawValue) file")
-        }
+        defer { cairo_surface_destroy(surface) }
         if format == .svg { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX) }
+        for i in 0..<count {
+            let picture = try page(i)
+            let size = picture.page.size
+            // A page made from a PDF page keeps that page's own size in points.
+            var points = (width: Double(size.width) * unit, height: Double(size.height) * unit)
+            if case .pdf(let pdf) = picture.page.background, pdf.pageSize.pixelSize == size {
+                points = (pdf.pageSize.width, pdf.pageSize.height)
+            }
+            if format == .pdf { cairo_pdf_surface_set_size(surface, points.width, points.height) }
+            guard let cr = cairo_create(surface) else { throw RenderError("cannot draw the \(format.rawValue) file") }
+            defer { cairo_destroy(cr) }
+            if format == .pdf { cairo_scale(cr, points.width / Double(size.width), points.height / Double(size.height)) }
+            try draw(picture, on: cr, size: size, format: format)
+            if format == .pdf { cairo_show_page(cr) }
+        }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        withExtendedLifetime(sink) {}
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot write the \(format.rawValue) file: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.data
+    }
+
+    /// Draws one page: its background, then its items as vectors where they can be.
+    private static func draw(_ picture: PageImage, on cr: OpaquePointer, size: PixelSize, format: Format) throws(RenderError) {
         // The background, and the paint an eraser stroke uses: erasing shows the background.
         let backgroundPattern: OpaquePointer
         var backgroundLayer: CairoSurface?
@@ -49,6 +92,16 @@ public enum VectorExport {
             cairo_destroy(rc)
             backgroundPattern = cairo_pattern_create_for_surface(recording)
             cairo_surface_destroy(recording)
+        case .pdf(let pdf):
+            // The PDF page as poppler draws it for printing, recorded: replayed into the file,
+            // its text stays text and its drawings vectors (and an eraser shows it).
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, &extents)
+            let rc = cairo_create(recording)!
+            defer { cairo_surface_destroy(recording) }
+            defer { cairo_destroy(rc) }
+            try PDFPainter.draw(pdf, on: rc, size: size, printing: true)
+            backgroundPattern = cairo_pattern_create_for_surface(recording)
         case .image:
             let layer = try CairoSurface(image: picture.backgroundLayerImage())
             backgroundLayer = layer
@@ -79,15 +132,6 @@ public enum VectorExport {
             cairo_paint(cr)
         }
         withExtendedLifetime(backgroundLayer) {}
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        withExtendedLifetime(sink) {}
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("cannot write the \(format.rawValue) file: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.data
     }
 
     /// Draws one stroke; an eraser paints with `eraserPaint` (the background).

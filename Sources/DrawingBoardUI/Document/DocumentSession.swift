@@ -44,7 +44,7 @@ final class DocumentSession {
     /// picture saved at `editor`'s state. Returns what the journal made of the note.
     func write(_ editor: Editor, to path: String) throws -> Journal.Outcome? {
         do {
-            try AtomicFile.write(try OpenRaster.encode(editor.image), toPath: path)
+            try AtomicFile.write(try OpenRaster.encode(notebook: editor), toPath: path)
         } catch {
             afterSave = nil
             preparedOpen = nil
@@ -63,7 +63,7 @@ final class DocumentSession {
         switch format {
         case .png: bytes = Data(try editor.image.pngData())
         case .svg: bytes = try VectorExport.export(editor.image, as: .svg)
-        case .pdf: bytes = try VectorExport.export(editor.image, as: .pdf)
+        case .pdf: bytes = try VectorExport.exportNotebook(editor)
         case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.image.flattened(), as: format))
         }
         try AtomicFile.write(bytes, toPath: path)
@@ -99,7 +99,7 @@ final class DocumentSession {
             try journal.restart(size: next.size, background: paper.color, paper: paper, documentPath: documentPath, page: page)
         case .color(let color):
             try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
-        case .image:
+        case .image, .pdf:
             try journal.restart(size: next.size, background: .white, documentPath: documentPath, page: page)
         }
     }

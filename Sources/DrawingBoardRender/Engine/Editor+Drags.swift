@@ -1,0 +1,74 @@
+import DrawingBoardCore
+
+extension Editor {
+    // MARK: - Drags: many edits, one step
+
+    /// Starts a drag: the edits performed until it ends become one undo step (a drag already
+    /// under way ends first, keeping what it did). `placing`: an element change that may begin
+    /// by placing the element (a text typed in a new box).
+    func mark(_ kind: Edit.Kind, placing: Bool = false, owner: (any ToolHandler)? = nil) {
+        endDrag(keeping: true)
+        group = EditGroup(kind: kind, last: .batch([]), allowsPlace: placing)
+        dragOwner = owner
+    }
+
+    /// Ends the drag under way, if any, before something else: its edits are kept as one step
+    /// (`keeping`), or, for the stroke eraser's gesture whose pointer is still down, put back.
+    /// The tool whose gesture it was forgets it.
+    func endDrag(keeping: Bool) {
+        guard let open = group else { return }
+        let recording = dragOwner?.dragEnded(open.kind, keeping: keeping)
+        if open.kind == .strokeErase, !keeping { bail() } else { squash(recording: recording) }
+    }
+
+    /// Ends the drag: its edits become one step, told to the journal as `edit` (the drag as a
+    /// whole: the background it ended on, the stroke eraser's whole path, an element where it
+    /// ended). A drag that changed nothing, or ended where it began, leaves no step.
+    func squash(recording edit: Edit?) {
+        guard let done = group else { return }
+        group = nil
+        dragOwner = nil
+        dropDragLayers()
+        guard let step = done.step else { return }
+        if done.kind == .background, case .background(let first) = step.edit, first == page.background, step.tiles.isEmpty { return }
+        var record = edit ?? done.last
+        if edit == nil, done.kind == .element {
+            // An element drag is written as where the element ended (placed there, when the
+            // change began by placing it).
+            if let id = done.placed, let now = page.element(id) {
+                record = .place(now)
+            } else if case .change(let moved) = done.last, let now = page.element(moved.id) {
+                record = .change(now)
+            }
+        }
+        history.push(step)
+        recorder?(.edit(record))
+    }
+
+    /// Ends the drag by putting back everything it changed.
+    func bail() {
+        guard let done = group else { return }
+        if var step = done.step {
+            do {
+                try cross(&step)
+            } catch {
+                // What the drag did cannot be put back: it stays, as one step that undo takes back.
+                failures.append(error.message)
+                return squash(recording: nil)
+            }
+        }
+        group = nil
+        dragOwner = nil
+        dropDragLayers()
+    }
+
+    /// An element drag's layers go, and the page under them is painted again; what cannot be
+    /// painted is told (the page itself is whole).
+    func dropDragLayers() {
+        do {
+            try canvas.dropDrag(page)
+        } catch {
+            failures.append(error.message)
+        }
+    }
+}

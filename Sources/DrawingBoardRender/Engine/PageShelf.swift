@@ -1,0 +1,48 @@
+import DrawingBoardCore
+
+/// The notebook around the page the editor draws on: every page's model, and the pixels of the
+/// few pages shown last, parked so that going back to them is instant. A page that is not
+/// parked costs what its model costs; showing it paints its canvas from the model again.
+final class PageShelf {
+    /// Every page's model. The entry of the page being drawn on is brought up to date when the
+    /// editor leaves it (`Editor.notebook` gives the whole notebook, current page included).
+    var notebook: Notebook
+    /// The id of the page being drawn on.
+    var current: UInt64
+    /// Canvases of pages shown before, the most recent last.
+    private var parked: [(id: UInt64, canvas: PageCanvas)] = []
+    /// How many canvases beside the current page's are kept.
+    let keep: Int
+
+    init(_ notebook: Notebook, keep: Int = 2) {
+        self.notebook = notebook
+        current = notebook.pages[0].id
+        self.keep = keep
+    }
+
+    /// Keeps `canvas` as the pixels of page `id`; returns the ids of pages whose pixels went
+    /// to make room (the history forgets its tiles of them: they were cached from a canvas
+    /// that is no more).
+    func park(_ canvas: PageCanvas, for id: UInt64) -> [UInt64] {
+        parked.removeAll { $0.id == id }
+        parked.append((id, canvas))
+        var gone: [UInt64] = []
+        while parked.count > keep { gone.append(parked.removeFirst().id) }
+        return gone
+    }
+
+    /// The parked canvas of page `id`, taken off the shelf.
+    func take(_ id: UInt64) -> PageCanvas? {
+        guard let i = parked.firstIndex(where: { $0.id == id }) else { return nil }
+        return parked.remove(at: i).canvas
+    }
+
+    /// Forgets every parked canvas (the pixels they hold no longer match their pages).
+    func dropParked() -> [UInt64] {
+        defer { parked.removeAll() }
+        return parked.map(\.id)
+    }
+
+    /// Pixel bytes the parked canvases hold.
+    var parkedBytes: Int { parked.reduce(0) { $0 + $1.canvas.size.area * 4 } }
+}

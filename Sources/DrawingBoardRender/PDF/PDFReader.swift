@@ -1,0 +1,142 @@
+import CPoppler
+import DrawingBoardCore
+import Foundation
+
+/// Reads PDF files with poppler: checks a file before a notebook takes it (it opens, it is not
+/// protected by a password, it has pages and not too many, every page has a finite size), and
+/// keeps the documents poppler has open for drawing, one per digest.
+public enum PDFReader {
+    /// Reads the PDF at `path`; `name` is how messages call it.
+    public static func read(path: String, name: String? = nil) throws(RenderError) -> PDFFile {
+        let data: Data
+        do {
+            data = try RegularFile.read(path, limit: PDFLimits.bytes, noun: "PDF")
+        } catch {
+            throw RenderError("\(name ?? path): \(error.message)")
+        }
+        return try read(data, name: name ?? (path as NSString).lastPathComponent)
+    }
+
+    /// Reads a PDF from its bytes.
+    public static func read(_ bytes: Data, name: String) throws(RenderError) -> PDFFile {
+        guard bytes.count <= PDFLimits.bytes else {
+            throw RenderError("\(name): the PDF is \(bytes.count) bytes, above the limit of \(PDFLimits.bytes)")
+        }
+        // Poppler prints what it finds wrong in a file on standard error: the message here says
+        // it once, in words.
+        let quiet = QuietStandardError()
+        defer { quiet.restore() }
+        let document = try open(bytes, name: name)
+        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
+        let count = Int(poppler_document_get_n_pages(document))
+        guard count > 0 else { throw RenderError("\(name): the PDF has no pages") }
+        guard count <= PDFLimits.pages else {
+            throw RenderError("\(name): the PDF has \(count) pages, more than the \(PDFLimits.pages) a notebook can hold")
+        }
+        var sizes: [PDFPageSize] = []
+        sizes.reserveCapacity(count)
+        for i in 0..<count {
+            guard let page = poppler_document_get_page(document, Int32(i)) else {
+                throw RenderError("\(name): page \(i + 1) of the PDF cannot be read")
+            }
+            var w = 0.0, h = 0.0
+            poppler_page_get_size(page, &w, &h)
+            g_object_unref(UnsafeMutableRawPointer(page))
+            guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 1_000_000, h <= 1_000_000 else {
+                throw RenderError("\(name): page \(i + 1) of the PDF has no usable size (\(w) x \(h) points)")
+            }
+            sizes.append(PDFPageSize(width: w, height: h))
+        }
+        let file = PDFFile(bytes: bytes, digest: digest(of: bytes), name: name, pageSizes: sizes)
+        return file
+    }
+
+    /// SHA-256 of `bytes`, lowercase hex (GLib's checksum).
+    public static func digest(of bytes: Data) -> String {
+        bytes.withUnsafeBytes { raw -> String in
+            guard let sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count)) else { return "" }
+            defer { g_free(sum) }
+            return String(cString: sum)
+        }
+    }
+
+    /// A poppler document of `bytes` (the caller unrefs it).
+    static func open(_ bytes: Data, name: String) throws(RenderError) -> OpaquePointer {
+        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(gbytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_bytes(gbytes, nil, &error) else {
+            defer { if error != nil { g_error_free(error) } }
+            if let e = error?.pointee, e.domain == poppler_error_quark(), e.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+                throw RenderError("\(name): the PDF is protected by a password; open it in a PDF reader, save a copy without the password, and open that")
+            }
+            let detail = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            throw RenderError("\(name): not a PDF that can be read (\(detail))")
+        }
+        return document
+    }
+}
+
+/// Standard error sent to /dev/null until `restore`.
+struct QuietStandardError {
+    private let saved: Int32
+
+    init() {
+        fflush(nil)
+        saved = dup(2)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if null >= 0 {
+            dup2(null, 2)
+            close(null)
+        }
+    }
+
+    func restore() {
+        guard saved >= 0 else { return }
+        fflush(nil)
+        dup2(saved, 2)
+        close(saved)
+    }
+}
+
+/// The poppler documents open for drawing, one per PDF digest, the most recently used kept.
+final class OpenPDFs: @unchecked Sendable {
+    static let shared = OpenPDFs()
+    private var open: [(digest: String, document: OpaquePointer)] = []
+    private let keep = 8
+
+    /// Poppler's document for `file`, opened once (nil when it cannot be opened, which a file
+    /// that was read once never is).
+    func document(for file: PDFFile) -> OpaquePointer? {
+        if let i = open.firstIndex(where: { $0.digest == file.digest }) {
+            let hit = open.remove(at: i)
+            open.append(hit)
+            return hit.document
+        }
+        guard let document = try? PDFReader.open(file.bytes, name: file.name) else { return nil }
+        open.append((file.digest, document))
+        if open.count > keep { g_object_unref(UnsafeMutableRawPointer(open.removeFirst().document)) }
+        return document
+    }
+}
+
+/// Draws a PDF page as a background: white, then the page scaled to the area, as poppler
+/// draws it (on an image surface for the window, or a vector surface for a PDF export, where
+/// its text stays text and its drawings stay vectors).
+enum PDFPainter {
+    static func draw(_ background: PDFBackground, on cr: OpaquePointer, size: PixelSize, printing: Bool = false) throws(RenderError) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
+        cairo_fill(cr)
+        guard let document = OpenPDFs.shared.document(for: background.file),
+              let page = poppler_document_get_page(document, Int32(background.index)) else {
+            throw RenderError("\(background.file.name): page \(background.index + 1) of the PDF cannot be drawn")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        let points = background.pageSize
+        cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
+        if printing { poppler_page_render_for_printing(page, cr) } else { poppler_page_render(page, cr) }
+    }
+}

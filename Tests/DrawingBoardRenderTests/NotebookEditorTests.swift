@@ -1,0 +1,181 @@
+import DrawingBoardCore
+import Foundation
+import TestPDFs
+import Testing
+@testable import DrawingBoardRender
+
+/// A notebook in the editor: strokes belong to their page, one history takes back the latest
+/// edit whatever page it was on and shows that page, and a page's pixels are exact however
+/// often it is left and shown again (painted from its model when its canvas was let go).
+@Suite struct NotebookEditorTests {
+    static func notebook(_ count: Int, width: Int = 160) throws -> Editor {
+        let pages = (0..<count).map { i in
+            Page(size: PixelSize(width: width + i * 10, height: 120), background: i % 2 == 0 ? .color(.white) : .paper(Paper(.squared)))
+        }
+        return try Editor(notebook: Notebook(pages), history: .init(memoryBudget: 256 << 20, spillDirectory: nil))
+    }
+
+    /// What page `index` looks like with these drags on it alone.
+    static func reference(_ editor: Editor, page index: Int, _ drags: [[(Double, Double)]]) throws -> RasterImage {
+        let model = editor.notebook.pages[index].page
+        let single = try Editor(size: model.size, background: model.background, history: .init(memoryBudget: 256 << 20, spillDirectory: nil))
+        single.use(.pencil, "#d01010", width: 9)
+        for d in drags { single.drag(d) }
+        return try single.picture()
+    }
+
+    static let a: [(Double, Double)] = [(10, 10), (80, 60), (150, 20)]
+    static let b: [(Double, Double)] = [(20, 100), (90, 30), (140, 110)]
+
+    @Test func aStrokeBelongsToThePageItWasDrawnOn() throws {
+        let editor = try Self.notebook(3)
+        editor.use(.pencil, "#d01010", width: 9)
+        editor.drag(Self.a)
+        try editor.showPage(2)
+        editor.drag(Self.b)
+        #expect(editor.pageIndex == 2 && editor.strokes.count == 1)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 2, [Self.b])) == nil)
+        try editor.showPage(0)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 0, [Self.a])) == nil)
+        try editor.showPage(1)
+        #expect(editor.strokes.isEmpty)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 1, [])) == nil)
+        #expect(editor.notebook.pages.map(\.page.strokes.count) == [1, 0, 1])
+    }
+
+    @Test func undoTakesBackTheLatestEditWhateverPageAndShowsThatPage() throws {
+        let editor = try Self.notebook(3)
+        editor.use(.pencil, "#d01010", width: 9)
+        editor.drag(Self.a)
+        try editor.showPage(1)
+        editor.drag(Self.b)
+        try editor.showPage(2)
+        try editor.undo()
+        #expect(editor.pageIndex == 1 && editor.strokes.isEmpty)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 1, [])) == nil)
+        try editor.undo()
+        #expect(editor.pageIndex == 0 && editor.strokes.isEmpty)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 0, [])) == nil)
+        try editor.showPage(2)
+        try editor.redo()
+        #expect(editor.pageIndex == 0)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 0, [Self.a])) == nil)
+        try editor.redo()
+        #expect(editor.pageIndex == 1)
+        #expect(difference(try editor.picture(), try Self.reference(editor, page: 1, [Self.b])) == nil)
+    }
+
+    /// Only a few pages keep their pixels; a page shown again after its canvas went is painted
+    /// from its model, and undo and redo stay exact on it (its cached tiles were forgotten).
+    @Test func pagesWhosePixelsWereLetGoComeBackExactAndUndoExactly() throws {
+        let editor = try Self.notebook(6)
+        editor.use(.pencil, "#d01010", width: 9)
+        for i in 0..<6 {
+            try editor.showPage(i)
+            editor.drag(Self.a)
+            editor.use(.eraser, width: 20)
+            editor.drag(Self.b)
+            editor.use(.pencil, "#d01010", width: 9)
+        }
+        func expectPage(_ i: Int, erased: Bool, drawn: Bool = true) throws {
+            let single = try Editor(size: editor.size, background: editor.background)
+            single.use(.pencil, "#d01010", width: 9)
+            if drawn { single.drag(Self.a) }
+            if erased {
+                single.use(.eraser, width: 20)
+                single.drag(Self.b)
+            }
+            #expect(editor.pageIndex == i)
+            #expect(difference(try editor.picture(), try single.picture()) == nil, "page \(i + 1)")
+        }
+        for i in stride(from: 5, through: 0, by: -1) {
+            try editor.undo()
+            try expectPage(i, erased: false)
+            try editor.undo()
+            try expectPage(i, erased: false, drawn: false)
+        }
+        for i in 0..<6 {
+            try editor.redo()
+            try expectPage(i, erased: false)
+            try editor.redo()
+            try expectPage(i, erased: true)
+        }
+    }
+
+    @Test func addingDuplicatingMovingAndDeletingPagesAreStepsOfTheOneHistory() throws {
+        let editor = try Self.notebook(2)
+        editor.use(.pencil, "#d01010", width: 9)
+        editor.drag(Self.a)
+        let drawn = try editor.picture()
+        try editor.perform(.pages(.duplicate(0)))
+        #expect(editor.pageCount == 3 && editor.pageIndex == 1)
+        #expect(difference(try editor.picture(), drawn) == nil, "the copy has the ink")
+        try editor.perform(.pages(.move(from: 1, to: 2)))
+        #expect(editor.pageIndex == 2)
+        try editor.perform(.pages(.add(at: 0, page: Page(size: PixelSize(width: 50, height: 40)))))
+        #expect(editor.pageIndex == 0 && editor.size == PixelSize(width: 50, height: 40) && editor.pageCount == 4)
+        try editor.showPage(1)
+        try editor.perform(.pages(.delete(1)))
+        #expect(editor.pageCount == 3 && editor.pageIndex == 1)
+        // Undo the delete: the page is back where it was, with its ink, and shown.
+        try editor.undo()
+        #expect(editor.pageCount == 4 && editor.pageIndex == 1)
+        #expect(difference(try editor.picture(), drawn) == nil)
+        try editor.undo()
+        try editor.undo()
+        try editor.undo()
+        #expect(editor.pageCount == 2 && editor.pageIndex == 0)
+        #expect(difference(try editor.picture(), drawn) == nil)
+        try editor.undo()
+        #expect(editor.strokes.isEmpty && !editor.canUndo)
+        for _ in 0..<5 { try editor.redo() }
+        #expect(editor.pageCount == 3 && editor.notebook.pages.map(\.page.size.width) == [50, 170, 160])
+        #expect(throws: RenderError.self) { try editor.showPage(3) }
+    }
+
+    @Test func deletingTheOnlyPageChangesNothing() throws {
+        let editor = try Self.notebook(1)
+        #expect(try !editor.perform(.pages(.delete(0))))
+        #expect(editor.pageCount == 1 && !editor.canUndo)
+    }
+
+    /// A PDF page is background: drawn by poppler over white, shown where the eraser clears the ink.
+    @Test func aPDFPageIsTheBackgroundAndTheEraserShowsIt() throws {
+        let file = try PDFReader.read(TestPDF.lecture([(595, 842), (842, 595)]), name: "lecture.pdf")
+        #expect(file.pageSizes.map(\.width) == [595, 842])
+        let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
+        let editor = try Editor(notebook: Notebook(pages))
+        #expect(editor.size == PixelSize(width: 793, height: 1123))
+        // The green rectangle at (72, 200) points, 200 x 100: at 4/3 pixels per point.
+        let inside = (x: 150, y: 320)
+        #expect(try editor.picture().pixel(x: inside.x, y: inside.y) & 0xFFFFFF == 0x008000)
+        #expect(try editor.picture().pixel(x: 700, y: 1000) & 0xFFFFFF == 0xFFFFFF)
+        editor.use(.pencil, "#000000", width: 30)
+        editor.drag([(120, 320), (200, 320)])
+        #expect(try editor.picture().pixel(x: inside.x, y: inside.y) & 0xFFFFFF == 0)
+        editor.use(.eraser, width: 60)
+        editor.drag([(120, 320), (200, 320)])
+        #expect(try editor.picture().pixel(x: inside.x, y: inside.y) & 0xFFFFFF == 0x008000)
+        try editor.showPage(1)
+        #expect(editor.size == PixelSize(width: 1123, height: 793))
+    }
+
+    @Test func hostilePDFsAreRefusedInWords() throws {
+        func message(_ data: Data) -> String? {
+            do {
+                _ = try PDFReader.read(data, name: "x.pdf")
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message(TestPDF.noPages) == "x.pdf: the PDF has no pages")
+        #expect(message(TestPDF.passwordProtected)
+            == "x.pdf: the PDF is protected by a password; open it in a PDF reader, save a copy without the password, and open that")
+        #expect(message(TestPDF.blankPages(10_001)) == "x.pdf: the PDF has 10001 pages, more than the 10000 a notebook can hold")
+        #expect(message(TestPDF.truncated())?.hasPrefix("x.pdf: not a PDF that can be read (") == true)
+        #expect(message(Data("hello".utf8))?.hasPrefix("x.pdf: not a PDF that can be read (") == true)
+        let huge = try PDFReader.read(TestPDF.blankPages(1, size: (14_400, 14_400)), name: "poster.pdf")
+        #expect(huge.pageSizes[0].pixelSize == PixelSize(width: 4096, height: 4096))
+    }
+}
