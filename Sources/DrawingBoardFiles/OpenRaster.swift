@@ -31,7 +31,7 @@ public enum OpenRaster {
     /// A page and the layers it paints, as .ora bytes.
     /// The notebook an editor holds, its first page as the layers other apps show.
     public static func encode(notebook editor: Editor) throws -> Data {
-        let (first, contents) = try editor.documentContents()
+        let (first, contents) = try editor.pages.documentContents()
         return try encode(first, otherPages: contents.otherPages)
     }
 

@@ -68,10 +68,10 @@ struct RenderCommand: ParsableCommand {
             let runner = ScriptRunner(decoder: decoder, openDocument: { url in try OpenRaster.read(url) }, stickers: StickerLibrary.installed())
             let editor = try runner.run(parsed, baseDirectory: base)
             if let page {
-                guard page <= editor.pageCount else {
-                    throw Failure(message: "--page: there is no page \(page); the notebook has \(editor.pageCount) page\(editor.pageCount == 1 ? "" : "s")")
+                guard page <= editor.pages.count else {
+                    throw Failure(message: "--page: there is no page \(page); the notebook has \(editor.pages.count) page\(editor.pages.count == 1 ? "" : "s")")
                 }
-                try editor.showPage(page - 1)
+                try editor.pages.show(page - 1)
             }
             let bytes: Data
             switch format {

@@ -102,7 +102,7 @@ private func problem(_ json: String) -> String? {
             #expect(back == edit)
             #expect(edit.kind == .pages && edit.makesStep && edit.isPerformable)
         }
-        let inverse = Edit.pages(.insert(NotebookPage(id: 3, page: page(10)), at: 0))
+        let inverse = Edit.pages(.insert([NotebookPage(id: 3, page: page(10))], at: 0, added: false))
         #expect(!inverse.isPerformable)
         #expect(throws: EncodingError.self) { _ = try JSONEncoder().encode(inverse) }
     }

@@ -27,10 +27,10 @@ import ZIPFoundation
         ]
         let editor = try Editor(notebook: Notebook(pages))
         for i in 0..<4 {
-            try editor.showPage(i)
+            try editor.pages.show(i)
             try draw(editor, "#d01010", [(10, 10), (100, 60 + Double(i * 5))])
         }
-        try editor.showPage(2)
+        try editor.pages.show(2)
         return editor
     }
 
@@ -45,11 +45,11 @@ import ZIPFoundation
         let url = try Self.write(try OpenRaster.encode(notebook: editor))
         defer { try? FileManager.default.removeItem(at: url) }
         let reopened = try Editor(document: try OpenRaster.read(url))
-        #expect(reopened.pageCount == 4 && reopened.pageIndex == 0)
-        #expect(reopened.notebook.pages.map(\.page) == editor.notebook.pages.map(\.page))
+        #expect(reopened.pages.count == 4 && reopened.pages.index == 0)
+        #expect(reopened.pages.notebook.pages.map(\.page) == editor.pages.notebook.pages.map(\.page))
         for i in 0..<4 {
-            try editor.showPage(i)
-            try reopened.showPage(i)
+            try editor.pages.show(i)
+            try reopened.pages.show(i)
             #expect(try reopened.image.flattened() == (try editor.image.flattened()), "page \(i + 1)")
         }
         // One copy of the PDF, named by its digest; other apps see the first page.
@@ -119,39 +119,39 @@ import ZIPFoundation
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let editor = try Self.notebook()
-        try editor.showPage(0)
+        try editor.pages.show(0)
         var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
         try journal?.restart(size: editor.size, background: .white, documentPath: nil, page: try OpenRaster.encode(notebook: editor))
         editor.recorder = { journal?.append($0) }
         let earlier = editor.history.steps.count
-        try editor.showPage(2)
+        try editor.pages.show(2)
         try Self.draw(editor, "#1010d0", [(30, 30), (200, 150)])
         try editor.perform(.pages(.duplicate(2)))
         try Self.draw(editor, "#10a010", [(60, 20), (20, 160)])
         try editor.perform(.pages(.move(from: 3, to: 0)))
         try editor.perform(.pages(.add(at: 5, page: Page(size: PixelSize(width: 90, height: 70), background: .paper(Paper(.dotted))))))
-        try editor.showPage(4)
+        try editor.pages.show(4)
         try editor.perform(.pages(.delete(4)))
-        try editor.showPage(1)
+        try editor.pages.show(1)
         try Self.draw(editor, "#000000", [(5, 5), (80, 80)])
         try editor.undo()
-        let pages = editor.notebook.pages.map(\.page)
-        let current = editor.pageIndex
+        let pages = editor.pages.notebook.pages.map(\.page)
+        let current = editor.pages.index
         let steps = editor.history.steps.count
         journal = nil
 
         let orphans = Journal.orphans(root: root)
         let restored = try Journal.restore(try #require(orphans.first), history: .init(memoryBudget: 1 << 26, spillDirectory: nil)).editor
-        #expect(restored.notebook.pages.map(\.page) == pages)
-        #expect(restored.pageIndex == current)
+        #expect(restored.pages.notebook.pages.map(\.page) == pages)
+        #expect(restored.pages.index == current)
         #expect(restored.history.steps.count == steps - earlier, "the steps since the journal began")
         for i in 0..<pages.count {
-            try editor.showPage(i)
-            try restored.showPage(i)
+            try editor.pages.show(i)
+            try restored.pages.show(i)
             #expect(try restored.image.flattened() == (try editor.image.flattened()), "page \(i + 1)")
         }
         try restored.undo()
         try editor.undo()
-        #expect(restored.notebook.pages.map(\.page) == editor.notebook.pages.map(\.page))
+        #expect(restored.pages.notebook.pages.map(\.page) == editor.pages.notebook.pages.map(\.page))
     }
 }

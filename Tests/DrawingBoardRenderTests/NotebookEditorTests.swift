@@ -17,7 +17,7 @@ import Testing
 
     /// What page `index` looks like with these drags on it alone.
     static func reference(_ editor: Editor, page index: Int, _ drags: [[(Double, Double)]]) throws -> RasterImage {
-        let model = editor.notebook.pages[index].page
+        let model = editor.pages.notebook.pages[index].page
         let single = try Editor(size: model.size, background: model.background, history: .init(memoryBudget: 256 << 20, spillDirectory: nil))
         single.use(.pencil, "#d01010", width: 9)
         for d in drags { single.drag(d) }
@@ -31,37 +31,37 @@ import Testing
         let editor = try Self.notebook(3)
         editor.use(.pencil, "#d01010", width: 9)
         editor.drag(Self.a)
-        try editor.showPage(2)
+        try editor.pages.show(2)
         editor.drag(Self.b)
-        #expect(editor.pageIndex == 2 && editor.strokes.count == 1)
+        #expect(editor.pages.index == 2 && editor.strokes.count == 1)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 2, [Self.b])) == nil)
-        try editor.showPage(0)
+        try editor.pages.show(0)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 0, [Self.a])) == nil)
-        try editor.showPage(1)
+        try editor.pages.show(1)
         #expect(editor.strokes.isEmpty)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 1, [])) == nil)
-        #expect(editor.notebook.pages.map(\.page.strokes.count) == [1, 0, 1])
+        #expect(editor.pages.notebook.pages.map(\.page.strokes.count) == [1, 0, 1])
     }
 
     @Test func undoTakesBackTheLatestEditWhateverPageAndShowsThatPage() throws {
         let editor = try Self.notebook(3)
         editor.use(.pencil, "#d01010", width: 9)
         editor.drag(Self.a)
-        try editor.showPage(1)
+        try editor.pages.show(1)
         editor.drag(Self.b)
-        try editor.showPage(2)
+        try editor.pages.show(2)
         try editor.undo()
-        #expect(editor.pageIndex == 1 && editor.strokes.isEmpty)
+        #expect(editor.pages.index == 1 && editor.strokes.isEmpty)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 1, [])) == nil)
         try editor.undo()
-        #expect(editor.pageIndex == 0 && editor.strokes.isEmpty)
+        #expect(editor.pages.index == 0 && editor.strokes.isEmpty)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 0, [])) == nil)
-        try editor.showPage(2)
+        try editor.pages.show(2)
         try editor.redo()
-        #expect(editor.pageIndex == 0)
+        #expect(editor.pages.index == 0)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 0, [Self.a])) == nil)
         try editor.redo()
-        #expect(editor.pageIndex == 1)
+        #expect(editor.pages.index == 1)
         #expect(difference(try editor.picture(), try Self.reference(editor, page: 1, [Self.b])) == nil)
     }
 
@@ -71,7 +71,7 @@ import Testing
         let editor = try Self.notebook(6)
         editor.use(.pencil, "#d01010", width: 9)
         for i in 0..<6 {
-            try editor.showPage(i)
+            try editor.pages.show(i)
             editor.drag(Self.a)
             editor.use(.eraser, width: 20)
             editor.drag(Self.b)
@@ -85,7 +85,7 @@ import Testing
                 single.use(.eraser, width: 20)
                 single.drag(Self.b)
             }
-            #expect(editor.pageIndex == i)
+            #expect(editor.pages.index == i)
             #expect(difference(try editor.picture(), try single.picture()) == nil, "page \(i + 1)")
         }
         for i in stride(from: 5, through: 0, by: -1) {
@@ -108,35 +108,35 @@ import Testing
         editor.drag(Self.a)
         let drawn = try editor.picture()
         try editor.perform(.pages(.duplicate(0)))
-        #expect(editor.pageCount == 3 && editor.pageIndex == 1)
+        #expect(editor.pages.count == 3 && editor.pages.index == 1)
         #expect(difference(try editor.picture(), drawn) == nil, "the copy has the ink")
         try editor.perform(.pages(.move(from: 1, to: 2)))
-        #expect(editor.pageIndex == 2)
+        #expect(editor.pages.index == 2)
         try editor.perform(.pages(.add(at: 0, page: Page(size: PixelSize(width: 50, height: 40)))))
-        #expect(editor.pageIndex == 0 && editor.size == PixelSize(width: 50, height: 40) && editor.pageCount == 4)
-        try editor.showPage(1)
+        #expect(editor.pages.index == 0 && editor.size == PixelSize(width: 50, height: 40) && editor.pages.count == 4)
+        try editor.pages.show(1)
         try editor.perform(.pages(.delete(1)))
-        #expect(editor.pageCount == 3 && editor.pageIndex == 1)
+        #expect(editor.pages.count == 3 && editor.pages.index == 1)
         // Undo the delete: the page is back where it was, with its ink, and shown.
         try editor.undo()
-        #expect(editor.pageCount == 4 && editor.pageIndex == 1)
+        #expect(editor.pages.count == 4 && editor.pages.index == 1)
         #expect(difference(try editor.picture(), drawn) == nil)
         try editor.undo()
         try editor.undo()
         try editor.undo()
-        #expect(editor.pageCount == 2 && editor.pageIndex == 0)
+        #expect(editor.pages.count == 2 && editor.pages.index == 0)
         #expect(difference(try editor.picture(), drawn) == nil)
         try editor.undo()
         #expect(editor.strokes.isEmpty && !editor.canUndo)
         for _ in 0..<5 { try editor.redo() }
-        #expect(editor.pageCount == 3 && editor.notebook.pages.map(\.page.size.width) == [50, 170, 160])
-        #expect(throws: RenderError.self) { try editor.showPage(3) }
+        #expect(editor.pages.count == 3 && editor.pages.notebook.pages.map(\.page.size.width) == [50, 170, 160])
+        #expect(throws: RenderError.self) { try editor.pages.show(3) }
     }
 
     @Test func deletingTheOnlyPageChangesNothing() throws {
         let editor = try Self.notebook(1)
         #expect(try !editor.perform(.pages(.delete(0))))
-        #expect(editor.pageCount == 1 && !editor.canUndo)
+        #expect(editor.pages.count == 1 && !editor.canUndo)
     }
 
     /// A PDF page is background: drawn by poppler over white, shown where the eraser clears the ink.
@@ -156,7 +156,7 @@ import Testing
         editor.use(.eraser, width: 60)
         editor.drag([(120, 320), (200, 320)])
         #expect(try editor.picture().pixel(x: inside.x, y: inside.y) & 0xFFFFFF == 0x008000)
-        try editor.showPage(1)
+        try editor.pages.show(1)
         #expect(editor.size == PixelSize(width: 1123, height: 793))
     }
 

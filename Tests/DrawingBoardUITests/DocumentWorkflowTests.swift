@@ -209,9 +209,10 @@ import Testing
         #expect(c.document.path == "/pictures/photo.ora" && c.title == "*photo.ora - DrawingBoard")
         c.document.nameDocument("/elsewhere/other.ora")
         #expect(c.document.path == "/pictures/photo.ora", "a named document keeps its name")
-        // An exported copy is not a document: a clear word instead of a failure.
+        // A PDF that is not there is named, and nothing changes.
         c.document.open("/pictures/doc.pdf")
-        #expect(c.chrome.messageText?.contains("is an exported copy (PDF)") == true)
+        #expect(c.chrome.messageText == "“doc.pdf” cannot be opened: no such file", "\(c.chrome.messageText ?? "")")
+        #expect(c.document.pendingQuestion == nil && c.editor.pages.count == 1)
     }
 }
 

@@ -128,10 +128,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let c = try makeController(640, 480)
         c.document.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
-        c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.pdf").path)
+        c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.svg").path)
         c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc.ora").path)
         c.key(KeyInput(.f10), time: 0)
-        #expect(c.chrome.menu.recent == [dir.appendingPathComponent("doc.ora").path], "the PDF copy is not offered to open")
+        #expect(c.chrome.menu.recent == [dir.appendingPathComponent("doc.ora").path], "the SVG copy is not offered to open (a PDF is: it opens as a notebook)")
         let l = c.layout()
         #expect(Set(l.menuRows.compactMap { l.frame(of: $0)?.minX }).count == 2, "two columns in a 640x480 window")
         c.key(KeyInput(.down), time: 0)

@@ -30,7 +30,7 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
         let entry = try String(contentsOf: repo.appendingPathComponent("Packaging/\(appID).desktop"), encoding: .utf8)
         for line in ["Exec=drawingboard %F", "Icon=\(appID)", "StartupWMClass=\(appID)", "Categories=Graphics;2DGraphics;RasterGraphics;",
-                     "MimeType=image/png;image/jpeg;image/openraster;", "StartupNotify=true"] {
+                     "MimeType=image/png;image/jpeg;image/openraster;application/pdf;", "StartupNotify=true"] {
             #expect(entry.contains(line + "\n"), "missing \(line)")
         }
     }
@@ -59,6 +59,15 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         #expect(!result.output.contains("--share=network"), "no network while building")
         let modules = try #require(manifest["modules"] as? [[String: Any]])
         let app = try #require(modules.first { $0["name"] as? String == "drawingboard" })
+        // Poppler is not in the runtime: a module of its own, from a release tarball pinned by
+        // sha256, before the app.
+        let names = modules.compactMap { $0["name"] as? String }
+        let poppler = try #require(modules.first { $0["name"] as? String == "poppler" })
+        let archive = try #require((poppler["sources"] as? [[String: Any]])?.first)
+        #expect(archive["type"] as? String == "archive" && (archive["url"] as? String)?.hasPrefix("https://poppler.freedesktop.org/poppler-") == true)
+        #expect((archive["sha256"] as? String)?.count == 64)
+        #expect((poppler["config-opts"] as? [String])?.contains("-DENABLE_GLIB=ON") == true)
+        #expect(names.firstIndex(of: "poppler")! < names.firstIndex(of: "drawingboard")!)
         let sources = try #require(app["sources"] as? [[String: Any]])
         let commands = (app["build-commands"] as? [String] ?? []).joined(separator: "\n")
         #expect(commands.contains("--disable-automatic-resolution") && commands.contains("--skip-update") && commands.contains("setup-swift-offline.sh"))

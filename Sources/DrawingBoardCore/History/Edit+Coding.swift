@@ -39,7 +39,13 @@ extension Edit: Codable {
 
     /// A pages edit's keys, inside `"pages"`.
     enum PagesKeys: String, CodingKey {
-        case add, size, background, duplicate, move, delete
+        case add, new, duplicate, move, delete
+    }
+
+    /// A new page as the journal writes it: `{"size": [w, h], "background": {...}}`.
+    struct NewPage: Codable {
+        var size: [Int]
+        var background: Edit
     }
 
     public init(from decoder: Decoder) throws {
@@ -95,12 +101,14 @@ extension Edit: Codable {
 
     private static func decodePages(_ p: KeyedDecodingContainer<PagesKeys>) throws -> PagesEdit {
         if let at = try p.decodeIfPresent(Int.self, forKey: .add) {
-            let size = try p.decode([Int].self, forKey: .size)
-            guard size.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .size, in: p, debugDescription: "needs a width and a height") }
-            guard case .background(let background) = try p.decode(Edit.self, forKey: .background) else {
-                throw DecodingError.dataCorruptedError(forKey: .background, in: p, debugDescription: "not a background")
+            let pages = try p.decode([NewPage].self, forKey: .new).map { new throws -> Page in
+                guard new.size.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .new, in: p, debugDescription: "a page needs a width and a height") }
+                guard case .background(let background) = new.background else {
+                    throw DecodingError.dataCorruptedError(forKey: .new, in: p, debugDescription: "a page's background is not a background")
+                }
+                return Page(size: PixelSize(width: new.size[0], height: new.size[1]), background: background)
             }
-            return .add(at: at, page: Page(size: PixelSize(width: size[0], height: size[1]), background: background))
+            return .add(at: at, pages: pages)
         }
         if let i = try p.decodeIfPresent(Int.self, forKey: .duplicate) { return .duplicate(i) }
         if let i = try p.decodeIfPresent(Int.self, forKey: .delete) { return .delete(i) }
@@ -149,10 +157,9 @@ extension Edit: Codable {
         case .pages(let edit):
             var p = c.nestedContainer(keyedBy: PagesKeys.self, forKey: .pages)
             switch edit {
-            case .add(let at, let page):
+            case .add(let at, let pages):
                 try p.encode(at, forKey: .add)
-                try p.encode([page.size.width, page.size.height], forKey: .size)
-                try p.encode(Edit.background(page.background), forKey: .background)
+                try p.encode(pages.map { NewPage(size: [$0.size.width, $0.size.height], background: .background($0.background)) }, forKey: .new)
             case .duplicate(let i):
                 try p.encode(i, forKey: .duplicate)
             case .move(let from, let to):

@@ -118,12 +118,15 @@ public enum Edit: Sendable, Hashable {
             try page.validate(itemsAt: "\(path).replace.items")
         case .batch(let edits):
             for (i, edit) in edits.enumerated() { try edit.validate(at: "\(path)[\(i)]") }
-        case .pages(.add(_, let page)):
-            try Check.canvas(page.size, at: "\(path).page")
-            try Edit.background(page.background).validate(at: path)
-            try page.validate(itemsAt: "\(path).page.items")
-        case .pages(.insert(let page, _)):
-            try page.page.validate(itemsAt: "\(path).page.items")
+        case .pages(.add(_, let pages)):
+            guard pages.count <= PDFLimits.pages else { throw ValidationError("\(path).pages", "adds more pages than a notebook holds") }
+            for (i, page) in pages.enumerated() {
+                try Check.canvas(page.size, at: "\(path).pages[\(i)]")
+                try Edit.background(page.background).validate(at: "\(path).pages[\(i)]")
+                try page.validate(itemsAt: "\(path).pages[\(i)].items")
+            }
+        case .pages(.insert(let pages, _, _)):
+            for (i, page) in pages.enumerated() { try page.page.validate(itemsAt: "\(path).pages[\(i)].items") }
         case .pages:
             break
         }

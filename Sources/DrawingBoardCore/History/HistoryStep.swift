@@ -59,8 +59,8 @@ extension Edit {
         case .replace(let page): return page.background.byteCount + (page.base?.image.byteCount ?? 0)
         case .items(let changes): return changes.reduce(0) { $0 + $1.placed.reduce(0) { $0 + (Self.baseBytes($1.item)) } }
         case .batch(let edits): return edits.reduce(0) { $0 + $1.byteCount }
-        case .pages(.insert(let gone, _)): return Edit.replace(gone.page).byteCount
-        case .pages(.add(_, let page)): return page.background.byteCount
+        case .pages(.insert(let gone, _, _)): return gone.reduce(0) { $0 + Edit.replace($1.page).byteCount }
+        case .pages(.add(_, let pages)): return pages.reduce(0) { $0 + $1.background.byteCount }
         default: return 0
         }
     }

@@ -14,17 +14,21 @@ public struct NotebookPage: Sendable, Hashable {
 /// `move`, `delete`), and the two inverses that live in the history only (`insert`, a deleted
 /// page put back; `takeBack`, an added page taken away).
 public enum PagesEdit: Sendable, Hashable {
-    /// A new page (no items) goes at this index.
-    case add(at: Int, page: Page)
+    /// New pages go at this index, in order (a new empty page, a PDF's pages).
+    case add(at: Int, pages: [Page])
     /// A copy of the page at this index goes after it.
     case duplicate(Int)
     case move(from: Int, to: Int)
     case delete(Int)
-    /// A page as it was goes back at its index, with its id.
-    case insert(NotebookPage, at: Int)
-    /// The page at this index goes (an added or duplicated page undone): the page before it is
-    /// shown, where the user was when they added it.
-    case takeBack(Int)
+    /// Pages as they were go back at this index, with their ids: deleted pages put back, or
+    /// (`added`) added pages given back by a redo.
+    case insert([NotebookPage], at: Int, added: Bool)
+    /// `count` pages from this index go (added or duplicated pages undone): the page before
+    /// them is shown, where the user was when they added them.
+    case takeBack(Int, count: Int)
+
+    /// One new page at this index.
+    public static func add(at index: Int, page: Page) -> PagesEdit { .add(at: index, pages: [page]) }
 }
 
 /// The pages of a document, in order, each with its id. A value: the model of every page,
@@ -62,18 +66,19 @@ public struct Notebook: Sendable, Hashable {
     /// done (an index outside the pages, the only page deleted, a move to where it is).
     public mutating func apply(_ edit: PagesEdit) -> Applied? {
         switch edit {
-        case .add(let at, let page):
-            guard (0...pages.count).contains(at) else { return nil }
-            let id = nextID
-            nextID += 1
-            pages.insert(NotebookPage(id: id, page: page), at: at)
-            return Applied(undo: .takeBack(at), shown: id)
+        case .add(let at, let added):
+            guard (0...pages.count).contains(at), !added.isEmpty else { return nil }
+            let first = nextID
+            let new = added.enumerated().map { NotebookPage(id: first + UInt64($0.offset), page: $0.element) }
+            nextID += UInt64(added.count)
+            pages.insert(contentsOf: new, at: at)
+            return Applied(undo: .takeBack(at, count: new.count), shown: first)
         case .duplicate(let i):
             guard pages.indices.contains(i) else { return nil }
             let id = nextID
             nextID += 1
             pages.insert(NotebookPage(id: id, page: pages[i].page), at: i + 1)
-            return Applied(undo: .takeBack(i + 1), shown: id)
+            return Applied(undo: .takeBack(i + 1, count: 1), shown: id)
         case .move(let from, let to):
             guard pages.indices.contains(from), pages.indices.contains(to), from != to else { return nil }
             let moved = pages.remove(at: from)
@@ -82,16 +87,17 @@ public struct Notebook: Sendable, Hashable {
         case .delete(let i):
             guard pages.indices.contains(i), pages.count > 1 else { return nil }
             let gone = pages.remove(at: i)
-            return Applied(undo: .insert(gone, at: i), shown: pages[min(i, pages.count - 1)].id)
-        case .insert(let page, let at):
-            guard (0...pages.count).contains(at), index(of: page.id) == nil else { return nil }
-            pages.insert(page, at: at)
-            nextID = max(nextID, page.id + 1)
-            return Applied(undo: .delete(at), shown: page.id)
-        case .takeBack(let i):
-            guard pages.indices.contains(i), pages.count > 1 else { return nil }
-            let gone = pages.remove(at: i)
-            return Applied(undo: .insert(gone, at: i), shown: pages[max(i - 1, 0)].id)
+            return Applied(undo: .insert([gone], at: i, added: false), shown: pages[min(i, pages.count - 1)].id)
+        case .insert(let back, let at, let added):
+            guard (0...pages.count).contains(at), let first = back.first, back.allSatisfy({ index(of: $0.id) == nil }) else { return nil }
+            pages.insert(contentsOf: back, at: at)
+            nextID = max(nextID, (back.map(\.id).max() ?? 0) + 1)
+            return Applied(undo: added ? .takeBack(at, count: back.count) : .delete(at), shown: first.id)
+        case .takeBack(let i, let count):
+            guard count > 0, i >= 0, i + count <= pages.count, pages.count > count else { return nil }
+            let gone = Array(pages[i..<(i + count)])
+            pages.removeSubrange(i..<(i + count))
+            return Applied(undo: .insert(gone, at: i, added: true), shown: pages[max(i - 1, 0)].id)
         }
     }
 }

@@ -16,7 +16,7 @@ final class Compositor {
 
     /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
     /// through `view`: the page's layers, with the strokes in progress over them.
-    func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform) {
+    func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform, desk: Bool = true) {
         guard let cr = frame.context else { return }
         let painter = RunPainter(canvas: canvas, page: page)
         var base: ((CairoContext) -> Void)?
@@ -41,7 +41,7 @@ final class Compositor {
             canvas.underErasing = nil
         }
         let inkEmpty = painter.topRunStart == page.items.count && canvas.highlights == nil
-        cr.isolated { compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base) }
+        cr.isolated { compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base, desk: desk) }
     }
 
     /// The under layer with the erasers in progress applied within `area` (and as it was
@@ -87,14 +87,14 @@ final class Compositor {
     /// `base`: paints what lies under the top run of ink (the under layer, the background, or
     /// an element being dragged between its layers); `inkEmpty`: the top run has no ink.
     private func compose(_ layers: PageCanvas, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform,
-                         inkEmpty: Bool, base: ((CairoContext) -> Void)?) {
+                         inkEmpty: Bool, base: ((CairoContext) -> Void)?, desk: Bool) {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
-            paintDesk(on: cr, size: size, view: view)
+            if desk { paintDesk(on: cr, size: size, view: view) }
             return
         }
-        if !view.isIdentity || area.maxX > size.width || area.maxY > size.height {
+        if desk, !view.isIdentity || area.maxX > size.width || area.maxY > size.height {
             paintDesk(on: cr, size: size, view: view)
         }
         cr.transform(scale: view.scale, offset: view.offset)
@@ -176,6 +176,22 @@ final class Compositor {
     private func paintDesk(on cr: CairoContext, size: PixelSize, view: ViewTransform) {
         cr.setSource(Self.outside)
         cr.paintAll()
+        paintShadow(on: cr, size: size, view: view)
+    }
+
+    /// The desk under the pages of a notebook, with each page's shadow (`pages`: each page's
+    /// size and where it is shown).
+    func paintDesk(into frame: Frame, area: PixelRect, pages: [(size: PixelSize, view: ViewTransform)]) {
+        guard let cr = frame.context else { return }
+        cr.isolated {
+            cr.clip(to: area)
+            cr.setSource(Self.outside)
+            cr.paintAll()
+            for page in pages { paintShadow(on: cr, size: page.size, view: page.view) }
+        }
+    }
+
+    private func paintShadow(on cr: CairoContext, size: PixelSize, view: ViewTransform) {
         let x = view.offset.x, y = view.offset.y
         let w = Double(size.width) * view.scale, h = Double(size.height) * view.scale
         for spread in stride(from: 6.0, through: 1, by: -1) {

@@ -1,9 +1,14 @@
 import DrawingBoardCore
 
-/// The notebook: the pages beside the one being drawn on. Pages are shown by index (0-based
-/// here; scripts and the window count from 1); adding, duplicating, moving and deleting pages
-/// are edits of the one history (`perform(.pages(...))`), and undo shows the page it changes.
-extension Editor {
+/// The notebook as the editor holds it: which page is drawn on, moving to another, and the
+/// pages' pictures for the window and for files. Reached as `editor.pages`; changing the list of
+/// pages is an edit like any other (`perform(.pages(...))`), and undo shows the page it changes.
+/// Pages are counted from 0 here; scripts and the window count from 1.
+public struct NotebookPages {
+    unowned let editor: Editor
+    private var shelf: PageShelf { editor.shelf }
+    private var page: Page { editor.page }
+
     /// Every page, the one being drawn on as it is now.
     public var notebook: Notebook {
         var notebook = shelf.notebook
@@ -11,35 +16,77 @@ extension Editor {
         return notebook
     }
 
-    public var pageCount: Int { shelf.notebook.count }
+    public var count: Int { shelf.notebook.count }
 
     /// The notebook as a document file holds it: the first page with its drawing (painted for
     /// the purpose when another page is being drawn on), and the other pages as models.
     public func documentContents() throws(RenderError) -> (first: PageImage, contents: DocumentContents) {
-        let first = try pageImage(0)
+        let first = try image(0)
         var contents = first.contents()
         contents.otherPages = notebook.pages.dropFirst().map(\.page)
         return (first, contents)
     }
 
+    /// Every page's size, in order.
+    public var sizes: [PixelSize] {
+        shelf.notebook.pages.map { $0.id == shelf.current ? page.size : $0.page.size }
+    }
+
+    /// How many pages the window shows at once: their canvases (and two more) are kept.
+    public func keepPixels(forShown count: Int) {
+        shelf.keep = max(2, count + 2)
+    }
+
+    /// Composes page `index` (not the one being drawn on) into `frame` through `view`, from its
+    /// kept canvas (painted from its model when it has none), without the desk around it.
+    public func compose(_ index: Int, into frame: Frame, area: PixelRect, view: ViewTransform) throws(RenderError) {
+        let entry = shelf.notebook.pages[index]
+        guard entry.id != shelf.current else {
+            return editor.compositor.compose(editor.canvas, page: page, live: Array(editor.input.strokes.values), into: frame, area: area,
+                                             view: view, desk: false)
+        }
+        let (shown, gone) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets)
+        for id in gone { editor.history.dropCachedPixels(ofPage: id) }
+        editor.compositor.compose(shown, page: entry.page, live: [], into: frame, area: area, view: view, desk: false)
+    }
+
+    /// The desk under the pages shown (each page's size and view), with their shadows.
+    public func paintDesk(into frame: Frame, area: PixelRect, pages: [(size: PixelSize, view: ViewTransform)]) {
+        editor.compositor.paintDesk(into: frame, area: area, pages: pages)
+    }
+
     /// The index of the page being drawn on.
-    public var pageIndex: Int { shelf.notebook.index(of: shelf.current) ?? 0 }
+    public var index: Int { shelf.notebook.index(of: shelf.current) ?? 0 }
 
     /// The id of the page being drawn on.
-    public var pageID: UInt64 { shelf.current }
+    public var currentID: UInt64 { shelf.current }
 
     /// Makes the page at `index` the one drawn on (strokes and drags under way end first).
-    public func showPage(_ index: Int) throws(RenderError) {
+    public func show(_ index: Int) throws(RenderError) {
         guard shelf.notebook.pages.indices.contains(index) else {
-            throw RenderError("there is no page \(index + 1); the notebook has \(pageCount)")
+            throw RenderError("there is no page \(index + 1); the notebook has \(count)")
         }
         let id = shelf.notebook.pages[index].id
         guard id != shelf.current else { return }
-        cancelAll()
-        endDrag(keeping: true)
-        try switchPage(to: id)
-        recorder?(.show(index))
+        editor.cancelAll()
+        editor.endDrag(keeping: true)
+        try editor.switchPage(to: id)
+        editor.recorder?(.show(index))
     }
+
+    /// The page at `index` as a picture, for export (the page drawn on as it is; another page
+    /// painted from its model, its pixels made for the export only).
+    public func image(_ index: Int) throws(RenderError) -> PageImage {
+        let entry = shelf.notebook.pages[index]
+        if entry.id == shelf.current { return editor.image }
+        let canvas = try CanvasLoading.paint(entry.page, assets: editor.assets)
+        return PageImage(canvas: canvas, page: entry.page)
+    }
+}
+
+extension Editor {
+    /// The notebook: its pages, the one drawn on, moving between them.
+    public var pages: NotebookPages { NotebookPages(editor: self) }
 
     /// Draws on page `id` from now on: the page left keeps its model in the notebook and its
     /// canvas on the shelf (unless it is gone from the notebook); the page shown takes its
@@ -79,14 +126,5 @@ extension Editor {
         }
         revision += 1
         return done.undo
-    }
-
-    /// The page at `index` as a picture, for export (the page drawn on as it is; another page
-    /// painted from its model, its pixels made for the export only).
-    public func pageImage(_ index: Int) throws(RenderError) -> PageImage {
-        let entry = shelf.notebook.pages[index]
-        if entry.id == shelf.current { return image }
-        let canvas = try CanvasLoading.paint(entry.page, assets: assets)
-        return PageImage(canvas: canvas, page: entry.page)
     }
 }

@@ -348,7 +348,7 @@ public final class Editor {
         switch event {
         case .undo: try undo()
         case .redo: try redo()
-        case .show(let index): try showPage(index)
+        case .show(let index): try pages.show(index)
         case .edit(let edit):
             if try !perform(edit), edit.makesStep { replayPlaceholder() }
         }

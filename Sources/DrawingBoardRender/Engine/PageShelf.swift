@@ -11,8 +11,9 @@ final class PageShelf {
     var current: UInt64
     /// Canvases of pages shown before, the most recent last.
     private var parked: [(id: UInt64, canvas: PageCanvas)] = []
-    /// How many canvases beside the current page's are kept.
-    let keep: Int
+    /// How many canvases beside the current page's are kept (the pages shown and their
+    /// neighbours; the window says how many it shows).
+    var keep: Int
 
     init(_ notebook: Notebook, keep: Int = 2) {
         self.notebook = notebook
@@ -35,6 +36,18 @@ final class PageShelf {
     func take(_ id: UInt64) -> PageCanvas? {
         guard let i = parked.firstIndex(where: { $0.id == id }) else { return nil }
         return parked.remove(at: i).canvas
+    }
+
+    /// The canvas of page `id`, kept on the shelf (most recently used), painted from `page`
+    /// when it is not there; the ids of pages whose canvases went to make room.
+    func shown(_ id: UInt64, page: Page, assets: AssetStore) throws(RenderError) -> (PageCanvas, [UInt64]) {
+        if let i = parked.firstIndex(where: { $0.id == id }) {
+            let hit = parked.remove(at: i)
+            parked.append(hit)
+            return (hit.canvas, [])
+        }
+        let canvas = try CanvasLoading.paint(page, assets: assets)
+        return (canvas, park(canvas, for: id))
     }
 
     /// Forgets every parked canvas (the pixels they hold no longer match their pages).

@@ -34,7 +34,7 @@ extension ScriptRunner {
     }
 
     func applyPageStep(_ step: DrawingScript.PageStep, to editor: Editor, at path: String, base: URL, pdfs: PDFCache) throws(ScriptError) {
-        let count = editor.pageCount
+        let count = editor.pages.count
         func check(_ n: Int, at place: String) throws(ScriptError) {
             guard n <= count else {
                 throw ScriptError(place, "there is no page \(n); the notebook has \(count) page\(count == 1 ? "" : "s")")
@@ -50,18 +50,18 @@ extension ScriptRunner {
                     if case .pdf(let pdf) = background { size = pdf.pageSize.pixelSize }
                 }
                 if let given = spec.size { size = given }
-                try editor.perform(.pages(.add(at: editor.pageIndex + 1, page: Page(size: size, background: background))))
+                try editor.perform(.pages(.add(at: editor.pages.index + 1, page: Page(size: size, background: background))))
             case .go(let n):
                 try check(n, at: path)
-                try editor.showPage(n - 1)
+                try editor.pages.show(n - 1)
             case .duplicate:
-                try editor.perform(.pages(.duplicate(editor.pageIndex)))
+                try editor.perform(.pages(.duplicate(editor.pages.index)))
             case .move(let n):
                 try check(n, at: "\(path).move")
-                try editor.perform(.pages(.move(from: editor.pageIndex, to: n - 1)))
+                try editor.perform(.pages(.move(from: editor.pages.index, to: n - 1)))
             case .delete:
                 guard count > 1 else { throw ScriptError(path, "cannot delete the only page of the notebook") }
-                try editor.perform(.pages(.delete(editor.pageIndex)))
+                try editor.perform(.pages(.delete(editor.pages.index)))
             }
         } catch let error as ScriptError {
             throw error

@@ -17,21 +17,42 @@ public enum VectorExport {
     public static let pointsPerPixel = 0.75
 
     public static func export(_ picture: PageImage, as format: Format) throws(RenderError) -> Data {
-        try write(format, pages: 1, size: picture.page.size) { _ throws(RenderError) in picture }
+        try write(format, pages: 1, size: picture.page.size) { _ in ExportedPage(page: picture.page) { () throws(RenderError) in picture } }
+    }
+
+    /// A page to write: its model, and its pixels, made only if the page needs them (an image
+    /// background, elements, another app's drawing); a page of strokes over a colour, paper or
+    /// a PDF page is written from its model alone.
+    public struct ExportedPage {
+        public var page: Page
+        public var pixels: () throws(RenderError) -> PageImage
+
+        public init(page: Page, pixels: @escaping () throws(RenderError) -> PageImage) {
+            self.page = page
+            self.pixels = pixels
+        }
+
+        var needsPixels: Bool {
+            if case .image = page.background { return true }
+            return page.lastElementIndex != nil || page.base != nil
+        }
     }
 
     /// A PDF of the editor's whole notebook, page after page.
     public static func exportNotebook(_ editor: Editor) throws(RenderError) -> Data {
-        try exportPDF(pages: editor.pageCount, size: editor.notebook.pages[0].page.size) { i throws(RenderError) in try editor.pageImage(i) }
+        let notebook = editor.pages.notebook
+        return try exportPDF(pages: notebook.count, size: notebook.pages[0].page.size) { i in
+            ExportedPage(page: notebook.pages[i].page) { () throws(RenderError) in try editor.pages.image(i) }
+        }
     }
 
     /// A PDF of every page of the notebook, in order, each at its own size; `page` gives each
     /// page's picture when it is its turn (one at a time, so the pages' pixels never add up).
-    public static func exportPDF(pages count: Int, size first: PixelSize, page: (Int) throws(RenderError) -> PageImage) throws(RenderError) -> Data {
+    public static func exportPDF(pages count: Int, size first: PixelSize, page: (Int) -> ExportedPage) throws(RenderError) -> Data {
         try write(.pdf, pages: count, size: first, page: page)
     }
 
-    private static func write(_ format: Format, pages count: Int, size first: PixelSize, page: (Int) throws(RenderError) -> PageImage) throws(RenderError) -> Data {
+    private static func write(_ format: Format, pages count: Int, size first: PixelSize, page: (Int) -> ExportedPage) throws(RenderError) -> Data {
         final class Sink { var data = Data() }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
@@ -51,18 +72,20 @@ public enum VectorExport {
         defer { cairo_surface_destroy(surface) }
         if format == .svg { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX) }
         for i in 0..<count {
-            let picture = try page(i)
-            let size = picture.page.size
+            let exported = page(i)
+            let size = exported.page.size
             // A page made from a PDF page keeps that page's own size in points.
             var points = (width: Double(size.width) * unit, height: Double(size.height) * unit)
-            if case .pdf(let pdf) = picture.page.background, pdf.pageSize.pixelSize == size {
+            if case .pdf(let pdf) = exported.page.background, pdf.pageSize.pixelSize == size {
                 points = (pdf.pageSize.width, pdf.pageSize.height)
             }
             if format == .pdf { cairo_pdf_surface_set_size(surface, points.width, points.height) }
             guard let cr = cairo_create(surface) else { throw RenderError("cannot draw the \(format.rawValue) file") }
             defer { cairo_destroy(cr) }
             if format == .pdf { cairo_scale(cr, points.width / Double(size.width), points.height / Double(size.height)) }
-            try draw(picture, on: cr, size: size, format: format)
+            // The page's pixels live only while it is written.
+            let picture = exported.needsPixels ? try exported.pixels() : nil
+            try draw(exported.page, picture, on: cr, size: size)
             if format == .pdf { cairo_show_page(cr) }
         }
         cairo_surface_finish(surface)
@@ -75,11 +98,11 @@ public enum VectorExport {
     }
 
     /// Draws one page: its background, then its items as vectors where they can be.
-    private static func draw(_ picture: PageImage, on cr: OpaquePointer, size: PixelSize, format: Format) throws(RenderError) {
+    private static func draw(_ page: Page, _ picture: PageImage?, on cr: OpaquePointer, size: PixelSize) throws(RenderError) {
         // The background, and the paint an eraser stroke uses: erasing shows the background.
         let backgroundPattern: OpaquePointer
         var backgroundLayer: CairoSurface?
-        switch picture.page.background {
+        switch page.background {
         case .color(let c):
             backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
         case .paper(let paper):
@@ -103,6 +126,7 @@ public enum VectorExport {
             try PDFPainter.draw(pdf, on: rc, size: size, printing: true)
             backgroundPattern = cairo_pattern_create_for_surface(recording)
         case .image:
+            guard let picture else { throw RenderError("a page with an image background is written from its pixels") }
             let layer = try CairoSurface(image: picture.backgroundLayerImage())
             backgroundLayer = layer
             backgroundPattern = cairo_pattern_create_for_surface(layer.handle)
@@ -110,15 +134,15 @@ public enum VectorExport {
         defer { cairo_pattern_destroy(backgroundPattern) }
         cairo_set_source(cr, backgroundPattern)
         cairo_paint(cr)
-        if picture.page.lastElementIndex != nil {
+        if let picture, page.lastElementIndex != nil {
             drawWithElements(picture, on: cr, background: backgroundPattern)
-        } else if picture.comesFromStrokes {
+        } else if page.base == nil {
             // On the page, in order: a highlighter multiplies into everything under it, the
             // background included, and an eraser paints the background back, as on screen.
             // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
             // with highlighters as pixels.
-            for stroke in picture.page.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
-        } else {
+            for stroke in page.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
+        } else if let picture {
             // The drawing as pixels; what highlighters laid on the background goes under it.
             if let marks = picture.highlightsLayerImage() {
                 let layer = try CairoSurface(image: marks)

@@ -22,6 +22,11 @@ public enum PDFReader {
         guard bytes.count <= PDFLimits.bytes else {
             throw RenderError("\(name): the PDF is \(bytes.count) bytes, above the limit of \(PDFLimits.bytes)")
         }
+        return try OpenPDFs.shared.exclusive { () throws(RenderError) in try check(bytes, name: name) }
+    }
+
+    /// Opens and checks the PDF (poppler's lock held).
+    private static func check(_ bytes: Data, name: String) throws(RenderError) -> PDFFile {
         // Poppler prints what it finds wrong in a file on standard error: the message here says
         // it once, in words.
         let quiet = QuietStandardError()
@@ -99,15 +104,29 @@ struct QuietStandardError {
     }
 }
 
-/// The poppler documents open for drawing, one per PDF digest, the most recently used kept.
+/// The poppler documents open for drawing, one per PDF digest, the most recently used kept. A
+/// poppler document is not to be used by two threads at once: every use holds the lock
+/// (`using`), so pages are drawn one at a time whatever thread asks.
 final class OpenPDFs: @unchecked Sendable {
     static let shared = OpenPDFs()
     private var open: [(digest: String, document: OpaquePointer)] = []
     private let keep = 8
+    private let lock = NSLock()
 
-    /// Poppler's document for `file`, opened once (nil when it cannot be opened, which a file
-    /// that was read once never is).
-    func document(for file: PDFFile) -> OpaquePointer? {
+    /// Runs `body` with poppler's document for `file` (nil when it cannot be opened, which a
+    /// file that was read once never is), no other thread using poppler meanwhile.
+    func using<T>(_ file: PDFFile, _ body: (OpaquePointer?) throws(RenderError) -> T) throws(RenderError) -> T {
+        try exclusive { () throws(RenderError) in try body(document(for: file)) }
+    }
+
+    /// Runs `body` with no other thread using poppler meanwhile.
+    func exclusive<T>(_ body: () throws(RenderError) -> T) throws(RenderError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func document(for file: PDFFile) -> OpaquePointer? {
         if let i = open.firstIndex(where: { $0.digest == file.digest }) {
             let hit = open.remove(at: i)
             open.append(hit)
@@ -130,13 +149,14 @@ enum PDFPainter {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
         cairo_fill(cr)
-        guard let document = OpenPDFs.shared.document(for: background.file),
-              let page = poppler_document_get_page(document, Int32(background.index)) else {
-            throw RenderError("\(background.file.name): page \(background.index + 1) of the PDF cannot be drawn")
+        try OpenPDFs.shared.using(background.file) { document throws(RenderError) in
+            guard let document, let page = poppler_document_get_page(document, Int32(background.index)) else {
+                throw RenderError("\(background.file.name): page \(background.index + 1) of the PDF cannot be drawn")
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            let points = background.pageSize
+            cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
+            if printing { poppler_page_render_for_printing(page, cr) } else { poppler_page_render(page, cr) }
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        let points = background.pageSize
-        cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
-        if printing { poppler_page_render_for_printing(page, cr) } else { poppler_page_render(page, cr) }
     }
 }

@@ -30,6 +30,7 @@ public final class AppController {
     public private(set) lazy var brush = BrushController(app: self)
     public private(set) lazy var selection = SelectionController(app: self)
     private(set) lazy var text = TextController(app: self)
+    public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false
     /// What the platform must do, in order.
     private var effects: [AppEffect] = []
@@ -161,9 +162,14 @@ public final class AppController {
     /// changed size, the background sliders the background, the selection its element.
     private func moveInHistory(_ step: () throws -> Bool) {
         text.finish()
-        let size = editor.size
+        let size = editor.size, page = editor.pages.currentID, count = editor.pages.count
         attempt(step)
-        if editor.size != size { viewport.pageChanged() }
+        if editor.size != size || editor.pages.count != count { viewport.pageChanged() }
+        // The step was on another page: that page is shown.
+        if editor.pages.currentID != page || editor.pages.count != count {
+            selection.forget()
+            viewport.reveal()
+        }
         brush.followBackground()
         selection.refresh()
         invalidateChrome()

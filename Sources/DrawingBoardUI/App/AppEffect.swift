@@ -9,8 +9,10 @@ public struct FileRequest: Sendable, Hashable {
         case backgroundImage
         /// An image to place on the page as an element.
         case insertImage
-        /// A document (.ora) or an image (for the background).
+        /// A document (.ora), a PDF or an image (for the background).
         case openFile
+        /// A PDF whose pages go into the notebook after the page drawn on.
+        case insertPDF
     }
 
     public var purpose: Purpose

@@ -75,7 +75,7 @@ public enum FrameComposer {
         // The selection's handles, worked out once for every area.
         let handles = app.selection.handles, textBox = app.text.drawing()
         for rect in rects {
-            app.editor.compose(into: frame, area: rect, view: app.view)
+            app.pages.compose(into: frame, area: rect)
             painter.clipped(to: rect.rect) {
                 app.selection.drawHandles(handles, with: painter)
                 app.text.draw(textBox, with: painter)

@@ -22,6 +22,7 @@ enum KeyMap {
         if app.chrome.sheet != nil, app.chrome.sheets.key(input) { return true }
         if app.chrome.menu.isOpen, app.chrome.menu.key(input) { return true }
         if app.brush.colour.hexEntry != nil, app.brush.colour.key(input) { return true }
+        if app.pages.numberEntry != nil, app.pages.key(input) { return true }
         if app.text.key(input) { return true }
         if app.selection.key(input) { return true }
         if input.ctrl {
@@ -56,6 +57,11 @@ enum KeyMap {
                 return false
             }
             app.invalidateChrome()
+        case .pageDown: app.pages.next()
+        case .pageUp: app.pages.previous()
+        case .home: app.pages.first()
+        case .end: app.pages.last()
+        case .f9: app.pages.toggleSidebar()
         case .f10:
             app.chrome.menu.toggle()
         case .f11:

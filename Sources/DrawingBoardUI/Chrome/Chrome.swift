@@ -42,9 +42,10 @@ public final class Chrome {
         return Layout(window: app.window, scale: app.scale, barsHidden: barsHidden ?? bars.hidden(at: now), panel: panel,
                       recentColors: app.brush.recentColors.count, hasMessage: banner.message != nil, hasDialog: question != nil,
                       messageLines: banner.message?.lines ?? 1, dialogLines: question != nil ? questionLines : 2,
-                      dialogButtons: question?.buttons ?? [], eraser: tool.isEraser, menuRecent: menu.isOpen ? menu.recent.count : nil,
+                      dialogButtons: question?.buttons ?? [], eraser: tool.isEraser, menuRecent: menu.isOpen && menu.pageTarget == nil ? menu.recent.count : nil,
                       sheet: sheet, paper: app.brush.paper != nil, stickers: app.selection.stickers?.entries.count ?? 0,
-                      stickerPage: app.selection.stickerPage, text: tool == .text, pressure: app.input.pens.seen && tool.isFreehand)
+                      stickerPage: app.selection.stickerPage, text: tool == .text, pressure: app.input.pens.seen && tool.isFreehand,
+                      pages: app.pages.layoutSpec)
     }
 
     /// How far the bars have slid away (0: shown, 1: hidden).

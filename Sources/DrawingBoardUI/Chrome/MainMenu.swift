@@ -10,6 +10,8 @@ public final class MainMenu {
     private var selection: Int?
     /// The recent files the open menu lists.
     public private(set) var recent: [String] = []
+    /// The page whose menu this is (its button in the sidebar), when it is a page's menu.
+    public private(set) var pageTarget: Int?
 
     init(app: AppController) {
         self.app = app
@@ -21,9 +23,11 @@ public final class MainMenu {
 
     func open() {
         // Only what Open can open: exported SVG and PDF copies stay in the desktop's list.
+        // Only what Open can open: exported SVG copies stay in the desktop's list.
         recent = Array((app.document.session.recentFiles?.list(limit: 20) ?? []).filter { path in
-            !["svg", "pdf"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+            URL(fileURLWithPath: path).pathExtension.lowercased() != "svg"
         }.prefix(6))
+        pageTarget = nil
         isOpen = true
         selection = nil
         app.chrome.panel = nil
@@ -31,9 +35,17 @@ public final class MainMenu {
         app.invalidateChrome()
     }
 
+    /// Page `i`'s menu: new pages before and after it, a copy, delete.
+    func openPage(_ i: Int) {
+        if isOpen, pageTarget == i { return close() }
+        open()
+        pageTarget = i
+    }
+
     func close() {
         guard isOpen else { return }
         isOpen = false
+        pageTarget = nil
         selection = nil
         app.invalidateChrome()
     }

@@ -15,6 +15,7 @@ public final class Sheets {
 
     public enum Request: Sendable {
         case shortcuts, about, newPage, pageSize
+        case insertPage(after: Int)
     }
 
     /// Opens `kind`; a page sheet starts from the page as it is.
@@ -25,6 +26,12 @@ public final class Sheets {
         case .shortcuts: sheet = .shortcuts
         case .about: sheet = .about
         case .newPage: sheet = .newPage(NewPageDraft(preset: nil, windowSize: app.window, custom: nil, background: .white))
+        case .insertPage(let after):
+            // The page drawn on's size, and its paper, to start from.
+            var draft = NewPageDraft(windowSize: app.editor.size, background: app.brush.paper?.color ?? app.brush.backgroundColor)
+            draft.paper = app.brush.paper?.ruling
+            draft.insertAfter = after
+            sheet = .newPage(draft)
         case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(app.editor.size.width)x\(app.editor.size.height)"))
         }
         app.chrome.showBars()
@@ -94,7 +101,12 @@ public final class Sheets {
         switch sheet {
         case .newPage(let draft)?:
             guard let size = typedSize(draft.size) else { return }
-            app.document.questions.whenChangesAreSafe(.newPage(PageSpec(size: size, background: draft.background, paper: draft.paper)))
+            let spec = PageSpec(size: size, background: draft.background, paper: draft.paper)
+            if let after = draft.insertAfter {
+                close()
+                return app.pages.insert(Page(size: size, background: spec.pageBackground), after: after)
+            }
+            app.document.questions.whenChangesAreSafe(.newPage(spec))
         case .pageSize(let draft)?:
             guard let size = typedSize(draft.size) else { return }
             do {

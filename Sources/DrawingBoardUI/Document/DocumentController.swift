@@ -156,6 +156,7 @@ public final class DocumentController {
         case .backgroundImage: loadBackground(path)
         case .insertImage: app.selection.insertImage(path)
         case .openFile: open(path)
+        case .insertPDF: app.pages.insertPDF(path)
         }
     }
 
@@ -168,16 +169,17 @@ public final class DocumentController {
     // MARK: - Opening
 
     /// Ctrl+O: a document or an image to open in place of the page.
-    public func chooseFileToOpen() {
-        app.request(.chooseFile(FileRequest(purpose: .openFile, title: "Open a Drawing or an Image", folder: session.chooserFolder)))
+    public func chooseFileToOpen(insertingPDF: Bool = false) {
+        app.request(.chooseFile(insertingPDF ? FileRequest(purpose: .insertPDF, title: "Insert the Pages of a PDF", folder: session.chooserFolder)
+                                             : FileRequest(purpose: .openFile, title: "Open a Drawing, a PDF or an Image", folder: session.chooserFolder)))
     }
 
     /// Opens `path` in place of the page, asking first about unsaved changes: an .ora is the
     /// document; an image becomes a new page of its size with the image as its background.
     public func open(_ path: String) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        if ext == "svg" || ext == "pdf" {
-            chrome.show(error: "“\(DocumentState.fileName(path))” is an exported copy (\(ext.uppercased())); DrawingBoard opens its .ora documents and images (PNG, JPEG, WebP, …)")
+        if ext == "svg" {
+            chrome.show(error: "“\(DocumentState.fileName(path))” is an exported copy (SVG); DrawingBoard opens its .ora documents, PDFs and images (PNG, JPEG, WebP, …)")
             return
         }
         // Read it first: a file that cannot be opened says so at once, before any question
@@ -213,6 +215,12 @@ public final class DocumentController {
                 app.replaceEditor(next, restartJournalFrom: path)
                 session.state.replaced(path: path, at: next.history.stateID)
                 chrome.show(info: "Opened “\(name)”")
+            case .pdf(let file):
+                let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
+                let next = try Editor(notebook: Notebook(pages), history: editor.history.options)
+                app.replaceEditor(next, page: try OpenRaster.encode(notebook: next))
+                session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
+                chrome.show(info: "Opened “\(name)”: \(pages.count) page\(pages.count == 1 ? "" : "s") to write on; Save keeps them, the PDF inside, in a document")
             case .image(let image):
                 let next = try Editor(size: image.size, background: .image(image, name: name), history: editor.history.options)
                 app.replaceEditor(next, page: try OpenRaster.encode(next.image))
@@ -257,7 +265,7 @@ public final class DocumentController {
             if pendingQuestion == nil { chrome.show(error: "Close the sheet first, then drop the file again") }
             return
         }
-        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
+        if ["ora", "pdf"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
             open(path)
         } else {
             app.selection.insertImage(path, at: at.map(app.view.toCanvas))

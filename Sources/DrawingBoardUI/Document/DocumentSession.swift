@@ -35,6 +35,8 @@ final class DocumentSession {
     enum OpenedFile {
         case document(DocumentContents)
         case image(RasterImage)
+        /// A PDF: a notebook to write on, one page per PDF page.
+        case pdf(PDFFile)
     }
 
     /// The folder a chooser starts in.
@@ -71,10 +73,21 @@ final class DocumentSession {
         noteRecent(path)
     }
 
+    /// Reads a PDF, checked (its message names the file).
+    static func readPDF(_ path: String) throws -> PDFFile {
+        do {
+            return try PDFReader.read(path: path, name: DocumentState.fileName(path))
+        } catch {
+            throw DocumentError("“\(DocumentState.fileName(path))” cannot be opened: \(error.message.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))")
+        }
+    }
+
     /// Reads `path` as a document (.ora) or an image, checked, changing nothing.
     func read(_ path: String, decoder: any ImageDecoding) throws -> OpenedFile {
-        if URL(fileURLWithPath: path).pathExtension.lowercased() == "ora" {
-            return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "ora": return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
+        case "pdf": return .pdf(try Self.readPDF(path))
+        default: break
         }
         let image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
         guard image.width <= CanvasLimits.maxSide, image.height <= CanvasLimits.maxSide else {

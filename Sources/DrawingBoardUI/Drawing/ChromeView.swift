@@ -20,7 +20,7 @@ struct ChromeView {
     var pressed: Control? { app.chrome.pressed }
     var tooltip: (text: String, frame: Rect)? { app.chrome.tooltip(in: layout) }
     var message: Banner.Message? { app.chrome.banner.message }
-    var menuOpen: Bool { app.chrome.menu.isOpen }
+    var menuOpen: Bool { app.chrome.menu.isOpen && app.chrome.menu.pageTarget == nil }
     var menuRecent: [String] { app.chrome.menu.recent }
     var highlightedMenuRow: Control? { app.chrome.menu.highlighted(in: layout) }
     var sheet: Sheet? { app.chrome.sheet }

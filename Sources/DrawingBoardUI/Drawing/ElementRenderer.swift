@@ -14,10 +14,10 @@ enum ElementRenderer {
             if selected { p.fill(f.insetBy(3 * s), Theme.accent, radius: 10 * s) }
             let color = selected ? Theme.onAccent : Theme.ink
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
-            if !p.icon(item.control.spec.icon ?? "", in: v.layout.compactBars ? f : iconBox, side: Theme.iconSide * s, color) {
+            if !p.icon(item.control.spec.icon ?? "", in: v.layout.compactBottom ? f : iconBox, side: Theme.iconSide * s, color) {
                 p.text("St", in: f, size: Theme.smallText * s, color)
             }
-            if !v.layout.compactBars {
+            if !v.layout.compactBottom {
                 p.text(item.control.spec.title ?? "", in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 8 * s, height: f.height),
                        size: Theme.textSize * s, color, align: .left)
             }

@@ -11,7 +11,7 @@ enum SheetRenderer {
         switch sheet {
         case .shortcuts: name = "Keyboard Shortcuts"
         case .about: name = "About DrawingBoard"
-        case .newPage: name = "New Page"
+        case .newPage(let draft): name = draft.inserting ? "Insert Page" : "New Page"
         case .pageSize: name = "Page Size"
         }
         p.text(name, in: title, size: (Theme.textSize + 3) * s, Theme.ink, align: .left, bold: true)
@@ -114,8 +114,8 @@ enum SheetRenderer {
             p.icon("close", in: f, side: 20 * s, Theme.ink)
         case (.sheetClose, _):
             button("Cancel", selected: false)
-        case (.sheetConfirm, .newPage):
-            button("Create", selected: false, primary: true)
+        case (.sheetConfirm, .newPage(let draft)):
+            button(draft.inserting ? "Insert" : "Create", selected: false, primary: true)
         case (.sheetConfirm, _):
             button("Apply", selected: false, primary: true)
         case (.sheetSize(let choice), .newPage(let draft)):
@@ -125,7 +125,7 @@ enum SheetRenderer {
             case .preset(let preset): chosen = draft.custom == nil && draft.preset == preset
             case .custom: chosen = draft.custom != nil
             }
-            let label = choice == .window ? "Window (\(draft.windowSize.width)x\(draft.windowSize.height))" : choice.title
+            let label = choice == .window ? "\(draft.inserting ? "This page" : "Window") (\(draft.windowSize.width)x\(draft.windowSize.height))" : choice.title
             button(label, selected: chosen)
         case (.sheetField, .newPage(let draft)):
             field(draft.custom ?? "—", editing: draft.custom != nil, selected: draft.selected, invalid: draft.custom != nil && draft.size == nil)

@@ -10,13 +10,15 @@ enum UIRenderer {
         for bar in [l.topBar, l.bottomBar] where bar.intersects(area) {
             card(bar, p, s)
         }
+        PagesRenderer.drawSidebar(v, with: p, in: area)
         if let panel = l.panel, panel.intersects(area) {
             card(panel, p, s)
             drawPanel(v, p)
         }
-        for item in l.items where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
-            drawItem(item, v, p)
+        for item in l.items.reversed() where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
+            if !PagesRenderer.drawItem(item, v, p) { drawItem(item, v, p) }
         }
+        PagesRenderer.drawDrop(v, with: p)
         if l.topBar.intersects(area) {
             // Separators between undo/redo, the tools, and clear/save.
             let y = l.topBar.center.y
@@ -117,7 +119,7 @@ enum UIRenderer {
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
             let spec = item.control.spec
             p.icon(spec.icon ?? "", in: iconBox, side: iconSide, color)
-            if !v.layout.compactBars {
+            if !v.layout.compactBottom {
                 let labelBox = Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 44 * s, height: f.height)
                 p.text(spec.title ?? "", in: labelBox, size: Theme.textSize * s, color, align: .left)
             }
@@ -164,13 +166,14 @@ enum UIRenderer {
             background(selected: false)
             let iconBox = Rect(x: f.minX + 6 * s, y: f.minY, width: 36 * s, height: f.height)
             p.icon(v.touchMode == .draw ? "touch-draw" : "touch-move", in: iconBox, side: iconSide, Theme.ink)
-            if v.layout.compactBars { return }
+            if v.layout.compactBottom { return }
             p.text(v.touchMode.label, in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 12 * s, height: f.height),
                    size: Theme.textSize * s, Theme.ink, align: .left)
         case .resetView:
             background(selected: false)
             p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, Theme.ink)
-        case .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
+        case .pageNumber, .sidebar, .addPage, .pageThumbnail, .pageMenu,
+             .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
              .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor:
             break
         case .colorWheel:

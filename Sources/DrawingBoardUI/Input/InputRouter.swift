@@ -14,6 +14,8 @@ public final class InputRouter {
     public private(set) lazy var fingers = Fingers(app: app)
     /// Pens seen, near, erasing; the pressure curve.
     public internal(set) var pens = PenTracker()
+    /// Where a thumbnail of the sidebar was pressed (a drag moves its page).
+    private var thumbnailPress: Point?
     /// Space is held: a drag pans instead of drawing.
     private var spaceHeld = false
     /// Where the middle button last dragged the page from.
@@ -100,7 +102,12 @@ public final class InputRouter {
 
     private func press(_ event: PointerEvent) {
         app.brush.cursor.move(to: nil)
-        switch app.layout().hit(event.position) {
+        let hit = app.layout().hit(event.position)
+        if hit != .control(.pageNumber) { app.pages.endNumberEntry() }
+        // A press on another page of the notebook draws there (a stroke belongs to the page it
+        // starts on; while another pointer is down, the page stays).
+        if hit == .canvas, captures.isEmpty, !spaceHeld { app.pages.focus(at: event.position) }
+        switch hit {
         case .control(let control) where control == .dismissMenu || control == .dismissSheet:
             // A press outside the open menu or sheet closes it and does nothing else.
             captures[event.source] = .chrome
@@ -108,6 +115,7 @@ public final class InputRouter {
         case .control(let control):
             if control != .hexField { app.brush.colour.finishHexEntry(apply: true, quietly: true) }
             captures[event.source] = .control(control)
+            if case .pageThumbnail = control { thumbnailPress = event.position }
             app.chrome.pressed = control
             app.brush.press(control, at: event.position)
             app.invalidateChrome()
@@ -141,6 +149,9 @@ public final class InputRouter {
         case .control(let control):
             // A slider, the wheel and the strip follow the pointer wherever it goes.
             if app.brush.drag(control, to: event.position) { return }
+            if case .pageThumbnail(let i) = control, let start = thumbnailPress {
+                return app.pages.sidebar.drag(i, to: event.position, from: start)
+            }
             if case .sticker(let i) = control, app.layout().hit(event.position) == .canvas {
                 // Out of the panel: the sticker follows the pointer to where it will land.
                 if app.chrome.pressed != nil {
@@ -189,6 +200,8 @@ public final class InputRouter {
         case .chrome, .pan:
             break
         }
+        // The view a drag or a pinch moved: the page in the middle is drawn on now.
+        if captures.isEmpty { app.pages.pointersLifted() }
     }
 
     private func release(_ control: Control, at p: Point, activate: Bool) {
@@ -199,6 +212,10 @@ public final class InputRouter {
             return
         }
         if control == .colorWheel || control == .valueStrip { return }
+        if case .pageThumbnail(let i) = control {
+            thumbnailPress = nil
+            return app.pages.sidebar.release(i, activate: activate)
+        }
         if case .sticker(let i) = control {
             app.selection.moveGhost(nil, to: p)
             if activate, app.layout().hit(p) == .canvas {
@@ -293,7 +310,11 @@ public final class InputRouter {
     /// slider it nudges the slider; over the page, Ctrl zooms about the pointer, Shift scrolls
     /// sideways, and otherwise it scrolls.
     public func scroll(dx: Double = 0, dy: Double, at p: Point, ctrl: Bool = false, shift: Bool = false) {
-        switch app.layout().hit(p) {
+        let layout = app.layout()
+        if let sidebar = layout.sidebar, sidebar.contains(p) {
+            return app.pages.sidebar.scroll(by: dy * 48 * app.scale)
+        }
+        switch layout.hit(p) {
         case .control(.slider(let kind)):
             let steps = dy.magnitude >= 1 ? Int(dy.rounded()) : (dy > 0 ? 1 : dy < 0 ? -1 : 0)
             app.brush.setSlider(kind, to: app.brush.value(of: kind) + steps)

@@ -6,6 +6,10 @@ public enum Command: Sendable, Hashable, CaseIterable {
     case new, open, save, saveAs, export, exportAs, insertImage, pageSize, clearPage
     case shortcuts, about, quit
     case zoomIn, zoomOut, fitPage, actualSize
+    /// The notebook's pages: the sidebar, moving between pages, inserting pages and a PDF's
+    /// pages; the page menu's rows act on the page whose menu it is.
+    case pagesSidebar, fitWidth, previousPage, nextPage, firstPage, lastPage, goToPage
+    case insertPage, insertPDF, pageBefore, pageAfter, duplicatePage, deletePage
 
     public var title: String {
         switch self {
@@ -25,6 +29,19 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .zoomOut: return "Zoom out"
         case .fitPage: return "Fit the page in the window"
         case .actualSize: return "Actual size (100%)"
+        case .pagesSidebar: return "Pages"
+        case .fitWidth: return "Fit the page's width"
+        case .previousPage: return "Previous page"
+        case .nextPage: return "Next page"
+        case .firstPage: return "First page"
+        case .lastPage: return "Last page"
+        case .goToPage: return "Go to page…"
+        case .insertPage: return "New Page After…"
+        case .insertPDF: return "Insert PDF Pages…"
+        case .pageBefore: return "New Page Before"
+        case .pageAfter: return "New Page After"
+        case .duplicatePage: return "Duplicate Page"
+        case .deletePage: return "Delete Page"
         }
     }
 
@@ -47,6 +64,14 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .zoomOut: return "Ctrl+-"
         case .fitPage: return "Ctrl+0"
         case .actualSize: return "Ctrl+1"
+        case .pagesSidebar: return "F9"
+        case .fitWidth: return "Ctrl+2"
+        case .previousPage: return "Page Up"
+        case .nextPage: return "Page Down"
+        case .firstPage: return "Home"
+        case .lastPage: return "End"
+        case .goToPage: return "Ctrl+G"
+        case .insertPage, .insertPDF, .pageBefore, .pageAfter, .duplicatePage, .deletePage: return nil
         }
     }
 
@@ -64,12 +89,16 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .character("-"): return .zoomOut
         case .character("0"): return .fitPage
         case .character("1"): return .actualSize
+        case .character("2"): return .fitWidth
+        case .character("g"): return .goToPage
         default: return nil
         }
     }
 
     /// Does what the command asks, in the window of `app`.
     func perform(in app: AppController) {
+        // A page menu's rows act on its page, which closing the menu forgets.
+        let page = app.pages.menuTarget
         app.chrome.menu.close()
         app.invalidateChrome()
         switch self {
@@ -91,10 +120,26 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .zoomOut: app.viewport.zoom(by: 0.8)
         case .fitPage: app.viewport.fitPage()
         case .actualSize: app.viewport.showActualSize()
+        case .pagesSidebar: app.pages.toggleSidebar()
+        case .fitWidth: app.viewport.fitWidth()
+        case .previousPage: app.pages.previous()
+        case .nextPage: app.pages.next()
+        case .firstPage: app.pages.first()
+        case .lastPage: app.pages.last()
+        case .goToPage: app.pages.beginNumberEntry()
+        case .insertPage: app.chrome.sheets.open(.insertPage(after: page))
+        case .insertPDF: app.document.chooseFileToOpen(insertingPDF: true)
+        case .pageBefore: app.pages.add(before: page)
+        case .pageAfter: app.pages.add(after: page)
+        case .duplicatePage: app.pages.duplicate(page)
+        case .deletePage: app.pages.delete(page)
         }
     }
 
     /// The main menu's items, in order (Open Recent's files come after Open).
-    public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .pageSize, .clearPage,
-                                         .shortcuts, .about, .quit]
+    public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .insertPDF,
+                                         .pageSize, .clearPage, .shortcuts, .about, .quit]
+
+    /// A page's menu (its button in the sidebar), acting on that page.
+    public static let pageMenu: [Command] = [.pageBefore, .pageAfter, .insertPage, .duplicatePage, .deletePage]
 }

@@ -109,6 +109,10 @@ public enum Control: Sendable, Hashable {
     case dismissMenu, dismissSheet
     /// The bottom bar's zoom buttons (the level between them is `resetView`: fit the page).
     case zoomIn, zoomOut
+    /// The bottom bar's "Page 3 of 12" (click to type a number) and the sidebar's button; the
+    /// "+" under the last page; a page's thumbnail in the sidebar and its menu button.
+    case pageNumber, sidebar, addPage
+    case pageThumbnail(Int), pageMenu(Int)
     /// In a sheet: close, confirm (Create, Apply), a size choice, the size field, a background
     /// colour, an anchor of the page size grid.
     case sheetClose, sheetConfirm

@@ -112,6 +112,17 @@ extension Control {
                                action: { $0.text.chooseFont(TextArt.standardFamilies[i]) })
         case .fontStep(let d):
             return ControlSpec(title: d > 0 ? "›" : "‹", tooltip: "The other fonts installed", action: { $0.text.stepFont(by: d) })
+        case .pageNumber:
+            return ControlSpec(tooltip: "The page drawn on; click to type the page to go to", key: "Ctrl+G", action: { $0.pages.beginNumberEntry() })
+        case .sidebar:
+            return ControlSpec(title: "Pages", icon: "pages", tooltip: "Pages: go to, move, insert and delete pages", key: "F9",
+                               action: { $0.pages.toggleSidebar() })
+        case .addPage:
+            return ControlSpec(title: "+", tooltip: "A new page after the last, like it", action: { $0.pages.add(after: $0.pages.count - 1) })
+        case .pageThumbnail:
+            return ControlSpec(tooltip: "Click to go to this page; drag it to move it")
+        case .pageMenu(let i):
+            return ControlSpec(title: "⋮", tooltip: "New pages, a copy, delete", action: { $0.chrome.menu.openPage(i) })
         case .pressureCurve(let curve):
             return ControlSpec(title: curve.title, tooltip: "How hard the pen must press for the full width", action: { $0.input.pens.curve = curve })
         }

@@ -31,8 +31,13 @@ public struct Layout: Sendable {
     public private(set) var swatch: Rect?
     public private(set) var widthPreview: Rect?
     public internal(set) var panelTitle: Rect?
-    /// Whether the bars have their compact form (a narrow window).
+    /// Whether the bars have their compact form (a narrow window); the bottom bar, with the
+    /// pages' controls, takes it in a wider window already.
     public private(set) var compactBars = false
+    public private(set) var compactBottom = false
+    /// The pages sidebar's card, and what it shows (see Layout+Pages).
+    public internal(set) var sidebar: Rect?
+    public internal(set) var sidebarSpec: SidebarSpec?
     /// The open main menu's card, and its rows' controls (see Layout+Menu).
     public internal(set) var menu: Rect?
     /// The open sheet's card, and the places inside it (see Layout+Sheet).
@@ -50,7 +55,7 @@ public struct Layout: Sendable {
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
                 menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0,
-                text: Bool = false, pressure: Bool = false) {
+                text: Bool = false, pressure: Bool = false, pages: PagesSpec = PagesSpec()) {
         self.window = window
         self.scale = scale
         let s = scale
@@ -83,11 +88,15 @@ public struct Layout: Sendable {
         x += sep
         for control in trailing { add(control, b) }
 
-        // Bottom bar: the three panel buttons, the touch mode, and the zoom (out, level, in).
-        let brushWidth = (compact ? 100 : 150) * s, backgroundWidth = (compact ? 100 : 180) * s
-        let stickersWidth = (compact ? 56 : 140) * s
-        let touchWidth = (compact ? 56 : 190) * s, zoomWidth = 2 * b + 72 * s
-        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + stickersWidth + touchWidth + zoomWidth + sep
+        // Bottom bar: the three panel buttons, the touch mode, the zoom (out, level, in), and the
+        // pages (the sidebar's button and "Page 3 of 12"). Compact below 960 logical pixels.
+        let compactBottom = w < 960 * s
+        self.compactBottom = compactBottom
+        let brushWidth = (compactBottom ? 100 : 128) * s, backgroundWidth = (compactBottom ? 100 : 188) * s
+        let stickersWidth = (compactBottom ? 56 : 128) * s
+        let touchWidth = (compactBottom ? 56 : 160) * s, zoomWidth = 2 * b + 72 * s
+        let pageWidth = (compactBottom ? 72 : 110) * s
+        let bottomWidth = 2 * pad + brushWidth + backgroundWidth + stickersWidth + touchWidth + zoomWidth + 2 * sep + b + pageWidth
         let bottom = Rect(x: ((w - bottomWidth) / 2).rounded(), y: h - (Theme.margin + Theme.barHeight) * s + slide,
                           width: bottomWidth.rounded(), height: Theme.barHeight * s)
         bottomBar = bottom
@@ -102,6 +111,11 @@ public struct Layout: Sendable {
         bar.append(Item(control: .zoomOut, frame: Rect(x: x, y: by, width: b, height: b)))
         bar.append(Item(control: .resetView, frame: Rect(x: x + b, y: by, width: 72 * s, height: b)))
         bar.append(Item(control: .zoomIn, frame: Rect(x: x + b + 72 * s, y: by, width: b, height: b)))
+        x += zoomWidth + sep
+        bar.append(Item(control: .sidebar, frame: Rect(x: x, y: by, width: b, height: b)))
+        bar.append(Item(control: .pageNumber, frame: Rect(x: x + b, y: by, width: pageWidth, height: b)))
+        if let addPage = pages.addPage { bar.append(Item(control: .addPage, frame: addPage)) }
+        if let spec = pages.sidebar { bar = layoutSidebar(spec, between: top, and: bottom) + bar }
 
         var front: [Item] = []
         if kind == .stickers {
@@ -126,6 +140,8 @@ public struct Layout: Sendable {
         }
         if let menuRecent, let button = bar.first(where: { $0.control == .menu })?.frame {
             front = layoutMenu(recent: menuRecent, under: button) + front
+        } else if let page = pages.menu, let button = bar.first(where: { $0.control == .pageMenu(page) })?.frame {
+            front = layoutPageMenu(beside: button) + front
         }
         if let sheet {
             front = layoutSheet(sheet)
@@ -309,7 +325,7 @@ public struct Layout: Sendable {
         }
         if let menu, !menu.contains(p), frame(of: .menu)?.contains(p) != true { return .control(.dismissMenu) }
         if let item = items.first(where: { $0.frame.contains(p) }) { return .control(item.control) }
-        for chrome in [menu, sheetCard, panel, topBar, bottomBar] {
+        for chrome in [menu, sheetCard, panel, topBar, bottomBar, sidebar] {
             if let chrome, chrome.contains(p) { return .chrome }
         }
         return .canvas
@@ -368,6 +384,6 @@ public struct Layout: Sendable {
     public var chromeRects: [Rect] {
         // A sheet or a question dims the whole window behind it.
         let scrim = (sheetCard ?? dialog).map { _ in Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)) }
-        return [topBar, bottomBar, panel, message, dialog, menu, sheetCard, scrim].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
+        return [topBar, bottomBar, panel, message, dialog, menu, sheetCard, scrim, sidebar, frame(of: .addPage)].compactMap { $0 }.map { $0.insetBy(-4 * scale) }
     }
 }

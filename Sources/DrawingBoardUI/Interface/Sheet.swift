@@ -24,6 +24,10 @@ public struct NewPageDraft: Sendable, Hashable {
     public var paper: Paper.Ruling?
     /// The custom field's text is selected: the next digit replaces it.
     public var selected = false
+    /// The page goes into the notebook after this page (a page menu's "New Page After…"),
+    /// instead of starting a new drawing.
+    public var insertAfter: Int?
+    public var inserting: Bool { insertAfter != nil }
 
     public init(preset: PagePreset? = nil, windowSize: PixelSize, custom: String? = nil, background: RGBColor = .white,
                 selected: Bool = false) {

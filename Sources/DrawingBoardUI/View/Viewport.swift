@@ -1,25 +1,67 @@
 import DrawingBoardCore
 import Foundation
 
-/// How the page is shown in the window: fitted and centred until the user zooms or pans; zoom
+/// How the notebook is shown in the window: its pages in one column on the desk
+/// (`PageStrip`), the page being drawn on fitted and centred until the user zooms or pans; zoom
 /// about a point (Ctrl+wheel, pinch, Ctrl+plus and minus, the bottom bar's buttons); panning
-/// by wheel, touchpad, middle or Space+drag, and two fingers. The page never leaves the
-/// window: a margin of it always stays in view, and above and below it the bars.
+/// by wheel, touchpad, middle or Space+drag, and two fingers, from one page into the next. The
+/// pages never leave the window: a margin of them always stays in view, and above and below
+/// them the bars.
 public final class Viewport {
     unowned let app: AppController
     /// The window's size in pixels, and the display's scale.
     public private(set) var window = PixelSize(width: 1, height: 1)
     public private(set) var scale = 1.0
-    /// Canvas to window: zoom and pan change only this.
-    public private(set) var view = ViewTransform.identity
+    /// Desk to window: zoom and pan change only this.
+    public private(set) var desk = ViewTransform.identity
     /// The view follows the window (the page fitted and centred) until the user zooms or pans.
     private var fitted = true
+    /// The strip of the notebook as it was last laid out, and what it was laid out for.
+    private var laidOut: (editor: ObjectIdentifier, revision: Int, strip: PageStrip)?
 
     init(app: AppController) {
         self.app = app
     }
 
     private var page: PixelSize { app.editor.size }
+
+    /// Where the notebook's pages lie on the desk.
+    public var strip: PageStrip {
+        let editor = app.editor
+        if let laidOut, laidOut.editor == ObjectIdentifier(editor), laidOut.revision == editor.revision { return laidOut.strip }
+        let sizes = editor.pages.sizes
+        let strip = laidOut?.strip.sizes == sizes ? laidOut!.strip : PageStrip(sizes: sizes)
+        laidOut = (ObjectIdentifier(editor), editor.revision, strip)
+        return strip
+    }
+
+    /// Canvas to window for the page being drawn on.
+    public var view: ViewTransform { pageView(app.editor.pages.index) }
+
+    /// Canvas to window for page `i`.
+    public func pageView(_ i: Int) -> ViewTransform {
+        let origin = strip.origins[min(i, strip.count - 1)]
+        return ViewTransform(scale: desk.scale, offset: Point(desk.offset.x + origin.x * desk.scale, desk.offset.y + origin.y * desk.scale))
+    }
+
+    /// The desk view that shows the page being drawn on through `pageView`.
+    private func deskView(fromPage pageView: ViewTransform) -> ViewTransform {
+        let origin = strip.origins[min(app.editor.pages.index, strip.count - 1)]
+        return ViewTransform(scale: pageView.scale, offset: Point(pageView.offset.x - origin.x * pageView.scale,
+                                                                  pageView.offset.y - origin.y * pageView.scale))
+    }
+
+    /// The pages the window shows, in order.
+    public var shownPages: Range<Int> {
+        let topLeft = desk.toCanvas(Point(0, 0)), bottomRight = desk.toCanvas(Point(Double(window.width), Double(window.height)))
+        return strip.pages(meeting: Rect(corner: topLeft, corner: bottomRight))
+    }
+
+    /// The page under a window point, if any.
+    public func page(at p: Point) -> Int? { strip.page(at: desk.toCanvas(p)) }
+
+    /// The page nearest the middle of the window.
+    public var pageAtCentre: Int { strip.nearest(toY: desk.toCanvas(centre).y) }
     private var bars: Double { (Theme.barHeight + 2 * Theme.margin) * scale }
     private var centre: Point { Point(Double(window.width) / 2, Double(window.height) / 2) }
 
@@ -45,6 +87,23 @@ public final class Viewport {
     public func fitPage() {
         fitted = true
         setView(fittedView())
+    }
+
+    /// Fit width: the page being drawn on as wide as the window, its top under the top bar.
+    public func fitWidth() {
+        fitted = false
+        let w = Double(window.width)
+        let scale = min(max((w - 2 * Theme.margin * self.scale) / Double(page.width), ViewTransform.scaleRange.lowerBound),
+                        ViewTransform.scaleRange.upperBound)
+        setView(ViewTransform(scale: scale, offset: Point(((w - Double(page.width) * scale) / 2).rounded(), bars.rounded())))
+    }
+
+    /// Shows the page being drawn on after a move to it (a key, the sidebar, the page number):
+    /// fitted when the view was, else its top under the top bar at the same zoom.
+    func reveal() {
+        if fitted { return fitPage() }
+        let v = view
+        setView(ViewTransform(scale: v.scale, offset: Point(v.offset.x, bars.rounded())))
     }
 
     /// Ctrl+1: the page at 100%, keeping the point at the window's centre where it is.
@@ -74,10 +133,10 @@ public final class Viewport {
         setView(next)
     }
 
-    /// `next` moved as little as needed to keep a margin of the page in the window; above and
-    /// below, the margin is counted from the bars, so the page never hides under them.
+    /// `next` (a desk view) moved as little as needed to keep a margin of the pages in the
+    /// window; above and below, the margin is counted from the bars, so they never hide under them.
     func clamped(_ next: ViewTransform) -> ViewTransform {
-        let w = Double(page.width) * next.scale, h = Double(page.height) * next.scale
+        let w = strip.width * next.scale, h = strip.height * next.scale
         let margin = 64 * scale
         func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double) -> Double {
             // A page narrower (or shorter) than the window stays centred that way.
@@ -90,15 +149,16 @@ public final class Viewport {
                                                               keep(next.offset.y, h, Double(window.height), bars)))
     }
 
-    /// Shows the canvas through `next` (kept so the page stays in view); everything on screen
-    /// is redrawn.
+    /// Shows the page being drawn on through `next` (the desk kept so the pages stay in
+    /// view); everything on screen is redrawn.
     public func setView(_ next: ViewTransform) {
-        let next = clamped(next)
+        let next = clamped(deskView(fromPage: next))
         // Presses near an element's box count as on it, a few window pixels at any zoom (set
         // even when the view stays: the editor may be a new one).
         app.editor.tools.windowPixel = 1 / next.scale
-        guard next != view else { return }
-        view = next
+        guard next != desk else { return }
+        desk = next
+        app.pages.viewMoved()
         app.repaintAll()
     }
 

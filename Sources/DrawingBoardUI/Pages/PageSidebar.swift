@@ -1,0 +1,95 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// The pages sidebar (F9, or its button in the bottom bar): a thumbnail of every page, the page
+/// drawn on marked. A click goes to a page, a drag moves it, its menu button inserts, duplicates
+/// and deletes. Thumbnails are made for the pages in sight only, and kept until their page changes.
+public final class PageSidebar {
+    unowned let app: AppController
+    public internal(set) var shown = false
+    /// How far the thumbnails are scrolled, in window pixels.
+    public private(set) var scroll = 0.0
+    /// A thumbnail being dragged: the page, and where it would go.
+    public private(set) var dragging: (from: Int, to: Int, at: Point)?
+    /// Thumbnails by page id, with the page they were made from.
+    private var thumbnails: [UInt64: (page: Page, image: RasterImage)] = [:]
+
+    /// A drag shorter than this (window pixels, at scale 1) is a click.
+    static let dragSlack = 8.0
+
+    init(app: AppController) {
+        self.app = app
+    }
+
+    func toggle() {
+        shown.toggle()
+        if shown { scrollToCurrent() }
+        app.invalidateChrome()
+        app.repaintAll()
+    }
+
+    /// The geometry the layout needs: every page's size, the scroll, the page drawn on.
+    var spec: Layout.SidebarSpec? {
+        guard shown else { return nil }
+        return Layout.SidebarSpec(sizes: app.editor.pages.sizes, scroll: scroll, current: app.editor.pages.index)
+    }
+
+    /// Scrolls by `dy` window pixels (the wheel over the sidebar).
+    func scroll(by dy: Double) {
+        let layout = app.layout()
+        guard let extent = layout.sidebarContentHeight, let box = layout.sidebar else { return }
+        scroll = min(max(scroll + dy, 0), max(extent - box.height, 0))
+        app.invalidateChrome()
+    }
+
+    /// Brings the page drawn on into the sidebar's sight.
+    func scrollToCurrent() {
+        let layout = app.layout()
+        guard let box = layout.sidebar, let slot = layout.sidebarSlot(app.editor.pages.index) else { return }
+        if slot.minY < box.minY { scroll -= box.minY - slot.minY } else if slot.maxY > box.maxY { scroll += slot.maxY - box.maxY }
+        scroll = max(scroll, 0)
+    }
+
+    // MARK: - Dragging a thumbnail
+
+    /// The pointer pressed on thumbnail `i` moved to `p`: past the slack, the page is dragged.
+    func drag(_ i: Int, to p: Point, from start: Point) {
+        let far = hypot(p.x - start.x, p.y - start.y) > Self.dragSlack * app.scale
+        guard dragging != nil || far else { return }
+        let layout = app.layout()
+        dragging = (i, layout.sidebarDropIndex(at: p) ?? i, p)
+        app.invalidateChrome()
+    }
+
+    /// The pointer lifted: a drag moves the page where it was dropped; a click goes to it.
+    func release(_ i: Int, activate: Bool) {
+        defer {
+            dragging = nil
+            app.invalidateChrome()
+        }
+        if let drag = dragging {
+            let to = drag.to > drag.from ? drag.to - 1 : drag.to
+            if activate, to != drag.from { app.pages.move(drag.from, to: to) }
+        } else if activate {
+            app.pages.go(to: i)
+        }
+    }
+
+    // MARK: - Thumbnails
+
+    /// The thumbnail of page `i`, at most `side` pixels a side; made now if it is missing or its
+    /// page changed since.
+    func thumbnail(_ i: Int, side: Int) -> RasterImage? {
+        let editor = app.editor
+        let notebook = editor.pages.notebook
+        guard notebook.pages.indices.contains(i) else { return nil }
+        let entry = notebook.pages[i]
+        if let kept = thumbnails[entry.id], kept.page == entry.page, max(kept.image.width, kept.image.height) == side { return kept.image }
+        guard let picture = try? editor.pages.image(i).flattened(), let small = try? ImageOps.thumbnail(picture, maxSide: side) else { return nil }
+        thumbnails[entry.id] = (entry.page, small)
+        // Pages gone from the notebook take their thumbnails with them.
+        if thumbnails.count > notebook.count { thumbnails = thumbnails.filter { id, _ in notebook.index(of: id) != nil } }
+        return small
+    }
+}

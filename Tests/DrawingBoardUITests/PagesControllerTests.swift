@@ -1,0 +1,165 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// The notebook in the window, driven as a user drives it: pages in one column, a press on a
+/// page draws there, the keys and the page number move between pages, the sidebar goes to,
+/// moves and edits pages, and undo shows the page it changed.
+@Suite struct PagesControllerTests {
+    /// A window on a notebook of `count` pages of 400x300 (white and squared by turns).
+    static func notebook(_ count: Int, window: PixelSize = PixelSize(width: 1100, height: 760)) throws -> AppController {
+        let pages = (0..<count).map { i in
+            Page(size: PixelSize(width: 400, height: 300), background: i % 2 == 0 ? .color(.white) : .paper(Paper(.squared)))
+        }
+        let editor = try Editor(notebook: Notebook(pages), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+        return AppController(editor: editor, decoder: StubDecoder(), window: window, scale: 1)
+    }
+
+    @Test func thePagesLieInOneColumnAndThePageNumberSaysWhichIsDrawnOn() throws {
+        let app = try Self.notebook(3)
+        let strip = app.viewport.strip
+        #expect(strip.origins.map(\.y) == [0, 324, 648] && strip.height == 948)
+        #expect(app.pages.label == "Page 1 of 3")
+        // The view shows page 1 fitted: at 100% (it fits), centred.
+        let v = app.view
+        #expect(v.scale == 1)
+        #expect(app.viewport.page(at: v.toWindow(Point(200, 150))) == 0)
+        app.key(KeyInput(.pageDown), time: 0)
+        #expect(app.pages.current == 1 && app.pages.label == "Page 2 of 3")
+        app.key(KeyInput(.end), time: 0)
+        #expect(app.pages.current == 2)
+        app.key(KeyInput(.home), time: 0)
+        app.key(KeyInput(.pageUp), time: 0)
+        #expect(app.pages.current == 0)
+    }
+
+    @Test func aPressOnAnotherPageDrawsThereAndTheStrokeStaysOnIt() throws {
+        let app = try Self.notebook(3)
+        app.viewport.zoom(by: 0.5)
+        // Pages 1 and 2 are both in sight; draw on page 2 from its top left.
+        let second = app.viewport.pageView(1)
+        let start = second.toWindow(Point(50, 50)), end = second.toWindow(Point(350, 250))
+        app.drag([(start.x, start.y), ((start.x + end.x) / 2, (start.y + end.y) / 2), (end.x, end.y)])
+        #expect(app.pages.current == 1)
+        let notebook = app.editor.pages.notebook
+        #expect(notebook.pages.map(\.page.strokes.count) == [0, 1, 0])
+        let stroke = try #require(notebook.pages[1].page.strokes.first)
+        #expect(abs(stroke.points[0].x - 50) < 1 && abs(stroke.points[0].y - 50) < 1)
+        // Both pages are drawn: page 1 white, page 2's stroke black, in one frame.
+        let shot = try app.shown()
+        let onFirst = app.viewport.pageView(0).toWindow(Point(200, 150))
+        #expect(shot.pixel(x: Int(onFirst.x), y: Int(onFirst.y)) & 0xFFFFFF == 0xFFFFFF)
+        let onStroke = second.toWindow(Point(200, 150))
+        #expect(shot.pixel(x: Int(onStroke.x), y: Int(onStroke.y)) & 0xFFFFFF == 0)
+    }
+
+    @Test func undoShowsThePageItChanged() throws {
+        let app = try Self.notebook(3)
+        let v = app.view
+        let a = v.toWindow(Point(20, 20)), b = v.toWindow(Point(300, 200))
+        app.drag([(a.x, a.y), (b.x, b.y)])
+        app.pages.last()
+        #expect(app.pages.current == 2)
+        app.undo()
+        #expect(app.pages.current == 0 && app.editor.strokes.isEmpty)
+        #expect(app.viewport.shownPages.contains(0))
+        app.redo()
+        #expect(app.editor.strokes.count == 1)
+    }
+
+    @Test func thePageNumberTakesATypedPage() throws {
+        let app = try Self.notebook(12)
+        app.click(.pageNumber)
+        #expect(app.pages.numberEntry == "")
+        for key in ["1", "0"] { app.key(KeyInput(.character(Character(key))), time: 0) }
+        #expect(app.pages.label == "Page 10▏ of 12")
+        app.key(KeyInput(.enter), time: 0)
+        #expect(app.pages.current == 9 && app.pages.numberEntry == nil)
+        app.key(KeyInput(.character("g"), ctrl: true), time: 0)
+        for key in ["9", "9"] { app.key(KeyInput(.character(Character(key))), time: 0) }
+        app.key(KeyInput(.enter), time: 0)
+        #expect(app.pages.current == 9)
+        #expect(app.chrome.messageText == "There is no page 99; the notebook has 12 pages")
+    }
+
+    @Test func theSidebarGoesToAPageAndADragMovesIt() throws {
+        let app = try Self.notebook(4)
+        app.key(KeyInput(.f9), time: 0)
+        #expect(app.pages.sidebar.shown)
+        let layout = app.layout()
+        let third = try #require(layout.frame(of: .pageThumbnail(2)))
+        app.click(.pageThumbnail(2))
+        #expect(app.pages.current == 2)
+        // Drag page 1's thumbnail below page 3's: it becomes page 3.
+        let first = try #require(layout.frame(of: .pageThumbnail(0)))
+        let firstID = app.editor.pages.notebook.pages[0].id
+        app.drag([(first.center.x, first.center.y), (first.center.x, first.center.y + 30), (third.center.x, third.maxY - 2)])
+        #expect(app.editor.pages.notebook.pages[2].id == firstID)
+        #expect(app.pages.current == 2 && !app.editor.canRedo)
+        app.undo()
+        #expect(app.editor.pages.notebook.pages[0].id == firstID)
+        app.key(KeyInput(.f9), time: 0)
+        #expect(!app.pages.sidebar.shown && app.layout().sidebar == nil)
+    }
+
+    @Test func aPagesMenuInsertsDuplicatesAndDeletesThatPage() throws {
+        let app = try Self.notebook(3)
+        app.pages.toggleSidebar()
+        let ids = app.editor.pages.notebook.pages.map(\.id)
+        app.click(.pageMenu(2))
+        #expect(app.chrome.menu.pageTarget == 2)
+        app.click(.menuItem(.duplicatePage))
+        #expect(app.editor.pages.count == 4 && app.pages.current == 3)
+        #expect(app.editor.pages.notebook.pages[3].page == app.editor.pages.notebook.pages[2].page)
+        app.click(.pageMenu(0))
+        app.click(.menuItem(.pageBefore))
+        #expect(app.editor.pages.count == 5 && app.pages.current == 0 && !ids.contains(app.editor.pages.notebook.pages[0].id))
+        #expect(app.editor.size == PixelSize(width: 400, height: 300) && app.editor.background == .color(.white))
+        app.click(.pageMenu(2))
+        app.click(.menuItem(.deletePage))
+        #expect(app.editor.pages.notebook.pages.map(\.id).contains(ids[1]) == false && app.editor.pages.count == 4)
+        // Each was one step.
+        app.undo(); app.undo(); app.undo()
+        #expect(app.editor.pages.notebook.pages.map(\.id) == ids)
+    }
+
+    @Test func thePlusUnderTheLastPageAddsOneLikeIt() throws {
+        let app = try Self.notebook(2)
+        app.pages.last()
+        app.viewport.zoom(by: 0.6)
+        let plus = try #require(app.layout().frame(of: .addPage))
+        let last = app.viewport.pageView(1).windowRect(PixelRect(size: PixelSize(width: 400, height: 300)))
+        #expect(plus.minY > Double(last.maxY) && abs(plus.center.x - Double(last.x) - 200 * app.view.scale) < 2)
+        app.click(.addPage)
+        #expect(app.editor.pages.count == 3 && app.pages.current == 2)
+        #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
+    }
+
+    @Test func insertPageUsesTheNewPageSheetWithThePaperChosen() throws {
+        let app = try Self.notebook(1)
+        app.pages.toggleSidebar()
+        app.click(.pageMenu(0))
+        app.click(.menuItem(.insertPage))
+        guard case .newPage(let draft)? = app.chrome.sheet else { Issue.record("no sheet"); return }
+        #expect(draft.inserting)
+        app.click(.sheetPaper(.lined))
+        app.click(.sheetConfirm)
+        #expect(app.chrome.sheet == nil && app.editor.pages.count == 2 && app.pages.current == 1)
+        #expect(app.editor.background == .paper(Paper(.lined)) && app.editor.size == PixelSize(width: 400, height: 300))
+        app.undo()
+        #expect(app.editor.pages.count == 1)
+    }
+
+    @Test func scrollingTakesThePageInTheMiddleOfTheWindow() throws {
+        let app = try Self.notebook(6)
+        for _ in 0..<12 { app.input.wheel(-1, at: Point(550, 380)) }
+        #expect(app.pages.current > 0, "the page in the middle after scrolling down")
+        let middle = app.viewport.pageAtCentre
+        #expect(app.pages.current == middle)
+        // The pages shown are drawn; only they (and a few more) keep their pixels.
+        _ = try app.shown()
+        #expect(app.viewport.shownPages.count <= 3)
+    }
+}
