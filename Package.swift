@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CairoBaseline", dependencies: ["CCairo"]),
         .executableTarget(
             name: "drawingboard-bench",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CairoBaseline"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CairoBaseline", "TestPDFs"]),
         // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
         // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
         .executableTarget(

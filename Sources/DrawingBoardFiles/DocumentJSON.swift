@@ -67,22 +67,27 @@ struct DocumentJSON: Codable {
     /// The file's keys, fixed here whatever the properties are called.
     enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked, elements, pages }
 
-    /// A page after the first: its size and background, and its items as the first page's are
-    /// written. Its pixels (a background image, a base) are entries under `drawingboard/pages/`.
+    /// A page after the first: its size and background, its elements as the first page's are
+    /// written, and its strokes in a binary entry of their own (`StrokeRecords`: a notebook's
+    /// handwriting reads many times faster so). Its pixels (a background image, a base) are
+    /// entries under `drawingboard/pages/` too.
     struct PageJSON: Codable {
         var width: Int
         var height: Int
         var background: BackgroundSpec
         /// The entry of an image background's pixels.
         var backgroundImage: String?
-        var strokes: [Stroke]
+        /// The entry of the strokes; `strokes` holds them once read (they are not in the JSON).
+        var strokesEntry: String
+        var strokes: [Stroke] = []
         var base: String?
         var baked: [UInt64]?
         var elements: [PlacedElement]?
 
         enum CodingKeys: String, CodingKey {
-            case width, height, background, strokes, base, baked, elements
+            case width, height, background, base, baked, elements
             case backgroundImage = "background-image"
+            case strokesEntry = "strokes"
         }
     }
 
@@ -132,7 +137,7 @@ struct DocumentJSON: Codable {
             pages = contents.otherPages.enumerated().map { i, page in
                 let (background, _) = Self.spec(page.background)
                 var json = PageJSON(width: page.size.width, height: page.size.height, background: background,
-                                    strokes: page.strokes, base: nil, baked: nil, elements: nil)
+                                    strokesEntry: Self.pageEntry(i + 2, "strokes"), strokes: page.strokes)
                 if case .image = page.background { json.backgroundImage = Self.pageEntry(i + 2, "background.png") }
                 if page.base != nil {
                     json.base = Self.pageEntry(i + 2, "base.png")

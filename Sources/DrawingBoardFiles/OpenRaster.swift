@@ -100,6 +100,7 @@ public enum OpenRaster {
         // The notebook's PDFs, once each, and the other pages' pixels.
         for p in contents.pages { if case .pdf(let pdf) = p.background { _ = try files.storePDF(pdf.file) } }
         for (i, other) in otherPages.enumerated() {
+            try add(DocumentJSON.pageEntry(i + 2, "strokes"), StrokeRecords.encode(other.strokes), compress: false)
             if case .image(let image, _) = other.background {
                 pending.images.append((DocumentJSON.pageEntry(i + 2, "background.png"), image))
             }
@@ -183,7 +184,12 @@ public enum OpenRaster {
         }
         if let docEntry = entries[documentEntry] {
             let files = ArchiveFiles(archive: archive, entries: entries)
-            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json), files: files)
+            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json), files: files) { src in
+                guard isSafe(src), src.hasPrefix("drawingboard/pages/"), let entry = entries[src] else {
+                    throw DocumentError("a page's strokes \"\(src)\" are missing")
+                }
+                return try StrokeRecords.decode(try extract(entry, from: archive, limit: maxJSONBytes), name: src)
+            }
             var sources = [drawingEntry]
             if case .image = json.background { sources.append(backgroundEntry) }
             if let base = json.base { sources.append(base) }
@@ -270,18 +276,29 @@ public enum OpenRaster {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// `drawingboard/document.json`, decoded and checked value by value.
-    static func readDocumentJSON(_ data: Data, files: ImageArchive? = nil) throws -> DocumentJSON {
+    /// `strokes` reads a later page's strokes from their entry, before anything is checked.
+    static func readDocumentJSON(_ data: Data, files: ImageArchive? = nil, strokes: (String) throws -> [Stroke] = { _ in [] }) throws -> DocumentJSON {
         if let version = try? JSONDecoder().decode(DocumentJSON.Version.self, from: data),
            let format = version.format, format > DocumentJSON.currentFormat {
             throw DocumentError("it was made by a newer DrawingBoard (format \(format)); this one reads up to \(DocumentJSON.currentFormat)")
         }
-        let json: DocumentJSON
+        var json: DocumentJSON
         do {
             json = try DocumentJSON.decode(data, files: files)
         } catch let error as DocumentError {
             throw DocumentError("\(documentEntry): \(error.message)")
         } catch {
             throw DocumentError("\(documentEntry): \(DecodingProblem.describe(error, data: data))")
+        }
+        for i in (json.pages ?? []).indices {
+            let src = json.pages![i].strokesEntry
+            do {
+                json.pages![i].strokes = try strokes(src)
+            } catch let error as DocumentError {
+                throw error
+            } catch {
+                throw DocumentError("\(error)")
+            }
         }
         do {
             try json.validate()

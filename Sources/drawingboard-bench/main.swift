@@ -154,6 +154,12 @@ func residentBytes() -> Int {
 // MARK: - 1. Per-segment drawing cost
 
 print("DrawingBoard benchmark (\(ProcessInfo.processInfo.processorCount) cores)\n")
+if ProcessInfo.processInfo.environment["BENCH_ONLY_NOTEBOOK"] != nil {
+    try notebookFigures()
+    let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    print("\n" + String(decoding: data, as: UTF8.self))
+    exit(0)
+}
 if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
     try elementFigures()
     exit(0)

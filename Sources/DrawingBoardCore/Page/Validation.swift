@@ -103,7 +103,8 @@ extension Stroke {
         try Check.strokeID(id, at: "\(path).id")
         guard tool.makesStrokes || tool == .strokeEraser else { throw ValidationError("\(path).tool", "the \(tool.rawValue) tool draws no strokes") }
         try Check.pointCount(points.count, at: "\(path).points")
-        for (i, p) in points.enumerated() {
+        // The place is named only for a point that is wrong (naming each costs more than checking it).
+        for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite && abs(p.x) <= PageLimits.coordinate && abs(p.y) <= PageLimits.coordinate) {
             try Check.point(p, at: "\(path).points[\(i)]")
         }
         try Check.number(style.width, at: "\(path).style.width", in: StrokeStyle.widthRange)
@@ -115,7 +116,7 @@ extension Stroke {
             guard pressures.count == points.count else {
                 throw ValidationError("\(path).pressure", "has \(pressures.count) values for \(points.count) points")
             }
-            for (i, p) in pressures.enumerated() { try Check.number(p, at: "\(path).pressure[\(i)]", in: 0...1) }
+            for (i, p) in pressures.enumerated() where !(0...1).contains(p) { try Check.number(p, at: "\(path).pressure[\(i)]", in: 0...1) }
         }
     }
 

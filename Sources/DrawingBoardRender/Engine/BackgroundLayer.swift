@@ -5,6 +5,12 @@ import DrawingBoardCore
 final class BackgroundLayer {
     private(set) var surface: CairoSurface
     private(set) var background: Background
+    /// A PDF page drawn at the zoom it is shown at, for the part of the window it covers: its
+    /// view's scale and offset, and the window rectangle it holds.
+    private var zoomed: (scale: Double, offset: Point, rect: PixelRect, surface: CairoSurface)?
+
+    /// Largest zoomed picture kept (pixels): a 4K window's worth.
+    static let maxZoomedPixels = 3840 * 2160
 
     init(size: PixelSize, background: Background) throws(RenderError) {
         surface = try CairoSurface(format: .argb32, size: size)
@@ -31,6 +37,42 @@ final class BackgroundLayer {
             try PDFPainter.draw(pdf, on: cr.handle, size: surface.size)
         }
         self.background = background
+        zoomed = nil
+    }
+
+    /// Paints the background on `cr` (transformed to the page's pixels through `view`). A PDF
+    /// page zoomed in beyond its pixels is drawn by poppler at that zoom, crisp, for the part
+    /// of the window (`window`, its size) the page covers, and kept while the zoom stays (a
+    /// scroll by whole pixels moves it).
+    func paint(on cr: CairoContext, view: ViewTransform, window: PixelSize) {
+        cr.paint(surface, smooth: view.scale < 1)
+        guard case .pdf(let pdf) = background, view.scale > 1.01,
+              let shown = view.windowRect(PixelRect(size: surface.size)).intersection(PixelRect(size: window)) else { return }
+        var kept: (rect: PixelRect, surface: CairoSurface)?
+        if let z = zoomed, z.scale == view.scale {
+            let dx = view.offset.x - z.offset.x, dy = view.offset.y - z.offset.y
+            if dx == dx.rounded(), dy == dy.rounded() {
+                let moved = PixelRect(x: z.rect.x + Int(dx), y: z.rect.y + Int(dy), width: z.rect.width, height: z.rect.height)
+                if moved.intersection(shown) == shown { kept = (moved, z.surface) }
+            }
+        }
+        if kept == nil {
+            guard shown.area <= Self.maxZoomedPixels, let layer = try? CairoSurface(format: .argb32, size: PixelSize(width: shown.width, height: shown.height)),
+                  let zc = try? CairoContext(layer) else { return }
+            cairo_translate(zc.handle, Double(-shown.x), Double(-shown.y))
+            cairo_translate(zc.handle, view.offset.x, view.offset.y)
+            cairo_scale(zc.handle, view.scale, view.scale)
+            // A page poppler cannot draw now keeps its picture at 96 dpi.
+            guard (try? PDFPainter.draw(pdf, on: zc.handle, size: surface.size)) != nil else { return }
+            zoomed = (view.scale, view.offset, shown, layer)
+            kept = (shown, layer)
+        }
+        guard let kept else { return }
+        cairo_save(cr.handle)
+        cairo_identity_matrix(cr.handle)
+        cairo_set_source_surface(cr.handle, kept.surface.handle, Double(kept.rect.x), Double(kept.rect.y))
+        cairo_paint(cr.handle)
+        cairo_restore(cr.handle)
     }
 
     /// Paper: its colour, then lines one pixel wide (on whole pixels, so they stay crisp) or

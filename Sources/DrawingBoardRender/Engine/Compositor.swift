@@ -41,7 +41,9 @@ final class Compositor {
             canvas.underErasing = nil
         }
         let inkEmpty = painter.topRunStart == page.items.count && canvas.highlights == nil
-        cr.isolated { compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base, desk: desk) }
+        cr.isolated {
+            compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base, desk: desk, window: frame.size)
+        }
     }
 
     /// The under layer with the erasers in progress applied within `area` (and as it was
@@ -87,7 +89,7 @@ final class Compositor {
     /// `base`: paints what lies under the top run of ink (the under layer, the background, or
     /// an element being dragged between its layers); `inkEmpty`: the top run has no ink.
     private func compose(_ layers: PageCanvas, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform,
-                         inkEmpty: Bool, base: ((CairoContext) -> Void)?, desk: Bool) {
+                         inkEmpty: Bool, base: ((CairoContext) -> Void)?, desk: Bool, window: PixelSize) {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
@@ -99,7 +101,13 @@ final class Compositor {
         }
         cr.transform(scale: view.scale, offset: view.offset)
         cr.clip(to: PixelRect(size: size))
-        if let base { base(cr) } else { cr.paint(layers.under ?? layers.background.surface, smooth: view.scale < 1) }
+        if let base {
+            base(cr)
+        } else if let under = layers.under {
+            cr.paint(under, smooth: view.scale < 1)
+        } else {
+            layers.background.paint(on: cr, view: view, window: window)
+        }
         let touching = live.filter { $0.drawn?.intersection(visible) != nil }
         for stroke in touching { stroke.catchUpMask() }
         paintHighlights(layers.highlights, on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })

@@ -141,7 +141,7 @@ public enum VectorExport {
             // background included, and an eraser paints the background back, as on screen.
             // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
             // with highlighters as pixels.
-            for stroke in page.strokes { draw(stroke, on: cr, eraserPaint: backgroundPattern) }
+            drawStrokes(page.strokes, on: cr, eraserPaint: backgroundPattern)
         } else if let picture {
             // The drawing as pixels; what highlighters laid on the background goes under it.
             if let marks = picture.highlightsLayerImage() {
@@ -156,6 +156,40 @@ public enum VectorExport {
             cairo_paint(cr)
         }
         withExtendedLifetime(backgroundLayer) {}
+    }
+
+    /// Draws strokes in order. Opaque strokes in a row of one colour, width and kind (a pen's
+    /// handwriting) are one path stroked once: where opaque ink of one colour overlaps, the
+    /// picture is the same, and the file holds one drawing operation instead of hundreds.
+    static func drawStrokes(_ strokes: [Stroke], on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+        var i = 0
+        while i < strokes.count {
+            let first = strokes[i]
+            var end = i + 1
+            if first.mergesInVectors {
+                while end < strokes.count, strokes[end].mergesInVectors, strokes[end].style == first.style, strokes[end].tool == first.tool,
+                      strokes[end].clip == first.clip { end += 1 }
+            }
+            if end - i == 1 {
+                draw(first, on: cr, eraserPaint: eraserPaint)
+            } else {
+                let outlines = strokes[i..<end].map(\.outline).filter { !$0.path.isEmpty }
+                guard let width = outlines.first?.width else { i = end; continue }
+                cairo_save(cr)
+                if let clip = first.clip {
+                    cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
+                    cairo_clip(cr)
+                }
+                var merged = VectorPath()
+                for outline in outlines { merged.append(outline.path) }
+                CairoContext.setStroke(StrokeOutline(path: merged, width: width), on: cr)
+                let c = first.style.color
+                cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
+                cairo_stroke(cr)
+                cairo_restore(cr)
+            }
+            i = end
+        }
     }
 
     /// Draws one stroke; an eraser paints with `eraserPaint` (the background).
@@ -181,5 +215,13 @@ public enum VectorExport {
         if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
         // With pressure, the outline is the ink's shape, filled.
         CairoContext.inkPath(outline, on: cr)
+    }
+}
+
+extension Stroke {
+    /// Whether the stroke may share one stroked path with the strokes like it next to it in a
+    /// vector file: opaque, of one width (no pressure, no dashes), painted normally.
+    var mergesInVectors: Bool {
+        style.opacity == 1 && pressures == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
     }
 }
