@@ -163,3 +163,29 @@ import Testing
         #expect(app.viewport.shownPages.count <= 3)
     }
 }
+
+/// Fingers in the notebook: two fingers drag the view from one page into the next, and the
+/// page they leave in the middle is the one drawn on once they lift.
+@Suite struct PagesTouchTests {
+    @Test func twoFingersScrollThroughThePages() throws {
+        let app = try PagesControllerTests.notebook(4)
+        app.input.touchMode = .navigate
+        let start = app.viewport.desk.offset.y
+        func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Double, _ t: Double) -> PointerEvent {
+            PointerEvent(source: .finger(id), phase: phase, position: Point(x, y), time: t)
+        }
+        // Both fingers on page 1 (a press on a page draws there; the fingers then move the view).
+        app.pointer(finger(1, .down, 500, 500, 1.0))
+        app.pointer(finger(2, .down, 600, 500, 1.01))
+        for i in 1...20 {
+            app.pointer(finger(1, .move, 500, 500 - Double(i) * 25, 1.0 + Double(i) * 0.02))
+            app.pointer(finger(2, .move, 600, 500 - Double(i) * 25, 1.01 + Double(i) * 0.02))
+            #expect(app.pages.current == 0, "the page stays while the fingers are down")
+        }
+        app.pointer(finger(1, .up, 500, 0, 1.5))
+        app.pointer(finger(2, .up, 600, 0, 1.51))
+        #expect(app.viewport.desk.offset.y < start - 400, "the view moved up by the fingers' way")
+        #expect(app.pages.current == app.viewport.pageAtCentre && app.pages.current > 0)
+        #expect(app.editor.strokes.isEmpty, "no ink from the fingers")
+    }
+}

@@ -12,7 +12,7 @@ public enum Shortcuts {
     public static let groups: [Group] = [
         Group(title: "Document", rows: [
             ("Ctrl+N", "new page"),
-            ("Ctrl+O", "open a drawing or an image"),
+            ("Ctrl+O", "open a drawing, a PDF or an image"),
             ("Ctrl+S", "save the document (.ora)"),
             ("Ctrl+Shift+S", "save the document as…"),
             ("Ctrl+E", "export a copy (PNG, PDF, …)"),
@@ -43,6 +43,13 @@ public enum Shortcuts {
             ("Shift+turn", "turn in 15° steps"),
             ("Double-click a text", "type in it again"),
             ("Enter, Esc", "new line, finish the text"),
+        ]),
+        Group(title: "Pages", rows: [
+            ("PageDown, PageUp", "next page, previous page"),
+            ("Home, End", "first page, last page"),
+            ("Ctrl+G", "go to a page by its number"),
+            ("F9", "the pages sidebar"),
+            ("Ctrl+2", "fit the page's width"),
         ]),
         Group(title: "View", rows: [
             ("Wheel, Shift+wheel", "scroll, sideways"),
