@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "DrawingBoardPlatformTests",
             dependencies: ["DrawingBoardCore", "DrawingBoardPlatform", "CSDL2", "WaylandTablet", "WaylandTabletServer", "XvfbSupport"]),
-        .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI"]),
+        .testTarget(name: "DrawingBoardUITests", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI", "TestPDFs"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI", "XvfbSupport", "TestPDFs"],

@@ -67,18 +67,17 @@ struct DocumentJSON: Codable {
     /// The file's keys, fixed here whatever the properties are called.
     enum CodingKeys: String, CodingKey { case format, background, strokes, base, baked, elements, pages }
 
-    /// A page after the first: its size and background, its elements as the first page's are
-    /// written, and its strokes in a binary entry of their own (`StrokeRecords`: a notebook's
-    /// handwriting reads many times faster so). Its pixels (a background image, a base) are
-    /// entries under `drawingboard/pages/` too.
+    /// A page after the first: its size and background, and its elements as the first page's
+    /// are written. The strokes of all these pages are one binary entry (`StrokeRecords`,
+    /// `pagesStrokesEntry`: a notebook's handwriting reads many times faster so), and a page's
+    /// pixels (a background image, a base) entries under `drawingboard/pages/N/`.
     struct PageJSON: Codable {
         var width: Int
         var height: Int
         var background: BackgroundSpec
         /// The entry of an image background's pixels.
         var backgroundImage: String?
-        /// The entry of the strokes; `strokes` holds them once read (they are not in the JSON).
-        var strokesEntry: String
+        /// The page's strokes, once read from the binary entry (they are not in the JSON).
         var strokes: [Stroke] = []
         var base: String?
         var baked: [UInt64]?
@@ -87,9 +86,11 @@ struct DocumentJSON: Codable {
         enum CodingKeys: String, CodingKey {
             case width, height, background, base, baked, elements
             case backgroundImage = "background-image"
-            case strokesEntry = "strokes"
         }
     }
+
+    /// The strokes of every page after the first.
+    static let pagesStrokesEntry = "drawingboard/pages.strokes"
 
     /// An element and its place among the strokes: `{"strokes-before": 12, "id": ..., ...}`.
     struct PlacedElement: Codable {
@@ -136,8 +137,7 @@ struct DocumentJSON: Codable {
             format = 5
             pages = contents.otherPages.enumerated().map { i, page in
                 let (background, _) = Self.spec(page.background)
-                var json = PageJSON(width: page.size.width, height: page.size.height, background: background,
-                                    strokesEntry: Self.pageEntry(i + 2, "strokes"), strokes: page.strokes)
+                var json = PageJSON(width: page.size.width, height: page.size.height, background: background, strokes: page.strokes)
                 if case .image = page.background { json.backgroundImage = Self.pageEntry(i + 2, "background.png") }
                 if page.base != nil {
                     json.base = Self.pageEntry(i + 2, "base.png")

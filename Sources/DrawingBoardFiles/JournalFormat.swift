@@ -118,7 +118,7 @@ enum JournalFormat {
     }
 
     /// The keys of lines that are steps of the history (`grow` is not one).
-    private static let stepKeys: Set<String> = ["stroke", "clear", "color", "image", "page", "paper", "place", "change", "delete", "raise", "lower"]
+    private static let stepKeys: Set<String> = ["stroke", "clear", "color", "image", "page", "paper", "place", "change", "delete", "raise", "lower", "pages", "pdf"]
 
     /// A line, or nil when it is not one; a step whose values cannot be read (an image that
     /// cannot be, a colour that is none) gives a broken step.

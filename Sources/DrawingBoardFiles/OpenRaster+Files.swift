@@ -38,6 +38,9 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
     let entries: [String: Entry]
     private var read: [String: ImageAsset] = [:]
     private var pdfs: [String: PDFFile] = [:]
+    /// Bytes of PDF read so far: a document may not hold more than this in all.
+    private var pdfBytes = 0
+    static let maxPDFBytes = 2 * PDFLimits.bytes
     private var total = 0
 
     init(archive: Archive, entries: [String: Entry]) {
@@ -68,6 +71,8 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
         guard OpenRaster.isSafe(file), file.hasPrefix("drawingboard/pdf/") else { throw DocumentError("PDF \"\(file)\" leaves the document's files") }
         guard let entry = entries[file] else { throw DocumentError("the PDF \(file) is missing") }
         let data = try OpenRaster.extract(entry, from: archive, limit: UInt64(PDFLimits.bytes))
+        pdfBytes += data.count
+        guard pdfBytes <= Self.maxPDFBytes else { throw DocumentError("its PDFs hold more than \(Self.maxPDFBytes) bytes in all") }
         let pdf: PDFFile
         do {
             pdf = try PDFReader.read(data, name: file)

@@ -18,7 +18,8 @@ public enum OpenRaster {
 
     /// Limits for reading.
     static let maxFileBytes: UInt64 = 2 << 30
-    static let maxEntries = 4096
+    /// Entries: a notebook of the most pages, each with an image background and a base, fits.
+    static let maxEntries = 32_768
     static let maxEntryBytes: UInt64 = 1 << 30
     static let maxXMLBytes: UInt64 = 4 << 20
     /// `drawingboard/document.json`: the strokes as data (a 10,000-stroke page is ~30 MB).
@@ -30,16 +31,20 @@ public enum OpenRaster {
 
     /// A page and the layers it paints, as .ora bytes.
     /// The notebook an editor holds, its first page as the layers other apps show.
-    public static func encode(notebook editor: Editor) throws -> Data {
+    /// `forSession`: for the autosave journal's start, which only DrawingBoard reads: what it
+    /// paints again from the page (the merged picture, the thumbnail, the layers under the
+    /// elements, a background that is not an image) is left out, so nothing waits for a PDF
+    /// page still being drawn.
+    public static func encode(notebook editor: Editor, forSession: Bool = false) throws -> Data {
         let (first, contents) = try editor.pages.documentContents()
-        return try encode(first, otherPages: contents.otherPages)
+        return try encode(first, otherPages: contents.otherPages, forSession: forSession)
     }
 
     /// A page and the layers it paints, as .ora bytes; `otherPages`, a notebook's pages after it.
-    public static func encode(_ page: some PageRendering, otherPages: [Page] = []) throws -> Data {
+    public static func encode(_ page: some PageRendering, otherPages: [Page] = [], forSession: Bool = false) throws -> Data {
         var contents = page.contents()
         contents.otherPages = otherPages
-        let merged = try page.flattened()
+        let merged = forSession ? nil : try page.flattened()
         let archive = try Archive(data: Data(), accessMode: .create)
         func add(_ path: String, _ data: Data, compress: Bool) throws {
             try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count),
@@ -57,7 +62,7 @@ public enum OpenRaster {
         func flush() throws {
             for (src, data) in try pending.encoded() { try add(src, data, compress: false) }
         }
-        try page.forEachLowerLayer { layer in
+        if !forSession { try page.forEachLowerLayer { layer in
             switch layer {
             case .ink(let ink, let x, let y, let highlights):
                 runs += 1
@@ -75,7 +80,7 @@ public enum OpenRaster {
                 lower.append(.init(name: element.layerName, src: src, x: x, y: y, opacity: 1, visible: true))
             }
             if pending.images.count >= LayerBatch.size { try flush() }
-        }
+        } }
         try flush()
         // What highlighters laid on the background goes between the two, multiplied, so other
         // apps show the marked background too (DrawingBoard paints it again from the strokes).
@@ -87,11 +92,17 @@ public enum OpenRaster {
         ]) + lower.reversed() + [
             .init(name: "Background", src: backgroundEntry, x: 0, y: 0, opacity: 1, visible: true),
         ]), compress: true)
-        try add(backgroundEntry, try PNGFile.encode(page.backgroundLayerImage()), compress: false)
+        if case .image = contents.background {
+            try add(backgroundEntry, try PNGFile.encode(page.backgroundLayerImage()), compress: false)
+        } else if !forSession {
+            try add(backgroundEntry, try PNGFile.encode(page.backgroundLayerImage()), compress: false)
+        }
         if let highlights { try add(highlightsEntry, try PNGFile.encode(highlights), compress: false) }
         try add(drawingEntry, try PNGFile.encode(contents.drawing), compress: false)
-        try add("mergedimage.png", try PNGFile.encode(merged), compress: false)
-        try add("Thumbnails/thumbnail.png", try PNGFile.encode(try ImageOps.thumbnail(merged, maxSide: 256)), compress: false)
+        if let merged {
+            try add("mergedimage.png", try PNGFile.encode(merged), compress: false)
+            try add("Thumbnails/thumbnail.png", try PNGFile.encode(try ImageOps.thumbnail(merged, maxSide: 256)), compress: false)
+        }
         if let base = contents.base {
             // Not in stack.xml: other apps see the two layers only.
             try add(DocumentJSON.baseEntry, try PNGFile.encode(base), compress: false)
@@ -100,7 +111,6 @@ public enum OpenRaster {
         // The notebook's PDFs, once each, and the other pages' pixels.
         for p in contents.pages { if case .pdf(let pdf) = p.background { _ = try files.storePDF(pdf.file) } }
         for (i, other) in otherPages.enumerated() {
-            try add(DocumentJSON.pageEntry(i + 2, "strokes"), StrokeRecords.encode(other.strokes), compress: false)
             if case .image(let image, _) = other.background {
                 pending.images.append((DocumentJSON.pageEntry(i + 2, "background.png"), image))
             }
@@ -108,6 +118,9 @@ public enum OpenRaster {
             if pending.images.count >= LayerBatch.size { try flush() }
         }
         try flush()
+        if !otherPages.isEmpty {
+            try add(DocumentJSON.pagesStrokesEntry, StrokeRecords.encode(otherPages.map(\.strokes)), compress: false)
+        }
         let json = try DocumentJSON(contents).encoded(files: files)
         for (path, data) in files.entries { try add(path, data, compress: false) }
         try add(documentEntry, json, compress: true)
@@ -184,11 +197,12 @@ public enum OpenRaster {
         }
         if let docEntry = entries[documentEntry] {
             let files = ArchiveFiles(archive: archive, entries: entries)
-            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json), files: files) { src in
-                guard isSafe(src), src.hasPrefix("drawingboard/pages/"), let entry = entries[src] else {
-                    throw DocumentError("a page's strokes \"\(src)\" are missing")
+            let json = try readDocumentJSON(try extract(docEntry, from: archive, limit: maxJSONBytes, kind: .json), files: files) { pages in
+                guard let entry = entries[DocumentJSON.pagesStrokesEntry] else {
+                    throw DocumentError("the strokes of the pages after the first (\(DocumentJSON.pagesStrokesEntry)) are missing")
                 }
-                return try StrokeRecords.decode(try extract(entry, from: archive, limit: maxJSONBytes), name: src)
+                return try StrokeRecords.decode(try extract(entry, from: archive, limit: 4 * maxJSONBytes), name: DocumentJSON.pagesStrokesEntry,
+                                                pages: pages)
             }
             var sources = [drawingEntry]
             if case .image = json.background { sources.append(backgroundEntry) }
@@ -239,45 +253,11 @@ public enum OpenRaster {
         return DocumentContents(size: size, background: .color(.white), drawing: flattener.image(), strokes: [])
     }
 
-    /// A PDF page background the document names, its PDF read from the archive.
-    private static func pdfBackground(_ file: String, _ page: Int, files: ArchiveFiles) throws -> Background {
-        let pdf = try files.loadPDF(file)
-        guard pdf.pageSizes.indices.contains(page) else {
-            throw DocumentError("a page's background is page \(page + 1) of \(file), which has \(pdf.pageSizes.count)")
-        }
-        return .pdf(PDFBackground(file: pdf, index: page))
-    }
-
-    /// A notebook page after the first, from its entry in document.json.
-    private static func page(_ json: DocumentJSON.PageJSON, number: Int, files: ArchiveFiles,
-                             image: (String) throws -> RasterImage) throws -> Page {
-        let size = PixelSize(width: json.width, height: json.height)
-        let background: Background
-        switch json.background {
-        case .color(let c): background = .color(c)
-        case .paper(let paper): background = .paper(paper)
-        case .pdf(let file, let page): background = try pdfBackground(file, page, files: files)
-        case .image(let name):
-            guard let src = json.backgroundImage else { throw DocumentError("page \(number)'s background image is missing") }
-            background = .image(try image(src), name: name)
-        }
-        var base: RasterImage?
-        if let src = json.base {
-            let pixels = try image(src)
-            guard pixels.size == size else { throw DocumentError("page \(number)'s layer under the strokes is \(pixels.size), not \(size)") }
-            base = pixels
-        }
-        let items = (base.map { [PageItem.base(BasePixels(image: $0, baked: Set(json.baked ?? [])))] } ?? []) + json.strokes.map(PageItem.stroke)
-        var page = Page(size: size, background: background, items: items)
-        if let elements = json.elements { page.insert(elements.map { ($0.strokesBefore, $0.element) }) }
-        return page
-    }
-
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// `drawingboard/document.json`, decoded and checked value by value.
-    /// `strokes` reads a later page's strokes from their entry, before anything is checked.
-    static func readDocumentJSON(_ data: Data, files: ImageArchive? = nil, strokes: (String) throws -> [Stroke] = { _ in [] }) throws -> DocumentJSON {
+    /// `strokes` reads the later pages' strokes (given how many pages), before anything is checked.
+    static func readDocumentJSON(_ data: Data, files: ImageArchive? = nil, strokes: (Int) throws -> [[Stroke]] = { Array(repeating: [], count: $0) }) throws -> DocumentJSON {
         if let version = try? JSONDecoder().decode(DocumentJSON.Version.self, from: data),
            let format = version.format, format > DocumentJSON.currentFormat {
             throw DocumentError("it was made by a newer DrawingBoard (format \(format)); this one reads up to \(DocumentJSON.currentFormat)")
@@ -290,15 +270,19 @@ public enum OpenRaster {
         } catch {
             throw DocumentError("\(documentEntry): \(DecodingProblem.describe(error, data: data))")
         }
-        for i in (json.pages ?? []).indices {
-            let src = json.pages![i].strokesEntry
+        if let count = json.pages?.count, count > 0 {
+            guard count < DocumentJSON.maxPages else {
+                throw DocumentError("\(documentEntry): pages: has \(count) pages after the first, more than a notebook may have (\(DocumentJSON.maxPages))")
+            }
+            let read: [[Stroke]]
             do {
-                json.pages![i].strokes = try strokes(src)
+                read = try strokes(count)
             } catch let error as DocumentError {
                 throw error
             } catch {
                 throw DocumentError("\(error)")
             }
+            for i in 0..<count { json.pages![i].strokes = read[i] }
         }
         do {
             try json.validate()

@@ -1,11 +1,13 @@
 import DrawingBoardCore
 import Foundation
 
-/// A notebook page's strokes as one binary entry (`drawingboard/pages/N.strokes`), read many
-/// times faster than JSON: a notebook of hundreds of handwritten pages opens in the time one
-/// page's JSON takes. Little-endian, one record after another:
+/// The strokes of a notebook's pages after the first, as one binary entry
+/// (`drawingboard/pages.strokes`), read many times faster than JSON: a notebook of hundreds of
+/// handwritten pages opens in the time one page's JSON takes. Little-endian, one record after
+/// another:
 ///
-///     "DBSTROKES1"  u32 count
+///     "DBSTROKES1"  u32 pages
+///     per page:     u32 count, then its strokes
 ///     per stroke:   u64 id  u8 n  n bytes tool name (UTF-8)  u8 red green blue  f64 width
 ///                   f64 opacity  u8 flags (1: clip, 2: pressure)  [u32 width  u32 height]
 ///                   u32 points  points × (f64 x  f64 y)  [points × f64 pressure]
@@ -18,70 +20,98 @@ enum StrokeRecords {
     /// Most strokes on one page.
     static let maxStrokes = 1_000_000
 
-    static func encode(_ strokes: [Stroke]) -> Data {
-        var out = Data(magic)
-        out.reserveCapacity(strokes.reduce(16) { $0 + 64 + $1.points.count * 16 })
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { out.append(contentsOf: $0) } }
-        func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { out.append(contentsOf: $0) } }
-        u32(strokes.count)
-        for s in strokes {
-            withUnsafeBytes(of: s.id.littleEndian) { out.append(contentsOf: $0) }
-            let name = Array(s.tool.rawValue.utf8)
-            out.append(UInt8(name.count))
-            out.append(contentsOf: name)
-            out.append(contentsOf: [s.style.color.red, s.style.color.green, s.style.color.blue])
-            f64(s.style.width)
-            f64(s.style.opacity)
-            out.append((s.clip == nil ? 0 : 1) | (s.pressures == nil ? 0 : 2))
-            if let clip = s.clip {
-                u32(clip.width)
-                u32(clip.height)
-            }
-            u32(s.points.count)
-            for p in s.points {
-                f64(p.x)
-                f64(p.y)
-            }
-            for p in s.pressures ?? [] { f64(p) }
-        }
-        return out
-    }
-
     struct Problem: Error, CustomStringConvertible {
         var description: String
     }
 
-    static func decode(_ data: Data, name: String) throws -> [Stroke] {
-        try data.withUnsafeBytes { raw throws -> [Stroke] in
+    /// Each page's strokes, the pages in order.
+    static func encode(_ pages: [[Stroke]]) -> Data {
+        var out = Data(magic)
+        out.reserveCapacity(pages.reduce(16) { $0 + $1.reduce(4) { $0 + 64 + $1.points.count * 16 } })
+        append(UInt32(pages.count), to: &out)
+        for strokes in pages {
+            append(UInt32(strokes.count), to: &out)
+            for stroke in strokes { append(stroke, to: &out) }
+        }
+        return out
+    }
+
+    private static func append<T: FixedWidthInteger>(_ v: T, to out: inout Data) {
+        withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) }
+    }
+
+    private static func append(_ s: Stroke, to out: inout Data) {
+        append(s.id, to: &out)
+        let name = Array(s.tool.rawValue.utf8)
+        out.append(UInt8(name.count))
+        out.append(contentsOf: name)
+        out.append(contentsOf: [s.style.color.red, s.style.color.green, s.style.color.blue])
+        append(s.style.width.bitPattern, to: &out)
+        append(s.style.opacity.bitPattern, to: &out)
+        out.append((s.clip == nil ? 0 : 1) | (s.pressures == nil ? 0 : 2))
+        if let clip = s.clip {
+            append(UInt32(clip.width), to: &out)
+            append(UInt32(clip.height), to: &out)
+        }
+        append(UInt32(s.points.count), to: &out)
+        for p in s.points {
+            append(p.x.bitPattern, to: &out)
+            append(p.y.bitPattern, to: &out)
+        }
+        for p in s.pressures ?? [] { append(p.bitPattern, to: &out) }
+    }
+
+    /// The smallest a stroke's record can be (no name, no points): a count that says more than
+    /// the bytes left can hold is refused before anything is made for it.
+    static let smallestRecord = 8 + 1 + 3 + 8 + 8 + 1 + 4
+
+    /// Each page's strokes; `pages` is how many pages the document says there are.
+    static func decode(_ data: Data, name: String, pages expected: Int) throws -> [[Stroke]] {
+        try data.withUnsafeBytes { raw throws -> [[Stroke]] in
             var reader = Reader(bytes: raw, name: name)
-            guard try reader.bytes(magic.count).elementsEqual(magic) else { throw Problem(description: "\(name) is not a page's strokes") }
-            let count = try reader.count(limit: maxStrokes, what: "strokes")
-            var strokes: [Stroke] = []
-            strokes.reserveCapacity(count)
-            for _ in 0..<count {
-                let id = try reader.u64()
-                let nameLength = Int(try reader.u8())
-                let toolName = String(decoding: try reader.bytes(nameLength), as: UTF8.self)
-                guard let tool = Tool(rawValue: toolName) else { throw Problem(description: "\(name): \"\(toolName)\" is not a tool") }
-                let rgb = try reader.bytes(3)
-                let style = StrokeStyle(color: RGBColor(red: rgb[rgb.startIndex], green: rgb[rgb.startIndex + 1], blue: rgb[rgb.startIndex + 2]),
-                                        width: try reader.f64(), opacity: try reader.f64())
-                let flags = try reader.u8()
-                var clip: PixelSize?
-                if flags & 1 != 0 { clip = PixelSize(width: try reader.count(limit: CanvasLimits.maxSide, what: "clip width"),
-                                                     height: try reader.count(limit: CanvasLimits.maxSide, what: "clip height")) }
-                let n = try reader.count(limit: PageLimits.pointsPerStroke, what: "points")
-                try reader.need(n * 16 + (flags & 2 != 0 ? n * 8 : 0))
-                var points: [Point] = []
-                points.reserveCapacity(n)
-                for _ in 0..<n { points.append(Point(try reader.f64(), try reader.f64())) }
-                var pressures: [Double]?
-                if flags & 2 != 0 { pressures = try (0..<n).map { _ in try reader.f64() } }
-                strokes.append(Stroke(id: id, tool: tool, style: style, points: points, clip: clip, pressures: pressures))
+            guard try reader.bytes(magic.count).elementsEqual(magic) else { throw Problem(description: "\(name) is not a notebook's strokes") }
+            let pageCount = try reader.count(limit: expected, what: "pages")
+            guard pageCount == expected else { throw Problem(description: "\(name) has the strokes of \(pageCount) pages, not \(expected)") }
+            var pages: [[Stroke]] = []
+            pages.reserveCapacity(pageCount)
+            for _ in 0..<pageCount {
+                let count = try reader.count(limit: maxStrokes, what: "strokes")
+                try reader.need(count * smallestRecord)
+                var strokes: [Stroke] = []
+                strokes.reserveCapacity(count)
+                for _ in 0..<count { strokes.append(try stroke(&reader)) }
+                pages.append(strokes)
             }
             guard reader.offset == raw.count else { throw Problem(description: "\(name) has bytes after its last stroke") }
-            return strokes
+            return pages
         }
+    }
+
+    private static func stroke(_ reader: inout Reader) throws -> Stroke {
+        let id = try reader.u64()
+        let nameLength = Int(try reader.u8())
+        let toolName = String(decoding: try reader.bytes(nameLength), as: UTF8.self)
+        guard let tool = Tool(rawValue: toolName) else { throw Problem(description: "\(reader.name): \"\(toolName)\" is not a tool") }
+        let rgb = Array(try reader.bytes(3))
+        let width = try reader.f64(), opacity = try reader.f64()
+        let flags = try reader.u8()
+        var clip: PixelSize?
+        if flags & 1 != 0 {
+            let w = try reader.count(limit: CanvasLimits.maxSide, what: "clip width")
+            clip = PixelSize(width: w, height: try reader.count(limit: CanvasLimits.maxSide, what: "clip height"))
+        }
+        let n = try reader.count(limit: PageLimits.pointsPerStroke, what: "points")
+        try reader.need(n * 16 + (flags & 2 != 0 ? n * 8 : 0))
+        var points: [Point] = []
+        points.reserveCapacity(n)
+        for _ in 0..<n {
+            let x = try reader.f64()
+            points.append(Point(x, try reader.f64()))
+        }
+        var pressures: [Double]?
+        if flags & 2 != 0 { pressures = try (0..<n).map { _ in try reader.f64() } }
+        return Stroke(id: id, tool: tool, style: StrokeStyle(color: RGBColor(red: rgb[0], green: rgb[1], blue: rgb[2]), width: width, opacity: opacity),
+                      points: points, clip: clip, pressures: pressures)
     }
 
     /// Reads values off the bytes, never past their end.

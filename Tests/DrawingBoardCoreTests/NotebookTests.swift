@@ -77,6 +77,15 @@ private func problem(_ json: String) -> String? {
         #expect(next.shown == 6)
     }
 
+    @Test func aNotebookHoldsAtMostTenThousandPages() throws {
+        var notebook = Notebook(Array(repeating: page(10), count: Notebook.maxPages - 1))
+        #expect(refused(&notebook, .add(at: 0, pages: [page(1), page(2)])))
+        _ = try change(&notebook, .duplicate(0))
+        #expect(notebook.count == Notebook.maxPages)
+        #expect(refused(&notebook, .duplicate(0)))
+        #expect(refused(&notebook, .add(at: 0, page: page(1))))
+    }
+
     @Test func changesThatCannotBeMadeChangeNothing() {
         var notebook = Notebook([page(10)])
         #expect(refused(&notebook, .delete(0)), "the only page stays")

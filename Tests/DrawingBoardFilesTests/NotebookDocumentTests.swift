@@ -78,6 +78,20 @@ import ZIPFoundation
         #expect(try reopened.image.flattened() == expected)
     }
 
+    /// A notebook of thousands of pages is one document like any other (its pages' strokes are
+    /// one entry, not one each).
+    @Test func fiveThousandPagesSaveAndOpenAgain() throws {
+        let pages = (0..<5000).map { i in Page(size: PixelSize(width: 20 + i % 7, height: 30), background: .paper(Paper(.lined))) }
+        let editor = try Editor(notebook: Notebook(pages))
+        try editor.pages.show(4999)
+        try Self.draw(editor, "#1010d0", [(2, 2), (15, 20)])
+        let url = try Self.write(try OpenRaster.encode(notebook: editor))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reopened = try Editor(document: try OpenRaster.read(url))
+        #expect(reopened.pages.count == 5000)
+        #expect(reopened.pages.notebook.pages.map(\.page) == editor.pages.notebook.pages.map(\.page))
+    }
+
     @Test func aOnePageDrawingIsStillWrittenInTheOldestFormatThatHoldsIt() throws {
         let editor = try Editor(size: PixelSize(width: 60, height: 40))
         try Self.draw(editor, "#000000", [(5, 5), (50, 30)])
@@ -121,7 +135,7 @@ import ZIPFoundation
         let editor = try Self.notebook()
         try editor.pages.show(0)
         var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
-        try journal?.restart(size: editor.size, background: .white, documentPath: nil, page: try OpenRaster.encode(notebook: editor))
+        try journal?.restart(size: editor.size, background: .white, documentPath: nil, page: try OpenRaster.encode(notebook: editor, forSession: true))
         editor.recorder = { journal?.append($0) }
         let earlier = editor.history.steps.count
         try editor.pages.show(2)

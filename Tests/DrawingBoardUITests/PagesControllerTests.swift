@@ -1,6 +1,7 @@
 import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
+import TestPDFs
 import Testing
 @testable import DrawingBoardUI
 
@@ -187,5 +188,35 @@ import Testing
         #expect(app.viewport.desk.offset.y < start - 400, "the view moved up by the fingers' way")
         #expect(app.pages.current == app.viewport.pageAtCentre && app.pages.current > 0)
         #expect(app.editor.strokes.isEmpty, "no ink from the fingers")
+    }
+}
+
+/// A PDF opened in the window whose page poppler takes long to draw: the window takes strokes
+/// meanwhile, and shows the page when it comes (it looks again thirty times a second).
+@Suite struct SlowPDFPageTests {
+    @Test func theWindowStaysUsableAndThePageComes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-slow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = folder.appendingPathComponent("heavy.pdf")
+        try TestPDF.heavy(squares: 300_000).write(to: pdf)
+        let app = try makeController(1000, 700)
+        app.document.open(pdf.path)
+        #expect(app.editor.pages.count == 1 && app.editor.size == PixelSize(width: 793, height: 1123))
+        #expect(app.editor.pages.waitingForPictures)
+        #expect(try #require(app.secondsUntilWakeup()) <= 1.0 / 30 + 1e-9, "the window looks again soon")
+        // A stroke goes on the page at once.
+        app.drag([(500, 150), (600, 160), (650, 150)])
+        #expect(app.editor.strokes.count == 1)
+        let green = app.view.toWindow(Point(150, 320))
+        var time = app.now
+        let end = Date().addingTimeInterval(30)
+        while app.editor.pages.waitingForPictures, Date() < end {
+            time += 1.0 / 30
+            app.tick(time)
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(!app.editor.pages.waitingForPictures)
+        #expect(try app.shown().pixel(x: Int(green.x), y: Int(green.y)) & 0xFFFFFF == 0x008000, "the page came")
     }
 }

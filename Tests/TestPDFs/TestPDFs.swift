@@ -81,6 +81,23 @@ public enum TestPDF {
         ], trailer: "/Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]")
     }
 
+    /// One A4 page that takes poppler a long time to draw: `squares` tiny grey squares, each
+    /// its own fill, over the bottom half, then the lecture's green rectangle (72, 200 points
+    /// from the top left, 200 x 100).
+    public static func heavy(squares: Int) -> Data {
+        var content = "0.6 g\n"
+        for i in 0..<squares {
+            content += String(format: "%.1f %.1f 0.5 0.5 re f\n", 20 + Double(i % 1100) * 0.5, 20 + Double(i / 1100 % 700) * 0.5)
+        }
+        content += "0 0.502 0 rg 72 542 200 100 re f\n"
+        return handMade([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
+        ])
+    }
+
     /// The first `count` bytes of a lecture: a file cut short.
     public static func truncated(_ count: Int = 200) -> Data {
         lecture(pages: 2).prefix(count)

@@ -34,6 +34,9 @@ public enum PagesEdit: Sendable, Hashable {
 /// The pages of a document, in order, each with its id. A value: the model of every page,
 /// without any pixels (the editor keeps caches for the pages it shows).
 public struct Notebook: Sendable, Hashable {
+    /// Most pages a notebook holds.
+    public static let maxPages = PDFLimits.pages
+
     public private(set) var pages: [NotebookPage]
     /// The id the next page gets: ids never go back.
     public private(set) var nextID: UInt64
@@ -67,14 +70,14 @@ public struct Notebook: Sendable, Hashable {
     public mutating func apply(_ edit: PagesEdit) -> Applied? {
         switch edit {
         case .add(let at, let added):
-            guard (0...pages.count).contains(at), !added.isEmpty else { return nil }
+            guard (0...pages.count).contains(at), !added.isEmpty, pages.count + added.count <= Self.maxPages else { return nil }
             let first = nextID
             let new = added.enumerated().map { NotebookPage(id: first + UInt64($0.offset), page: $0.element) }
             nextID += UInt64(added.count)
             pages.insert(contentsOf: new, at: at)
             return Applied(undo: .takeBack(at, count: new.count), shown: first)
         case .duplicate(let i):
-            guard pages.indices.contains(i) else { return nil }
+            guard pages.indices.contains(i), pages.count < Self.maxPages else { return nil }
             let id = nextID
             nextID += 1
             pages.insert(NotebookPage(id: id, page: pages[i].page), at: i + 1)

@@ -21,6 +21,10 @@ public final class AssetStore {
 
     private var decoded: [UInt64: (asset: ImageAsset, art: Decoded)] = [:]
 
+    /// Draws PDF pages off the event loop, for the window (nil: drawn where they are asked for,
+    /// as files and the headless renderer need).
+    var pdfDrawer: PDFPageDrawer?
+
     public init() {}
 
     /// The asset's decoded form, decoded on first use.

@@ -11,11 +11,52 @@ final class BackgroundLayer {
 
     /// Largest zoomed picture kept (pixels): a 4K window's worth.
     static let maxZoomedPixels = 3840 * 2160
+    /// Draws PDF pages off the event loop (the window's); nil: drawn here and now.
+    private let drawer: PDFPageDrawer?
+    /// The PDF page being drawn off the event loop: the layer is white until it comes.
+    private(set) var pending: PDFPageDrawer.Request?
+    /// The zoomed part of it being drawn off the event loop (the page's pixels show meanwhile).
+    private(set) var zoomPending: PDFPageDrawer.Request?
 
-    init(size: PixelSize, background: Background) throws(RenderError) {
+    init(size: PixelSize, background: Background, drawer: PDFPageDrawer? = nil) throws(RenderError) {
         surface = try CairoSurface(format: .argb32, size: size)
         self.background = .default
+        self.drawer = drawer
         try show(background)
+    }
+
+    /// What came from the worker since the last look: the page (now in the layer), the zoomed
+    /// part of it (shown by the next frame).
+    func catchUp() -> (page: Bool, zoom: Bool) {
+        guard let drawer else { return (false, false) }
+        var result = (page: false, zoom: false)
+        if let pending, let picture = drawer.picture(pending) {
+            place(picture)
+            result.page = true
+        }
+        if let zoomPending, drawer.picture(zoomPending) != nil {
+            self.zoomPending = nil
+            result.zoom = true
+        }
+        return result
+    }
+
+    /// Whether something is still being drawn for this layer off the event loop.
+    var waiting: Bool { pending != nil || zoomPending != nil }
+
+    /// The layer as it will be, now: a PDF page still being drawn off the event loop is drawn
+    /// here (for a file, which cannot wait).
+    func complete() throws(RenderError) {
+        guard case .pdf(let pdf) = background, pending != nil else { return }
+        let cr = try CairoContext(surface)
+        try PDFPainter.draw(pdf, on: cr.handle, size: surface.size)
+        pending = nil
+    }
+
+    private func place(_ picture: RasterImage) {
+        pending = nil
+        if picture.size == surface.size { surface.write(picture.pixels, into: PixelRect(size: surface.size)) }
+        zoomed = nil
     }
 
     /// Renders `background`: a colour fills the layer; an image is scaled to cover it, over
@@ -34,9 +75,18 @@ final class BackgroundLayer {
         case .paper(let paper):
             Self.rule(paper, on: cr.handle, size: surface.size)
         case .pdf(let pdf):
-            try PDFPainter.draw(pdf, on: cr.handle, size: surface.size)
+            if let drawer {
+                // White until the page comes from the worker (at once, when it was drawn before).
+                cr.setSource(.white)
+                cr.paintAll()
+                let request = PDFPageDrawer.Request(background: pdf, size: surface.size)
+                if let picture = drawer.picture(request) { place(picture) } else { pending = request }
+            } else {
+                try PDFPainter.draw(pdf, on: cr.handle, size: surface.size)
+            }
         }
         self.background = background
+        if case .pdf = background {} else { pending = nil }
         zoomed = nil
     }
 
@@ -56,7 +106,19 @@ final class BackgroundLayer {
                 if moved.intersection(shown) == shown { kept = (moved, z.surface) }
             }
         }
-        if kept == nil {
+        if kept == nil, pending == nil, let drawer {
+            // Off the event loop: the page at its pixels until the zoomed part comes.
+            let request = PDFPageDrawer.Request(background: pdf, size: surface.size, region: shown, scale: view.scale, offset: view.offset)
+            guard shown.area <= Self.maxZoomedPixels else { return }
+            guard let picture = drawer.picture(request), let layer = try? CairoSurface(image: picture) else {
+                zoomPending = request
+                return
+            }
+            zoomPending = nil
+            zoomed = (view.scale, view.offset, shown, layer)
+            kept = (shown, layer)
+        }
+        if kept == nil, drawer == nil {
             guard shown.area <= Self.maxZoomedPixels, let layer = try? CairoSurface(format: .argb32, size: PixelSize(width: shown.width, height: shown.height)),
                   let zc = try? CairoContext(layer) else { return }
             cairo_translate(zc.handle, Double(-shown.x), Double(-shown.y))

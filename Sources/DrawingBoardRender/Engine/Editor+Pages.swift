@@ -50,6 +50,37 @@ public struct NotebookPages {
         editor.compositor.compose(shown, page: entry.page, live: [], into: frame, area: area, view: view, desk: false)
     }
 
+    /// Whether PDF pages are still being drawn off the event loop for the pages kept (the window
+    /// looks again soon: `catchUpPictures`).
+    public var waitingForPictures: Bool {
+        editor.assets.pdfDrawer?.busy == true || editor.canvas.background.waiting || shelf.kept.contains { $0.canvas.background.waiting }
+    }
+
+    /// Takes in what the worker drew off the event loop for the pages kept; true when something
+    /// shown must be drawn again. A page whose layers cannot be painted again now (out of
+    /// memory) is said (`takeFailures`), and shows what it showed.
+    public func catchUpPictures() -> Bool {
+        var changed = false
+        let kept = [(shelf.current, editor.canvas, page)] + shelf.kept.compactMap { id, canvas in shelf.notebook[id].map { (id, canvas, $0) } }
+        for (_, canvas, model) in kept {
+            do {
+                if try canvas.catchUpBackground(page: model) { changed = true }
+            } catch {
+                editor.failures.append(error.message)
+            }
+        }
+        return changed
+    }
+
+    /// Whether page `i`'s picture can be made now without waiting for the worker (its PDF page
+    /// is drawn, or it has none); when not, the worker starts drawing it.
+    public func pictureReady(_ i: Int) -> Bool {
+        guard let drawer = editor.assets.pdfDrawer, shelf.notebook.pages.indices.contains(i) else { return true }
+        let model = shelf.notebook.pages[i].id == shelf.current ? page : shelf.notebook.pages[i].page
+        guard case .pdf(let pdf) = model.background else { return true }
+        return drawer.picture(PDFPageDrawer.Request(background: pdf, size: model.size)) != nil
+    }
+
     /// The desk under the pages shown (each page's size and view), with their shadows.
     public func paintDesk(into frame: Frame, area: PixelRect, pages: [(size: PixelSize, view: ViewTransform)]) {
         editor.compositor.paintDesk(into: frame, area: area, pages: pages)
@@ -92,7 +123,8 @@ extension Editor {
     /// canvas on the shelf (unless it is gone from the notebook); the page shown takes its
     /// parked canvas, or one painted from its model.
     func switchPage(to id: UInt64) throws(RenderError) {
-        guard id != shelf.current, let next = shelf.notebook[id] else { return }
+        guard id != shelf.current else { return }
+        guard let next = shelf.notebook[id] else { throw RenderError("the page this step was on is no longer in the notebook") }
         var canvas: PageCanvas
         if let parked = shelf.take(id) {
             canvas = parked

@@ -48,8 +48,9 @@ public final class Editor {
 
     /// An editor showing a saved document: its background, its drawing and its items. The
     /// history starts empty.
-    public init(document: DocumentContents, history: UndoHistory.Options = .init()) throws(RenderError) {
+    public init(document: DocumentContents, history: UndoHistory.Options = .init(), drawsPDFsLater: Bool = false) throws(RenderError) {
         assets = AssetStore()
+        if drawsPDFsLater { assets.pdfDrawer = PDFPageDrawer() }
         (page, canvas) = try CanvasLoading.load(document, assets: assets)
         self.history = UndoHistory(options: history)
         shelf = PageShelf(Notebook([page] + document.otherPages))
@@ -58,8 +59,11 @@ public final class Editor {
 
     /// An editor showing a notebook from its first page; `first` is that page as a document
     /// gives it, with its drawing (nil: painted from its model, as every other page is when shown).
-    public init(notebook: Notebook, first: DocumentContents? = nil, history: UndoHistory.Options = .init()) throws(RenderError) {
+    /// `drawsPDFsLater`: PDF pages are drawn off the event loop (the window's editors).
+    public init(notebook: Notebook, first: DocumentContents? = nil, history: UndoHistory.Options = .init(),
+                drawsPDFsLater: Bool = false) throws(RenderError) {
         assets = AssetStore()
+        if drawsPDFsLater { assets.pdfDrawer = PDFPageDrawer() }
         if let first {
             (page, canvas) = try CanvasLoading.load(first, assets: assets)
         } else {
@@ -220,11 +224,14 @@ public final class Editor {
         cancelAll()
         endDrag(keeping: true)
         let moved: Bool
+        let shownBefore = shelf.current
         do {
             moved = back ? try history.undo { step throws(RenderError) in try cross(&step) } : try history.redo { step throws(RenderError) in try cross(&step) }
-        } catch let error as RenderError {
-            throw error
         } catch {
+            // The step stays where it was; the page it showed on the way is the one drawn on
+            // now, and the journal hears so (strokes drawn next replay on it).
+            if shelf.current != shownBefore { recorder?(.show(pages.index)) }
+            if let error = error as? RenderError { throw error }
             throw RenderError("cannot read the undo history back from disk: \(error)")
         }
         if moved { recorder?(back ? .undo : .redo) }

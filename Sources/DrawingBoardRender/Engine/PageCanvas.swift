@@ -40,8 +40,27 @@ final class PageCanvas {
     init(size: PixelSize, background: Background, assets: AssetStore) throws(RenderError) {
         self.size = size
         ink = try InkLayer(size: size)
-        self.background = try BackgroundLayer(size: size, background: background)
+        self.background = try BackgroundLayer(size: size, background: background, drawer: assets.pdfDrawer)
         self.assets = assets
+    }
+
+    /// Brings the layers built on the background up to date with what the worker drew off the
+    /// event loop (`now`: draws a PDF page still coming here, for a file). True when the page
+    /// must be shown again.
+    @discardableResult
+    func catchUpBackground(page: Page, now: Bool = false) throws(RenderError) -> Bool {
+        var arrived = (page: false, zoom: false)
+        if now, background.pending != nil {
+            try background.complete()
+            arrived.page = true
+        } else {
+            arrived = background.catchUp()
+        }
+        if arrived.page {
+            if under != nil { try RunPainter(canvas: self, page: page).paintUnder(PixelRect(size: size)) }
+            invalidateAll()
+        }
+        return arrived.page || arrived.zoom
     }
 
     // MARK: - Layers and masks

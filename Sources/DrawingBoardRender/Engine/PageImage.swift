@@ -73,7 +73,14 @@ public struct PageImage: PageRendering {
         [UInt8](try PNGFile.encode(try flattenedSurface()))
     }
 
+    /// A PDF page still coming from the window's worker is drawn here: a file cannot wait.
+    /// (Flattening comes first in every file written, so the layers read after it are whole.)
+    private func completeBackground() throws(RenderError) {
+        if canvas.background.pending != nil { try canvas.catchUpBackground(page: page, now: true) }
+    }
+
     func flattenedSurface() throws(RenderError) -> CairoSurface {
+        try completeBackground()
         let out = try CairoSurface(format: .argb32, size: size)
         let cr = try CairoContext(out)
         cr.paint(base)
@@ -115,6 +122,7 @@ public struct PageImage: PageRendering {
     /// The layers under the top run (elements and the runs of ink between them), bottom first,
     /// one at a time (each is painted, handed over and let go). Empty runs give no layer.
     public func forEachLowerLayer(_ body: (PageLayer) throws -> Void) throws {
+        try completeBackground()
         guard let last = canvas.lastElement(of: page) else { return }
         let mask = try canvas.borrowMask()
         defer { canvas.giveBack(mask) }

@@ -56,6 +56,9 @@ final class PageShelf {
         return parked.map(\.id)
     }
 
+    /// The canvases kept, with their pages' ids.
+    var kept: [(id: UInt64, canvas: PageCanvas)] { parked }
+
     /// Pixel bytes the parked canvases hold.
     var parkedBytes: Int { parked.reduce(0) { $0 + $1.canvas.size.area * 4 } }
 }

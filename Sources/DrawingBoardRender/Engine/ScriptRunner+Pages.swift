@@ -40,6 +40,9 @@ extension ScriptRunner {
                 throw ScriptError(place, "there is no page \(n); the notebook has \(count) page\(count == 1 ? "" : "s")")
             }
         }
+        if count >= Notebook.maxPages, step.adds {
+            throw ScriptError(path, "the notebook has \(count) pages, the most it may have")
+        }
         do {
             switch step {
             case .add(let spec):
@@ -67,6 +70,16 @@ extension ScriptRunner {
             throw error
         } catch {
             throw ScriptError(path, "\(error)")
+        }
+    }
+}
+
+extension DrawingScript.PageStep {
+    /// Whether the step adds a page.
+    var adds: Bool {
+        switch self {
+        case .add, .duplicate: return true
+        default: return false
         }
     }
 }

@@ -82,13 +82,24 @@ public enum PDFReader {
     }
 }
 
-/// Standard error sent to /dev/null until `restore`.
+/// Standard error sent to /dev/null until `restore`, for poppler's own warnings. Counted: the
+/// first in sends it away, the last out brings it back, whatever thread they are on.
 struct QuietStandardError {
-    private let saved: Int32
+    private final class Shared: @unchecked Sendable {
+        let lock = NSLock()
+        var depth = 0
+        var saved: Int32 = -1
+    }
+    private static let shared = Shared()
 
     init() {
+        let s = Self.shared
+        s.lock.lock()
+        defer { s.lock.unlock() }
+        s.depth += 1
+        guard s.depth == 1 else { return }
         fflush(nil)
-        saved = dup(2)
+        s.saved = fcntl(2, F_DUPFD_CLOEXEC, 3)
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         if null >= 0 {
             dup2(null, 2)
@@ -97,10 +108,15 @@ struct QuietStandardError {
     }
 
     func restore() {
-        guard saved >= 0 else { return }
+        let s = Self.shared
+        s.lock.lock()
+        defer { s.lock.unlock() }
+        s.depth -= 1
+        guard s.depth == 0, s.saved >= 0 else { return }
         fflush(nil)
-        dup2(saved, 2)
-        close(saved)
+        dup2(s.saved, 2)
+        close(s.saved)
+        s.saved = -1
     }
 }
 
@@ -143,19 +159,23 @@ final class OpenPDFs: @unchecked Sendable {
 /// draws it (on an image surface for the window, or a vector surface for a PDF export, where
 /// its text stays text and its drawings stay vectors).
 enum PDFPainter {
-    static func draw(_ background: PDFBackground, on cr: OpaquePointer, size: PixelSize, printing: Bool = false) throws(RenderError) {
+    /// `documents`: the poppler documents to draw with (the worker thread's own, for the window).
+    static func draw(_ background: PDFBackground, on cr: OpaquePointer, size: PixelSize, printing: Bool = false,
+                     documents: OpenPDFs = .shared) throws(RenderError) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
         cairo_fill(cr)
-        try OpenPDFs.shared.using(background.file) { document throws(RenderError) in
+        try documents.using(background.file) { document throws(RenderError) in
             guard let document, let page = poppler_document_get_page(document, Int32(background.index)) else {
                 throw RenderError("\(background.file.name): page \(background.index + 1) of the PDF cannot be drawn")
             }
             defer { g_object_unref(UnsafeMutableRawPointer(page)) }
             let points = background.pageSize
             cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
+            let quiet = QuietStandardError()
+            defer { quiet.restore() }
             if printing { poppler_page_render_for_printing(page, cr) } else { poppler_page_render(page, cr) }
         }
     }

@@ -168,7 +168,9 @@ public final class AppController {
         // The step was on another page: that page is shown.
         if editor.pages.currentID != page || editor.pages.count != count {
             selection.forget()
-            viewport.reveal()
+            // A page's menu open over the sidebar would act on a page that moved.
+            if chrome.menu.pageTarget != nil { chrome.menu.close() }
+            pages.revealCurrent()
         }
         brush.followBackground()
         selection.refresh()
@@ -183,7 +185,9 @@ public final class AppController {
 
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
-        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime].compactMap { $0 }
+        // A PDF page being drawn off the event loop is looked for thirty times a second.
+        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails ? now + 1.0 / 30 : nil
+        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
     }
@@ -195,6 +199,9 @@ public final class AppController {
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
         document.retryAutosave()
+        if editor.pages.catchUpPictures() { repaintAll() }
+        pages.sidebar.lookAgain()
+        showFailures()
     }
 
     // MARK: - Effects and what to paint

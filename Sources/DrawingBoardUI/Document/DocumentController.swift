@@ -211,14 +211,14 @@ public final class DocumentController {
         do {
             switch file {
             case .document(let contents):
-                let next = try Editor(document: contents, history: editor.history.options)
+                let next = try Editor(document: contents, history: editor.history.options, drawsPDFsLater: true)
                 app.replaceEditor(next, restartJournalFrom: path)
                 session.state.replaced(path: path, at: next.history.stateID)
                 chrome.show(info: "Opened “\(name)”")
             case .pdf(let file):
                 let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
-                let next = try Editor(notebook: Notebook(pages), history: editor.history.options)
-                app.replaceEditor(next, page: try OpenRaster.encode(notebook: next))
+                let next = try Editor(notebook: Notebook(pages), history: editor.history.options, drawsPDFsLater: true)
+                app.replaceEditor(next, page: try OpenRaster.encode(notebook: next, forSession: true))
                 session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
                 chrome.show(info: "Opened “\(name)”: \(pages.count) page\(pages.count == 1 ? "" : "s") to write on; Save keeps them, the PDF inside, in a document")
             case .image(let image):

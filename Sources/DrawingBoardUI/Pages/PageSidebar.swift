@@ -12,6 +12,9 @@ public final class PageSidebar {
     public private(set) var scroll = 0.0
     /// A thumbnail being dragged: the page, and where it would go.
     public private(set) var dragging: (from: Int, to: Int, at: Point)?
+    /// A thumbnail could not be made yet (its PDF page is being drawn): the sidebar is drawn
+    /// again until it can.
+    public private(set) var waitingForThumbnails = false
     /// Thumbnails by page id, with the page they were made from.
     private var thumbnails: [UInt64: (page: Page, image: RasterImage)] = [:]
 
@@ -20,6 +23,13 @@ public final class PageSidebar {
 
     init(app: AppController) {
         self.app = app
+    }
+
+    /// The thumbnails missing are looked for again (the next frame draws the sidebar).
+    func lookAgain() {
+        guard waitingForThumbnails else { return }
+        waitingForThumbnails = false
+        app.invalidateChrome()
     }
 
     func toggle() {
@@ -40,6 +50,8 @@ public final class PageSidebar {
         let layout = app.layout()
         guard let extent = layout.sidebarContentHeight, let box = layout.sidebar else { return }
         scroll = min(max(scroll + dy, 0), max(extent - box.height, 0))
+        // A page's menu stays by its button: it closes when the button scrolls away.
+        if app.chrome.menu.pageTarget != nil { app.chrome.menu.close() }
         app.invalidateChrome()
     }
 
@@ -86,6 +98,11 @@ public final class PageSidebar {
         guard notebook.pages.indices.contains(i) else { return nil }
         let entry = notebook.pages[i]
         if let kept = thumbnails[entry.id], kept.page == entry.page, max(kept.image.width, kept.image.height) == side { return kept.image }
+        // A PDF page still being drawn off the event loop: an empty frame until it comes.
+        guard editor.pages.pictureReady(i) else {
+            waitingForThumbnails = true
+            return nil
+        }
         guard let picture = try? editor.pages.image(i).flattened(), let small = try? ImageOps.thumbnail(picture, maxSide: side) else { return nil }
         thumbnails[entry.id] = (entry.page, small)
         // Pages gone from the notebook take their thumbnails with them.

@@ -123,6 +123,14 @@ public final class PagesController {
         revealing = false
     }
 
+    /// Shows the page drawn on after it changed by itself (an undo on another page).
+    func revealCurrent() {
+        revealing = true
+        app.viewport.reveal()
+        revealing = false
+        sidebar.scrollToCurrent()
+    }
+
     public func next() { go(to: current + 1) }
     public func previous() { go(to: current - 1) }
     public func first() { go(to: 0) }
@@ -213,6 +221,15 @@ public final class PagesController {
     }
 
     private func perform(_ edit: PagesEdit) {
+        let adding: Int
+        switch edit {
+        case .add(_, let pages): adding = pages.count
+        case .duplicate: adding = 1
+        default: adding = 0
+        }
+        guard count + adding <= Notebook.maxPages else {
+            return app.chrome.show(error: "A notebook holds at most \(Notebook.maxPages) pages; this one has \(count)")
+        }
         app.text.finish()
         app.attempt { try editor.perform(.pages(edit)) }
         pageShown()
