@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             case "pdf": bytes = try VectorExport.exportNotebook(editor)
             case "jpg", "jpeg": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .jpeg))
             case "webp": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .webp))
-            default: bytes = try PNGFile.encode(try editor.image.flattened())
+            default: bytes = try editor.image.pngDataFlatteningInPlace()
             }
             try AtomicFile.write(bytes, toPath: output)
         } catch let error as Failure {

@@ -155,4 +155,18 @@ import Testing
         #expect(try PNGFile.decode(atPath: ws.path("out.png")).size == PixelSize(width: 4096, height: 4096))
         #expect(run.peakKB < 700_000, "peak \(run.peakKB) KB")
     }
+
+    /// A big page's PNG is flattened into its own background layer and written from there: the
+    /// render costs the page's two layers, not the four or five copies it once did.
+    @Test func aBigPagesPNGCostsItsTwoLayers() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try ws.write("s.json", #"{"version": 1, "canvas": {"width": 8192, "height": 8192}, "steps": [{"tool": "pencil", "width": 20}, {"stroke": [[100, 100], [8000, 8000]]}]}"#)
+        let run = try BinaryRunner.measured(["render", "s.json", "--output", "out.png"], in: ws.folder, limit: 120)
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        let layer = 8192 * 8192 * 4 / 1024
+        #expect(run.peakKB < 2 * layer + 200_000, "peak \(run.peakKB) KB; one layer is \(layer) KB")
+        let png = try PNGFile.decode(atPath: ws.path("out.png"))
+        #expect(png.pixel(x: 4000, y: 4000) & 0xFFFFFF == 0 && png.pixel(x: 8000, y: 100) & 0xFFFFFF == 0xFFFFFF)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import DrawingBoardCore
 
 /// A page with the layers it paints, as a document file holds them: what a writer of
@@ -71,6 +72,26 @@ public struct PageImage: PageRendering {
     /// The picture encoded as PNG.
     public func pngData() throws(RenderError) -> [UInt8] {
         [UInt8](try PNGFile.encode(try flattenedSurface()))
+    }
+
+    /// The picture encoded as PNG, flattened into the page's own background layer: for a
+    /// renderer done with the page (`drawingboard render`), so no other full-size copy of the
+    /// page is made (a 16384 x 16384 page costs its two layers, not five copies). The page's
+    /// background layer holds the picture afterwards.
+    public func pngDataFlatteningInPlace() throws(RenderError) -> Data {
+        try completeBackground()
+        // A page with elements starts from the layer under its top run, which stays as it is.
+        guard canvas.under == nil, canvas.drag == nil else { return try PNGFile.encode(try flattenedSurface()) }
+        let target = canvas.background.surface
+        let cr = try CairoContext(target)
+        if let highlights = canvas.highlights {
+            cr.setBlend(.multiply)
+            cr.paint(highlights.surface)
+            cr.setBlend(.over)
+        }
+        cr.paint(canvas.ink.surface)
+        target.flush()
+        return try PNGFile.encode(target)
     }
 
     /// A PDF page still coming from the window's worker is drawn here: a file cannot wait.
