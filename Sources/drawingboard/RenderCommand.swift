@@ -65,6 +65,8 @@ struct RenderCommand: ParsableCommand {
         do {
             let decoder = SDLImageDecoder(svg: SVGImage.decodeFile)
             AssetStore.decoder = decoder
+            // This process draws one page and exits: a plain page's PNG is its ink layer.
+            Editor.drawsBackgroundsWhenAsked = true
             let runner = ScriptRunner(decoder: decoder, openDocument: { url in try OpenRaster.read(url) }, stickers: StickerLibrary.installed())
             let editor = try runner.run(parsed, baseDirectory: base)
             if let page {

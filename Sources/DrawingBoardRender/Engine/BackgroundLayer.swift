@@ -3,8 +3,20 @@ import DrawingBoardCore
 
 /// The opaque layer under the drawing, rendered from a `Background` at the canvas size.
 final class BackgroundLayer {
-    private(set) var surface: CairoSurface
+    /// The layer's pixels; a colour or paper not drawn yet (`unpainted`) is drawn when they are
+    /// first asked for.
+    var surface: CairoSurface {
+        if unpainted { paintNow() }
+        return pixels
+    }
+    private var pixels: CairoSurface
     private(set) var background: Background
+    /// For a process that draws one page and exits (`drawingboard render`): a colour or paper is
+    /// drawn only when its pixels are asked for, so a picture flattened with the background
+    /// painted under its ink (`flattenUnder`) never fills a second full-size buffer.
+    nonisolated(unsafe) static var paintsWhenAsked = false
+    /// The background is a colour or paper not drawn into `pixels` yet.
+    private var unpainted = false
     /// A PDF page drawn at the zoom it is shown at, for the part of the window it covers: its
     /// view's scale and offset, and the window rectangle it holds.
     private var zoomed: (scale: Double, offset: Point, rect: PixelRect, surface: CairoSurface)?
@@ -19,7 +31,7 @@ final class BackgroundLayer {
     private(set) var zoomPending: PDFPageDrawer.Request?
 
     init(size: PixelSize, background: Background, drawer: PDFPageDrawer? = nil) throws(RenderError) {
-        surface = try CairoSurface(format: .argb32, size: size)
+        pixels = try CairoSurface(format: .argb32, size: size)
         self.background = .default
         self.drawer = drawer
         try show(background)
@@ -62,7 +74,18 @@ final class BackgroundLayer {
     /// Renders `background`: a colour fills the layer; an image is scaled to cover it, over
     /// white where the image is transparent.
     func show(_ background: Background) throws(RenderError) {
-        let cr = try CairoContext(surface)
+        unpainted = false
+        switch background {
+        case .color, .paper where Self.paintsWhenAsked:
+            self.background = background
+            pending = nil
+            zoomed = nil
+            unpainted = true
+            return
+        default:
+            break
+        }
+        let cr = try CairoContext(pixels)
         switch background {
         case .color(let color):
             cr.setSource(color)
@@ -140,10 +163,13 @@ final class BackgroundLayer {
     /// Paper: its colour, then lines one pixel wide (on whole pixels, so they stay crisp) or
     /// dots, `spacing` apart from one spacing in from the top and left edges. On any Cairo
     /// context: the layer's, or a vector file's (SVG and PDF keep the lines as shapes).
-    static func rule(_ paper: Paper, on cr: OpaquePointer, size: PixelSize) {
+    /// `under`: drawn with DEST_OVER, under what the target holds (the lines, then the colour).
+    static func rule(_ paper: Paper, on cr: OpaquePointer, size: PixelSize, under: Bool = false) {
         func source(_ c: RGBColor) { cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255) }
-        source(paper.color)
-        cairo_paint(cr)
+        if !under {
+            source(paper.color)
+            cairo_paint(cr)
+        }
         source(paper.line)
         let s = paper.spacing
         func marks(_ extent: Int) -> [Double] {
@@ -166,12 +192,56 @@ final class BackgroundLayer {
             }
         }
         cairo_fill(cr)
+        if under {
+            source(paper.color)
+            cairo_paint(cr)
+        }
     }
 
     /// Re-renders the background for a canvas of a new size.
     func resize(to size: PixelSize) throws(RenderError) {
-        guard size != surface.size else { return }
-        surface = try CairoSurface(format: .argb32, size: size)
+        guard size != pixels.size else { return }
+        pixels = try CairoSurface(format: .argb32, size: size)
         try show(background)
+    }
+
+    /// Draws a colour or paper left to be drawn when asked for (cairo keeps a context that
+    /// cannot be made in an error state: nothing is drawn then, and nothing crashes).
+    private func paintNow() {
+        unpainted = false
+        let cr = cairo_create(pixels.handle)
+        defer { cairo_destroy(cr) }
+        switch background {
+        case .color(let c):
+            cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
+            cairo_paint(cr)
+        case .paper(let paper):
+            Self.rule(paper, on: cr!, size: pixels.size)
+        default:
+            break
+        }
+    }
+
+    /// Paints a colour or paper not drawn yet under the ink of `target` (ink over background,
+    /// in place: no other buffer the page's size); false when the background is not one, or
+    /// was drawn already (its layer is then the picture's start).
+    /// (Dotted paper is drawn the usual way: its dots' soft edges would round differently.)
+    func flattenUnder(_ target: CairoSurface) -> Bool {
+        if case .paper(let paper) = background, paper.ruling == .dotted { return false }
+        guard unpainted, let cr = cairo_create(target.handle) else { return false }
+        defer { cairo_destroy(cr) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+        switch background {
+        case .color(let c):
+            cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
+            cairo_paint(cr)
+        case .paper(let paper):
+            // The lines first, then the paper's colour, each under what is there: the ink
+            // over the lines over the colour, as on a page drawn the usual way.
+            Self.rule(paper, on: cr, size: target.size, under: true)
+        default:
+            return false
+        }
+        return true
     }
 }

@@ -77,6 +77,14 @@ public final class Editor {
         nextID = pages.pages.map(\.page.nextStrokeID).max() ?? 1
     }
 
+    /// For a process that draws one page and exits (`drawingboard render`): a colour or paper
+    /// background is drawn only when its pixels are asked for, so a PNG of a plain page costs
+    /// its ink layer alone. Set before any editor is made.
+    nonisolated(unsafe) public static var drawsBackgroundsWhenAsked: Bool {
+        get { BackgroundLayer.paintsWhenAsked }
+        set { BackgroundLayer.paintsWhenAsked = newValue }
+    }
+
     static func checkLimits(_ size: PixelSize) throws(RenderError) {
         do {
             try Check.canvas(size, at: "")

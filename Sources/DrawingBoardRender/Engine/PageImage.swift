@@ -82,6 +82,15 @@ public struct PageImage: PageRendering {
         try completeBackground()
         // A page with elements starts from the layer under its top run, which stays as it is.
         guard canvas.under == nil, canvas.drag == nil else { return try PNGFile.encode(try flattenedSurface()) }
+        // A colour or paper not drawn yet goes under the ink, in the ink layer: one buffer.
+        if canvas.highlights == nil, canvas.background.flattenUnder(canvas.ink.surface) {
+            // The ink layer is a whole number of tiles: its page's part, as a view of its pixels.
+            let ink = canvas.ink.surface
+            ink.flush()
+            guard ink.size != size else { return try PNGFile.encode(ink) }
+            let page = try CairoSurface(wrapping: ink.pixels, format: .argb32, size: size, stride: ink.stride)
+            return try withExtendedLifetime(ink) { () throws(RenderError) in try PNGFile.encode(page) }
+        }
         let target = canvas.background.surface
         let cr = try CairoContext(target)
         if let highlights = canvas.highlights {
