@@ -90,6 +90,9 @@ import Testing
         app.key(KeyInput(.f9), time: 0)
         #expect(app.pages.sidebar.shown)
         let layout = app.layout()
+        // The page is fitted beside the sidebar, not under it.
+        let sidebar = try #require(layout.sidebar)
+        #expect(app.view.offset.x >= sidebar.maxX, "the page starts right of the sidebar")
         let third = try #require(layout.frame(of: .pageThumbnail(2)))
         app.click(.pageThumbnail(2))
         #expect(app.pages.current == 2)

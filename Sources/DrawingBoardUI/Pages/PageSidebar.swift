@@ -35,6 +35,8 @@ public final class PageSidebar {
     func toggle() {
         shown.toggle()
         if shown { scrollToCurrent() }
+        // The pages move beside the sidebar (or back).
+        app.viewport.pageChanged()
         app.invalidateChrome()
         app.repaintAll()
     }

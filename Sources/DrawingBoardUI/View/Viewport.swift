@@ -75,13 +75,17 @@ public final class Viewport {
     /// The view that shows the whole page centred: at 100% when it fits the window, else
     /// smaller, to fit between the bars.
     public func fittedView() -> ViewTransform {
-        let w = Double(window.width), h = Double(window.height)
-        let fits = page.width <= window.width && page.height <= window.height
+        let w = Double(window.width) - left, h = Double(window.height)
+        let fits = Double(page.width) <= w && page.height <= window.height
         let fit = fits ? 1 : min(w / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
         let scale = max(fit, ViewTransform.scaleRange.lowerBound)
-        return ViewTransform(scale: scale, offset: Point(((w - Double(page.width) * scale) / 2).rounded(),
+        return ViewTransform(scale: scale, offset: Point((left + (w - Double(page.width) * scale) / 2).rounded(),
                                                          ((h - Double(page.height) * scale) / 2).rounded()))
     }
+
+    /// The room the pages sidebar takes on the left, when it is shown: the pages are fitted
+    /// and kept beside it, not under it.
+    private var left: Double { app.pages.sidebar.shown ? ((Layout.sidebarWidth + Theme.margin) * scale).rounded() : 0 }
 
     /// Ctrl+0 and the zoom label: the whole page, centred, following the window from now on.
     public func fitPage() {
@@ -92,10 +96,10 @@ public final class Viewport {
     /// Fit width: the page being drawn on as wide as the window, its top under the top bar.
     public func fitWidth() {
         fitted = false
-        let w = Double(window.width)
+        let w = Double(window.width) - left
         let scale = min(max((w - 2 * Theme.margin * self.scale) / Double(page.width), ViewTransform.scaleRange.lowerBound),
                         ViewTransform.scaleRange.upperBound)
-        setView(ViewTransform(scale: scale, offset: Point(((w - Double(page.width) * scale) / 2).rounded(), bars.rounded())))
+        setView(ViewTransform(scale: scale, offset: Point((left + (w - Double(page.width) * scale) / 2).rounded(), bars.rounded())))
     }
 
     /// Shows the page being drawn on after a move to it (a key, the sidebar, the page number):
@@ -145,7 +149,7 @@ public final class Viewport {
             let m = min(margin, extent, room - 2 * inset)
             return min(max(offset, inset + m - extent), room - inset - m)
         }
-        return ViewTransform(scale: next.scale, offset: Point(keep(next.offset.x, w, Double(window.width), 0),
+        return ViewTransform(scale: next.scale, offset: Point(left + keep(next.offset.x - left, w, Double(window.width) - left, 0),
                                                               keep(next.offset.y, h, Double(window.height), bars)))
     }
 
