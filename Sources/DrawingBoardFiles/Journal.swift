@@ -34,6 +34,9 @@ public final class Journal {
         /// Files the line refers to (a background image), written first.
         var files: [(path: String, data: Data)] = []
         var line: Data
+        /// Flushed to the disk before the next line is written (a page shown is not: the next
+        /// step's flush carries it, so scrolling through a notebook waits for no disk).
+        var sync = true
     }
 
     /// What a write did.
@@ -127,6 +130,7 @@ public final class Journal {
         guard var data = try? encoder.encode(JournalFormat.Line.event(event)) else { return .behind(problem ?? "cannot encode a step") }
         images = archive.next
         data.append(UInt8(ascii: "\n"))
+        if case .show = event { return enqueue(data, sync: false) }
         return enqueue(data, files: archive.files)
     }
 
@@ -145,9 +149,9 @@ public final class Journal {
         return flush(wasBehind: true)
     }
 
-    private func enqueue(_ data: Data, files: [(path: String, data: Data)] = []) -> Outcome {
+    private func enqueue(_ data: Data, files: [(path: String, data: Data)] = [], sync: Bool = true) -> Outcome {
         let wasBehind = isBehind
-        pending.append(Pending(files: files, line: data))
+        pending.append(Pending(files: files, line: data, sync: sync))
         return flush(wasBehind: wasBehind)
     }
 
@@ -159,7 +163,7 @@ public final class Journal {
                                                             withIntermediateDirectories: true)
                     try AtomicFile.write(file.data, toPath: file.path, mode: 0o600)
                 }
-                try writeLine(next.line)
+                try writeLine(next.line, sync: next.sync)
                 pending.removeFirst()
             }
         } catch {
@@ -171,7 +175,7 @@ public final class Journal {
     }
 
     /// Writes one line after the last complete one; on failure the file is cut back to it.
-    private func writeLine(_ data: Data) throws {
+    private func writeLine(_ data: Data, sync: Bool = true) throws {
         func fail(_ code: Int32) -> DocumentError {
             _ = ftruncate(fd, length)
             return DocumentError("cannot write the journal: \(String(cString: strerror(code)))")
@@ -194,7 +198,7 @@ public final class Journal {
             return true
         }
         guard ok else { throw fail(errno) }
-        guard fsync(fd) == 0 else { throw fail(errno) }
+        guard !sync || fsync(fd) == 0 else { throw fail(errno) }
         length += off_t(data.count)
     }
 
