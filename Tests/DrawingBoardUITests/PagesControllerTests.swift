@@ -56,6 +56,35 @@ import Testing
         #expect(shot.pixel(x: Int(onStroke.x), y: Int(onStroke.y)) & 0xFFFFFF == 0)
     }
 
+    /// A stroke started on the desk beside a page (an arrow into it) is drawn on that page.
+    @Test func aStrokeStartedBesideAPageGoesOnIt() throws {
+        let app = try Self.notebook(3)
+        app.viewport.zoom(by: 0.5)
+        let second = app.viewport.pageView(1)
+        let margin = second.toWindow(Point(-40, 150)), inside = second.toWindow(Point(200, 150))
+        app.drag([(margin.x, margin.y), ((margin.x + inside.x) / 2, margin.y), (inside.x, inside.y)])
+        #expect(app.pages.current == 1)
+        #expect(app.editor.pages.notebook.pages.map(\.page.strokes.count) == [0, 1, 0])
+    }
+
+    /// The wheel over the sidebar scrolls it as it scrolls the pages: down, to later pages; and
+    /// a notebook's export is offered as a PDF of every page.
+    @Test func theSidebarsWheelGoesTheWayThePagesDoAndANotebookExportsAsPDF() throws {
+        let app = try Self.notebook(12)
+        app.pages.toggleSidebar()
+        let card = try #require(app.layout().sidebar)
+        app.input.wheel(-2, at: card.center)
+        #expect(app.pages.sidebar.scroll > 0)
+        app.input.wheel(5, at: card.center)
+        #expect(app.pages.sidebar.scroll == 0)
+        app.document.export(choosingName: true)
+        guard case .chooseFile(let request)? = app.takeEffects().first(where: { if case .chooseFile = $0 { return true } else { return false } }) else {
+            Issue.record("no chooser")
+            return
+        }
+        #expect(request.suggestedName == "Untitled.pdf")
+    }
+
     @Test func undoShowsThePageItChanged() throws {
         let app = try Self.notebook(3)
         let v = app.view

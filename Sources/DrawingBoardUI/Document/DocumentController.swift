@@ -106,14 +106,22 @@ public final class DocumentController {
             exportCopy(to: path)
             return
         }
-        app.request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: state.suggestedExportName(),
+        app.request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: state.suggestedExportName(notebookFormat),
                                             folder: session.chooserFolder)))
+    }
+
+    /// What a notebook is exported as when nothing else is said: PDF, every page (PNG would
+    /// be the page drawn on only), for a notebook of several pages or a PDF's pages.
+    private var notebookFormat: ExportFormat {
+        if editor.pages.count > 1 { return .pdf }
+        if case .pdf = editor.background { return .pdf }
+        return .png
     }
 
     /// A name chosen for Export: a bare name gets .png; a name that is no export format is
     /// refused with the formats there are.
     private func chosenExportName(_ path: String) {
-        switch DocumentState.exportName(for: path) {
+        switch DocumentState.exportName(for: path, bare: notebookFormat) {
         case .success(let target) where target.path != path && FileManager.default.fileExists(atPath: target.path):
             questions.ask(.replace(path: target.path, export: true))
         case .success(let target): exportCopy(to: target.path)

@@ -106,11 +106,12 @@ public struct DocumentState: Sendable, Equatable {
         return .ask(chosen: chosen, document: document, export: format)
     }
 
-    /// The file and format a name chosen in the Export chooser writes: a bare name gets .png;
-    /// an extension that is no export format is an error naming the formats.
-    public static func exportName(for chosen: String) -> Result<(path: String, format: ExportFormat), ExportNameError> {
+    /// The file and format a name chosen in the Export chooser writes: a bare name gets
+    /// `bare` (.png, or .pdf for a notebook); an extension that is no export format is an error
+    /// naming the formats.
+    public static func exportName(for chosen: String, bare: ExportFormat = .png) -> Result<(path: String, format: ExportFormat), ExportNameError> {
         let ext = URL(fileURLWithPath: chosen).pathExtension
-        if ext.isEmpty { return .success((chosen + ".png", .png)) }
+        if ext.isEmpty { return .success((chosen + "." + bare.fileExtension, bare)) }
         guard let format = ExportFormat(pathExtension: ext) else {
             return .failure(ExportNameError(name: fileName(chosen)))
         }

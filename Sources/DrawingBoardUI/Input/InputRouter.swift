@@ -312,7 +312,8 @@ public final class InputRouter {
     public func scroll(dx: Double = 0, dy: Double, at p: Point, ctrl: Bool = false, shift: Bool = false) {
         let layout = app.layout()
         if let sidebar = layout.sidebar, sidebar.contains(p) {
-            return app.pages.sidebar.scroll(by: dy * 48 * app.scale)
+            // As the page scrolls: the wheel turned down moves the list up, to later pages.
+            return app.pages.sidebar.scroll(by: -dy * 48 * app.scale)
         }
         switch layout.hit(p) {
         case .control(.slider(let kind)):

@@ -71,6 +71,11 @@ public final class PageSidebar {
     func drag(_ i: Int, to p: Point, from start: Point) {
         let far = hypot(p.x - start.x, p.y - start.y) > Self.dragSlack * app.scale
         guard dragging != nil || far else { return }
+        // Held near the top or the bottom of the list, it scrolls, to places out of sight.
+        if let card = app.layout().sidebar {
+            let edge = 40 * app.scale
+            if p.y < card.minY + edge { scroll(by: -16 * app.scale) } else if p.y > card.maxY - edge { scroll(by: 16 * app.scale) }
+        }
         let layout = app.layout()
         dragging = (i, layout.sidebarDropIndex(at: p) ?? i, p)
         app.invalidateChrome()

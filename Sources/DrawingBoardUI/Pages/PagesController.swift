@@ -65,7 +65,11 @@ public final class PagesController {
 
     /// A press on the desk at a window point: the page under it becomes the page drawn on.
     func focus(at p: Point) {
-        guard count > 1, let i = app.viewport.page(at: p), i != current else { return }
+        guard count > 1 else { return }
+        // Beside a page (in the margin of the desk) counts as on the page at that height: an
+        // arrow or a bracket may start there.
+        let i = app.viewport.page(at: p) ?? app.viewport.strip.nearest(toY: app.viewport.desk.toCanvas(p).y)
+        guard i != current else { return }
         show(i)
     }
 
