@@ -83,8 +83,11 @@ public final class PageSidebar {
 
     /// The pointer lifted: a drag moves the page where it was dropped; a click goes to it.
     func release(_ i: Int, activate: Bool) {
+        let dragged = dragging != nil
         defer {
             dragging = nil
+            // The tooltip of the thumbnail the drag began on goes with the drag.
+            if dragged { app.chrome.forgetHover() }
             app.invalidateChrome()
         }
         if let drag = dragging {
