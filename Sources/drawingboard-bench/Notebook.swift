@@ -16,7 +16,7 @@ func notebookFigures() throws {
     let pdfURL = folder.appendingPathComponent("lecture.pdf")
     try TestPDF.lecture(pages: pageCount).write(to: pdfURL)
     let file = try PDFReader.read(path: pdfURL.path)
-    let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
+    let pages = file.pages
     let editor = try Editor(notebook: Notebook(pages), history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
     // 20 strokes of 30 points on every page, the same for both apps.
     var strokes: [[[Point]]] = []
@@ -87,7 +87,8 @@ func notebookFigures() throws {
     let scale = 0.5, gap = 24.0
     var origins: [Double] = []
     var y = 0.0
-    for size in editor.pages.sizes {
+    let sizes = editor.pages.sizes
+    for size in sizes {
         origins.append(y)
         y += Double(size.height) + gap
     }
@@ -96,7 +97,7 @@ func notebookFigures() throws {
     let bottom = y - 800 / scale
     var drawn = Set<Int>()
     while top < bottom {
-        let shown = origins.indices.filter { origins[$0] < top + 800 / scale && origins[$0] + Double(editor.pages.sizes[$0].height) > top }
+        let shown = origins.indices.filter { origins[$0] < top + 800 / scale && origins[$0] + Double(sizes[$0].height) > top }
         let fresh = shown.contains { !drawn.contains($0) }
         let t0 = now()
         for i in shown {

@@ -2,15 +2,6 @@ import Foundation
 import Testing
 @testable import DrawingBoardCore
 
-private func problem(_ json: String) -> String? {
-    do {
-        _ = try ScriptParser.parse(Data(json.utf8))
-        return nil
-    } catch {
-        return error.description
-    }
-}
-
 private let canvas = #""version": 1, "canvas": {"width": 100, "height": 80}"#
 
 /// Hostile scripts, values and files: each refused with a message, nothing acted on.

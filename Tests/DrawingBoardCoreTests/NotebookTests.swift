@@ -22,16 +22,7 @@ private func refused(_ notebook: inout Notebook, _ edit: PagesEdit) -> Bool {
 }
 
 private func steps(_ json: String) throws -> [DrawingScript.Step] {
-    try ScriptParser.parse(Data(#"{"version": 1, "canvas": {"width": 100, "height": 80}, "steps": [\#(json)]}"#.utf8)).steps
-}
-
-private func problem(_ json: String) -> String? {
-    do {
-        _ = try ScriptParser.parse(Data(json.utf8))
-        return nil
-    } catch {
-        return error.description
-    }
+    try parse(withSteps(json)).steps
 }
 
 /// The notebook as a model: every change to its pages returns the change that undoes it, and
@@ -150,7 +141,7 @@ private func problem(_ json: String) -> String? {
 
     @Test(arguments: badPages)
     func aWrongPageStepIsNamedWithItsPlace(_ step: String, _ expected: String) {
-        #expect(problem(#"{"version": 1, "canvas": {"width": 100, "height": 80}, "steps": [\#(step)]}"#) == expected)
+        #expect(problem(withSteps(step)) == expected)
     }
 
     @Test func aPDFNotebookSetsItsOwnPages() {

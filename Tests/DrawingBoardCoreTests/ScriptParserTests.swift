@@ -2,12 +2,12 @@ import Foundation
 import Testing
 @testable import DrawingBoardCore
 
-private func parse(_ json: String) throws(ScriptError) -> DrawingScript {
+func parse(_ json: String) throws(ScriptError) -> DrawingScript {
     try ScriptParser.parse(Data(json.utf8))
 }
 
-/// The message a script gets, or nil when it parses.
-private func problem(_ json: String) -> String? {
+/// The message a script gets, or nil when it parses (for every suite of this target).
+func problem(_ json: String) -> String? {
     do {
         _ = try parse(json)
         return nil
@@ -16,7 +16,8 @@ private func problem(_ json: String) -> String? {
     }
 }
 
-private func withSteps(_ steps: String) -> String {
+/// A script of a 100x80 canvas with these steps.
+func withSteps(_ steps: String) -> String {
     #"{"version": 1, "canvas": {"width": 100, "height": 80}, "steps": [\#(steps)]}"#
 }
 

@@ -144,7 +144,7 @@ import Testing
     @Test func aPDFPageIsTheBackgroundAndTheEraserShowsIt() throws {
         let file = try PDFReader.read(TestPDF.lecture([(595, 842), (842, 595)]), name: "lecture.pdf")
         #expect(file.pageSizes.map(\.width) == [595, 842])
-        let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
+        let pages = file.pages
         let editor = try Editor(notebook: Notebook(pages))
         #expect(editor.size == PixelSize(width: 793, height: 1123))
         // The green rectangle at (72, 200) points, 200 x 100: at 4/3 pixels per point.
@@ -161,35 +161,36 @@ import Testing
         #expect(editor.size == PixelSize(width: 1123, height: 793))
     }
 
+    /// What poppler draws of `background` through `view`, in a picture of `size`.
+    static func poppler(_ background: PDFBackground, page: PixelSize, view: ViewTransform, size: PixelSize) throws -> [UInt32] {
+        let expected = try CairoSurface(format: .argb32, size: size)
+        let cr = try CairoContext(expected)
+        cairo_translate(cr.handle, view.offset.x, view.offset.y)
+        cairo_scale(cr.handle, view.scale, view.scale)
+        try PDFPainter.draw(background, on: cr.handle, size: page)
+        expected.flush()
+        return expected.read(PixelRect(size: size)).map { $0 | 0xFF00_0000 }
+    }
+
     /// Zoomed in, a PDF page is drawn by poppler at the zoom it is shown at (not its 96 dpi
     /// picture scaled up): the window shows exactly what poppler draws at that scale.
     @Test func aZoomedPDFPageIsDrawnCrispAtItsZoom() throws {
         let file = try PDFReader.read(TestPDF.lecture(pages: 1), name: "lecture.pdf")
-        let page = Page(size: file.pageSizes[0].pixelSize, background: .pdf(PDFBackground(file: file, index: 0)))
+        let background = PDFBackground(file: file, index: 0)
+        let page = Page(size: file.pageSizes[0].pixelSize, background: .pdf(background))
         let editor = try Editor(notebook: Notebook([page]))
-        let view = ViewTransform(scale: 4, offset: Point(-300, -400))
         let frame = try Frame(size: PixelSize(width: 400, height: 300))
+        let view = ViewTransform(scale: 4, offset: Point(-300, -400))
         editor.compose(into: frame, area: PixelRect(size: frame.size), view: view)
-        let expected = try CairoSurface(format: .argb32, size: frame.size)
-        let cr = try CairoContext(expected)
-        cairo_translate(cr.handle, view.offset.x, view.offset.y)
-        cairo_scale(cr.handle, view.scale, view.scale)
-        try PDFPainter.draw(PDFBackground(file: file, index: 0), on: cr.handle, size: page.size)
-        expected.flush()
-        let shown = frame.read(PixelRect(size: frame.size)), drawn = expected.read(PixelRect(size: frame.size)).map { $0 | 0xFF00_0000 }
+        let shown = frame.read(PixelRect(size: frame.size))
+        let drawn = try Self.poppler(background, page: page.size, view: view, size: frame.size)
         #expect(shown == drawn, "\(zip(shown, drawn).filter { $0 != $1 }.count) pixels differ")
         // The text's edge is sharp: some pixels are fully dark, as poppler draws them.
         #expect(shown.contains { $0 & 0xFFFFFF == 0 })
         // Scrolled by whole pixels, the zoomed picture is kept, and still exact.
         let moved = ViewTransform(scale: 4, offset: Point(-310, -420))
         editor.compose(into: frame, area: PixelRect(size: frame.size), view: moved)
-        let again = try CairoSurface(format: .argb32, size: frame.size)
-        let ac = try CairoContext(again)
-        cairo_translate(ac.handle, moved.offset.x, moved.offset.y)
-        cairo_scale(ac.handle, moved.scale, moved.scale)
-        try PDFPainter.draw(PDFBackground(file: file, index: 0), on: ac.handle, size: page.size)
-        again.flush()
-        #expect(frame.read(PixelRect(size: frame.size)) == again.read(PixelRect(size: frame.size)).map { $0 | 0xFF00_0000 })
+        #expect(frame.read(PixelRect(size: frame.size)) == (try Self.poppler(background, page: page.size, view: moved, size: frame.size)))
     }
 
     @Test func hostilePDFsAreRefusedInWords() throws {

@@ -24,6 +24,14 @@ public final class PDFFile: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 }
 
+extension PDFFile {
+    /// One page per page of the PDF, in order: each the PDF page's size at 96 dpi, the PDF page
+    /// its background (a PDF opened as a notebook, or inserted into one).
+    public var pages: [Page] {
+        pageSizes.indices.map { Page(size: pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: self, index: $0))) }
+    }
+}
+
 /// A PDF page's size in points.
 public struct PDFPageSize: Sendable, Hashable {
     public var width: Double

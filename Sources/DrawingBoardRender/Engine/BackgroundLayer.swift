@@ -76,7 +76,7 @@ final class BackgroundLayer {
     func show(_ background: Background) throws(RenderError) {
         unpainted = false
         switch background {
-        case .color, .paper where Self.paintsWhenAsked:
+        case .color where Self.paintsWhenAsked, .paper where Self.paintsWhenAsked:
             self.background = background
             pending = nil
             zoomed = nil

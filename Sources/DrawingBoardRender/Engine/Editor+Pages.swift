@@ -32,9 +32,15 @@ public struct NotebookPages {
         shelf.notebook.pages.map { $0.id == shelf.current ? page.size : $0.page.size }
     }
 
+    /// How many pages have pixels now (the page drawn on and those kept): bounded by the
+    /// pages shown, not by the notebook.
+    public var withPixels: Int { shelf.kept.count + 1 }
+
     /// How many pages the window shows at once: their canvases (and two more) are kept.
     public func keepPixels(forShown count: Int) {
-        shelf.keep = max(2, count + 2)
+        // The other pages shown and two more, beside the page drawn on.
+        shelf.keep = max(2, count + 1)
+        for gone in shelf.trim() { editor.history.dropCachedPixels(ofPage: gone) }
     }
 
     /// Composes page `index` (not the one being drawn on) into `frame` through `view`, from its
@@ -87,7 +93,13 @@ public struct NotebookPages {
     }
 
     /// The index of the page being drawn on.
-    public var index: Int { shelf.notebook.index(of: shelf.current) ?? 0 }
+    public var index: Int { shelf.currentIndex }
+
+    /// Page `i` with its id, the page drawn on as it is now (the notebook is not copied).
+    public func entry(_ i: Int) -> NotebookPage {
+        let entry = shelf.notebook.pages[i]
+        return entry.id == shelf.current ? NotebookPage(id: entry.id, page: page) : entry
+    }
 
     /// The id of the page being drawn on.
     public var currentID: UInt64 { shelf.current }

@@ -6,9 +6,22 @@ import DrawingBoardCore
 final class PageShelf {
     /// Every page's model. The entry of the page being drawn on is brought up to date when the
     /// editor leaves it (`Editor.notebook` gives the whole notebook, current page included).
-    var notebook: Notebook
+    var notebook: Notebook {
+        didSet { currentIndexCache = nil }
+    }
     /// The id of the page being drawn on.
-    var current: UInt64
+    var current: UInt64 {
+        didSet { currentIndexCache = nil }
+    }
+    /// Where the page drawn on is in the notebook (asked for with every pointer event and
+    /// frame: looked up once per change, not in the list every time).
+    var currentIndex: Int {
+        if let currentIndexCache { return currentIndexCache }
+        let index = notebook.index(of: current) ?? 0
+        currentIndexCache = index
+        return index
+    }
+    private var currentIndexCache: Int?
     /// Canvases of pages shown before, the most recent last.
     private var parked: [(id: UInt64, canvas: PageCanvas)] = []
     /// How many canvases beside the current page's are kept (the pages shown and their
@@ -27,6 +40,11 @@ final class PageShelf {
     func park(_ canvas: PageCanvas, for id: UInt64) -> [UInt64] {
         parked.removeAll { $0.id == id }
         parked.append((id, canvas))
+        return trim()
+    }
+
+    /// Lets go of the canvases beyond `keep`, the least recently used first; their pages' ids.
+    func trim() -> [UInt64] {
         var gone: [UInt64] = []
         while parked.count > keep { gone.append(parked.removeFirst().id) }
         return gone

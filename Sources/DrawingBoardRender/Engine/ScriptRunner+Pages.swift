@@ -23,11 +23,8 @@ extension ScriptRunner {
     /// A notebook of one page per page of the PDF, each the PDF page's size at 96 per inch.
     func notebook(ofPDF name: String, base: URL, pdfs: PDFCache) throws(ScriptError) -> Editor {
         let file = try pdfs.file(name, at: "pdf", base: base)
-        let pages = file.pageSizes.indices.map { i in
-            Page(size: file.pageSizes[i].pixelSize, background: .pdf(PDFBackground(file: file, index: i)))
-        }
         do {
-            return try Editor(notebook: Notebook(pages), history: history)
+            return try Editor(notebook: Notebook(file.pages), history: history)
         } catch {
             throw ScriptError("pdf", error.message)
         }

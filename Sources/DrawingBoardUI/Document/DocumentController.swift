@@ -224,7 +224,7 @@ public final class DocumentController {
                 session.state.replaced(path: path, at: next.history.stateID)
                 chrome.show(info: "Opened “\(name)”")
             case .pdf(let file):
-                let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
+                let pages = file.pages
                 let next = try Editor(notebook: Notebook(pages), history: editor.history.options, drawsPDFsLater: true)
                 app.replaceEditor(next, page: try OpenRaster.encode(notebook: next, forSession: true))
                 session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)

@@ -121,7 +121,7 @@ final class DocumentSession {
     func restore(history: UndoHistory.Options) throws -> Journal.Restored? {
         guard let orphan = recoverable else { return nil }
         recoverable = nil
-        let restored = try Journal.restore(orphan, history: history)
+        let restored = try Journal.restore(orphan, history: history, drawsPDFsLater: true)
         let adopted = try Journal(adopting: orphan.directory)
         journal?.remove()
         journal = adopted

@@ -44,7 +44,8 @@ public final class PageSidebar {
     /// The geometry the layout needs: every page's size, the scroll, the page drawn on.
     var spec: Layout.SidebarSpec? {
         guard shown else { return nil }
-        return Layout.SidebarSpec(sizes: app.editor.pages.sizes, scroll: scroll, current: app.editor.pages.index)
+        // The strip's sizes: kept by the viewport until the notebook changes.
+        return Layout.SidebarSpec(sizes: app.viewport.strip.sizes, scroll: scroll, current: app.editor.pages.index)
     }
 
     /// Scrolls by `dy` window pixels (the wheel over the sidebar).
@@ -104,9 +105,8 @@ public final class PageSidebar {
     /// page changed since.
     func thumbnail(_ i: Int, side: Int) -> RasterImage? {
         let editor = app.editor
-        let notebook = editor.pages.notebook
-        guard notebook.pages.indices.contains(i) else { return nil }
-        let entry = notebook.pages[i]
+        guard (0..<editor.pages.count).contains(i) else { return nil }
+        let entry = editor.pages.entry(i)
         if let kept = thumbnails[entry.id], kept.page == entry.page, max(kept.image.width, kept.image.height) == side { return kept.image }
         // A PDF page still being drawn off the event loop: an empty frame until it comes.
         guard editor.pages.pictureReady(i) else {
@@ -116,7 +116,10 @@ public final class PageSidebar {
         guard let picture = try? editor.pages.image(i).flattened(), let small = try? ImageOps.thumbnail(picture, maxSide: side) else { return nil }
         thumbnails[entry.id] = (entry.page, small)
         // Pages gone from the notebook take their thumbnails with them.
-        if thumbnails.count > notebook.count { thumbnails = thumbnails.filter { id, _ in notebook.index(of: id) != nil } }
+        if thumbnails.count > editor.pages.count {
+            let ids = Set((0..<editor.pages.count).map { editor.pages.entry($0).id })
+            thumbnails = thumbnails.filter { ids.contains($0.key) }
+        }
         return small
     }
 }

@@ -183,12 +183,12 @@ public final class PagesController {
     /// A new page after page `i` like it: its size, and its paper or colour (a page of a PDF
     /// or an image gets a plain white page of its size).
     public func add(after i: Int) {
-        perform(.add(at: i + 1, page: Page(size: editor.pages.sizes[i], background: blankLike(i))))
+        perform(.add(at: i + 1, page: Page(size: editor.pages.entry(i).page.size, background: blankLike(i))))
     }
 
     /// A new page before page `i`, like it.
     public func add(before i: Int) {
-        perform(.add(at: i, page: Page(size: editor.pages.sizes[i], background: blankLike(i))))
+        perform(.add(at: i, page: Page(size: editor.pages.entry(i).page.size, background: blankLike(i))))
     }
 
     public func duplicate(_ i: Int) { perform(.duplicate(i)) }
@@ -211,13 +211,13 @@ public final class PagesController {
         } catch {
             return app.chrome.show(error: "\(error)")
         }
-        let pages = file.pageSizes.indices.map { Page(size: file.pageSizes[$0].pixelSize, background: .pdf(PDFBackground(file: file, index: $0))) }
+        let pages = file.pages
         perform(.add(at: current + 1, pages: pages))
         app.chrome.show(info: "Inserted the \(pages.count) page\(pages.count == 1 ? "" : "s") of “\(file.name)” after page \(current)")
     }
 
     private func blankLike(_ i: Int) -> Background {
-        let background = i == current ? editor.background : editor.pages.notebook.pages[i].page.background
+        let background = editor.pages.entry(i).page.background
         switch background {
         case .color, .paper: return background
         case .image, .pdf: return .color(.white)
