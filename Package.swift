@@ -51,6 +51,7 @@ let package = Package(
         .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CMalloc"),
 
         // Pens on Wayland: the tablet protocol on SDL's display (SDL 2 reads no pressure).
         .target(name: "WaylandTablet", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate", "CPoppler"]),
         .target(
             name: "DrawingBoardFiles",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
         .target(
@@ -69,7 +70,7 @@ let package = Package(
             name: "drawingboard",
             dependencies: [
                 "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardApp",
-                "DrawingBoardFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DrawingBoardFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The benchmark: figures against baselines run in the same process.
         .target(name: "CairoBaseline", dependencies: ["CCairo"]),
@@ -89,7 +90,10 @@ let package = Package(
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform", "TestPDFs"]),
         .testTarget(
             name: "DrawingBoardFilesTests",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "TestPDFs", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: [
+                "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "TestPDFs", "XvfbSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         // A compositor with a tablet, for the tests of WaylandTablet (none in CI has one). Not shipped.
         .target(
             name: "WaylandTabletServer", dependencies: ["WaylandTablet"], path: "Tests/WaylandTabletServer",

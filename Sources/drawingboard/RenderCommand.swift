@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import DrawingBoardCore
 import DrawingBoardFiles
 import DrawingBoardPlatform
@@ -28,6 +29,12 @@ struct RenderCommand: ParsableCommand {
     var page: Int?
 
     func run() throws {
+        // A process that decodes, draws and writes one document: buffers of 256 KB and more are
+        // given back to the system as soon as they are freed, so the pictures and files made
+        // one after another (the document's bytes, its strokes, a layer decoded, the page
+        // drawn) never add up in the process's memory.
+        mallopt(M_MMAP_THRESHOLD, 256 << 10)
+        mallopt(M_TRIM_THRESHOLD, 256 << 10)
         do {
             try render()
         } catch {
@@ -75,15 +82,25 @@ struct RenderCommand: ParsableCommand {
                 }
                 try editor.pages.show(page - 1)
             }
+            // From here, the buffers of the file being written are made and freed over and over
+            // (each page's compressor): kept by the allocator, not handed back each time.
+            mallopt(M_MMAP_THRESHOLD, 4 << 20)
+            if format == "pdf" {
+                // Written to the file page by page: no copy of the whole PDF in memory.
+                try AtomicFile.write(toPath: output) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+                    try VectorExport.exportNotebook(editor, to: write)
+                }
+                return
+            }
             let bytes: Data
             switch format {
             case "ora": bytes = try OpenRaster.encode(notebook: editor)
             case "svg": bytes = try VectorExport.export(editor.image, as: .svg)
-            case "pdf": bytes = try VectorExport.exportNotebook(editor)
             case "jpg", "jpeg": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .jpeg))
             case "webp": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .webp))
             default: bytes = try editor.image.pngDataFlatteningInPlace()
             }
+            if let failure = Editor.unpaintedBackground { throw failure }
             try AtomicFile.write(bytes, toPath: output)
         } catch let error as Failure {
             throw error

@@ -1,6 +1,7 @@
 import DrawingBoardCore
 import Foundation
 import Testing
+import XvfbSupport
 @testable import DrawingBoardRender
 
 private func permissions(_ path: String) throws -> Int {
@@ -54,5 +55,59 @@ private func permissions(_ path: String) throws -> Int {
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
         #expect(try permissions(target) == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["drawing.ora"], "no temporary file left")
+    }
+
+    /// A file made as it is written (a PDF export, page by page) arrives whole, in pieces of
+    /// any size; a maker that fails part-way leaves the old file and no temporary one.
+    @Test func aStreamedFileIsWholeOrNotThere() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("notes.pdf").path
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        try AtomicFile.write(toPath: path) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+            var offset = 0, size = 1
+            while offset < bytes.count {
+                let n = min(size, bytes.count - offset)
+                #expect(bytes[offset..<offset + n].withUnsafeBytes { write($0) })
+                offset += n
+                size = size % 100_000 * 3 + 1
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+        do {
+            try AtomicFile.write(toPath: path) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+                _ = Data(count: 100_000).withUnsafeBytes { write($0) }
+                throw RenderError("page 3 cannot be drawn")
+            }
+            Issue.record("a failed export was written")
+        } catch {
+            #expect(error.message == "page 3 cannot be drawn")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "the old file is as it was")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.pdf"], "no temporary file left")
+    }
+
+    /// On a full disk (a 256 KB tmpfs, root only, as in CI) the reason is the disk's, the
+    /// old file stays, and nothing else is left there.
+    @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+    func aStreamedFileOnAFullDiskSaysWhy() throws {
+        let disk = try SmallDisk(size: "256k")
+        let path = disk.folder.appendingPathComponent("notes.pdf").path
+        try AtomicFile.write(Data("old".utf8), toPath: path)
+        var refused = false
+        do {
+            try AtomicFile.write(toPath: path) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+                let page = Data(count: 4096)
+                // The writer goes on as a PDF writer would after a failed write, then gives up.
+                for _ in 0..<256 where !page.withUnsafeBytes({ write($0) }) { refused = true }
+                if refused { throw RenderError("cannot write the pdf file: error while writing to output stream") }
+            }
+            Issue.record("a megabyte was written to a 256 KB disk")
+        } catch {
+            #expect(error.message == "cannot write \(path): No space left on device")
+        }
+        #expect(refused)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path) == ["notes.pdf"])
     }
 }

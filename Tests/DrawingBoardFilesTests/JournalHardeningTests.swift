@@ -2,6 +2,7 @@ import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
 import Testing
+import XvfbSupport
 @testable import DrawingBoardFiles
 
 private func tempRoot() -> URL {
@@ -92,33 +93,13 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
     /// The same with a real full disk: a 256 KB tmpfs (root only, as in CI).
     @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
     func aRealFullDiskLosesNothing() throws {
-        let root = tempRoot()
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", root.path]
-        try mount.run()
-        mount.waitUntilExit()
-        try #require(mount.terminationStatus == 0)
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [root.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        let disk = try SmallDisk(size: "256k")
+        let root = disk.folder
         let e = try editor()
         let session = try Recording(e, root: root)
         draw(e, [(10, 10), (190, 10)])
         draw(e, [(10, 30), (190, 30)])
-        // Fill the disk to the last byte.
-        let filler = root.appendingPathComponent("filler")
-        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: filler)
-        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
-        while (try? handle.write(contentsOf: Data(count: 1))) != nil {}
-        try? handle.close()
+        try disk.fill()
         // Longer than what is left of the journal's last page (tmpfs gives whole pages).
         let longer: [(Double, Double)] = (0..<2000).map { (i: Int) -> (Double, Double) in (Double(5 + i % 190), 60.0 + Double(i / 190)) }
         draw(e, longer)
@@ -126,7 +107,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
             Issue.record("the stroke was written to a full disk: \(session.outcomes)")
             return
         }
-        try FileManager.default.removeItem(at: filler)
+        try disk.free()
         draw(e, [(10, 100), (190, 100)])
         #expect(session.outcomes.last == .caughtUp)
         draw(e, [(10, 130), (190, 130)])

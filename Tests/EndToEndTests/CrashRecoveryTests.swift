@@ -2,6 +2,7 @@ import DrawingBoardCore
 import DrawingBoardUI
 import Foundation
 import Testing
+import XvfbSupport
 
 /// Autosave: a window killed with SIGKILL loses nothing that was committed.
 @Suite(.serialized) struct CrashRecoveryTests {

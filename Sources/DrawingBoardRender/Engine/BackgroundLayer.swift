@@ -11,11 +11,11 @@ final class BackgroundLayer {
     }
     private var pixels: CairoSurface
     private(set) var background: Background
-    /// For a process that draws one page and exits (`drawingboard render`): a colour or paper is
-    /// drawn only when its pixels are asked for, so a picture flattened with the background
+    /// For a process that draws one page and exits (`drawingboard render`): a colour, paper or
+    /// PDF page is drawn only when its pixels are asked for (a PDF export never asks), so a picture flattened with the background
     /// painted under its ink (`flattenUnder`) never fills a second full-size buffer.
     nonisolated(unsafe) static var paintsWhenAsked = false
-    /// The background is a colour or paper not drawn into `pixels` yet.
+    /// The background is a colour, paper or PDF page not drawn into `pixels` yet.
     private var unpainted = false
     /// A PDF page drawn at the zoom it is shown at, for the part of the window it covers: its
     /// view's scale and offset, and the window rectangle it holds.
@@ -76,7 +76,7 @@ final class BackgroundLayer {
     func show(_ background: Background) throws(RenderError) {
         unpainted = false
         switch background {
-        case .color where Self.paintsWhenAsked, .paper where Self.paintsWhenAsked:
+        case .color where Self.paintsWhenAsked, .paper where Self.paintsWhenAsked, .pdf where Self.paintsWhenAsked && drawer == nil:
             self.background = background
             pending = nil
             zoomed = nil
@@ -217,10 +217,20 @@ final class BackgroundLayer {
             cairo_paint(cr)
         case .paper(let paper):
             Self.rule(paper, on: cr!, size: pixels.size)
+        case .pdf(let pdf):
+            do {
+                try PDFPainter.draw(pdf, on: cr!, size: pixels.size)
+            } catch {
+                Self.unpaintable = error
+            }
         default:
             break
         }
     }
+
+    /// Why a background left to be drawn when asked could not be (a PDF page poppler failed
+    /// to draw): the process that asked (`render`) reports it instead of writing the picture.
+    nonisolated(unsafe) static var unpaintable: RenderError?
 
     /// Paints a colour or paper not drawn yet under the ink of `target` (ink over background,
     /// in place: no other buffer the page's size); false when the background is not one, or

@@ -14,7 +14,6 @@ enum CanvasLoading {
         try Editor.checkLimits(document.size)
         let all = PixelRect(size: document.size)
         let canvas = try PageCanvas(size: document.size, background: document.background, assets: assets)
-        canvas.ink.surface.write(document.drawing.pixels, into: all)
         var page = renumbered(document.page)
         if page.lastElementIndex != nil {
             // With elements, the page is what counts: the ink layer is its top run.
@@ -22,7 +21,7 @@ enum CanvasLoading {
             try painter.paintFromPage(all)
             try painter.paintUnder(all)
         } else {
-            page = try explained(page, on: canvas)
+            page = try explained(page, drawing: document.drawing, on: canvas)
             try RunPainter(canvas: canvas, page: page).repaintHighlights(all)
         }
         assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
@@ -70,40 +69,52 @@ enum CanvasLoading {
         return Page(size: page.size, background: page.background, items: items)
     }
 
-    /// The page whose items paint the canvas's drawing: as it is when they do (a base saved by
-    /// DrawingBoard is trusted only then), else with the drawing as its base.
-    private static func explained(_ page: Page, on canvas: PageCanvas) throws(RenderError) -> Page {
+    /// The page whose items paint the document's drawing: as it is when they do (a base saved
+    /// by DrawingBoard is trusted only then), else with the drawing as its base. The ink layer
+    /// holds the drawing after it.
+    private static func explained(_ page: Page, drawing: RasterImage, on canvas: PageCanvas) throws(RenderError) -> Page {
         let all = PixelRect(size: page.size)
         var page = page
         if page.base != nil {
-            if try itemsRepaint(page, canvas) { return page }
+            if try itemsRepaint(page, drawing, canvas) { return page }
             page = Page(size: page.size, background: page.background, items: Array(page.items.dropFirst()))
+            canvas.ink.surface.zero(all)
         }
-        guard canvas.ink.surface.hasContent(in: all) else { return page }
+        // (A layer never painted is left as it was made: its memory is never touched.)
+        guard drawing.pixels.contains(where: { $0 != 0 }) else { return page }
         var baked: Set<UInt64> = []
         if !page.items.isEmpty {
-            if try itemsRepaint(page, canvas) { return page }
+            if try itemsRepaint(page, drawing, canvas) { return page }
             // Another app drew here too: the strokes stay part of the pixels, and vector export
             // must embed those pixels, since the strokes alone are not the drawing.
             baked = Set(page.strokes.map(\.id))
         }
-        let image = RasterImage(width: page.size.width, height: page.size.height, pixels: canvas.ink.surface.read(all))!
-        canvas.base = try CairoSurface(image: image)
+        canvas.ink.surface.write(drawing.pixels, into: all)
+        canvas.base = try CairoSurface(image: drawing)
         canvas.index.reset()
-        return Page(size: page.size, background: page.background, items: [.base(BasePixels(image: image, baked: baked))] + page.items)
+        return Page(size: page.size, background: page.background, items: [.base(BasePixels(image: drawing, baked: baked))] + page.items)
     }
 
-    /// Whether the page's items, painted afresh, give the ink layer (compared one tile at a
-    /// time, so a big canvas is never read whole).
-    private static func itemsRepaint(_ page: Page, _ canvas: PageCanvas) throws(RenderError) -> Bool {
+    /// Whether the page's items, painted afresh into the ink layer, give the drawing (compared
+    /// one tile at a time, so no second full-size buffer is made). The layer is all zero when
+    /// it is called (never painted, or cleared), so only the tiles with ink are ever touched.
+    private static func itemsRepaint(_ page: Page, _ drawing: RasterImage, _ canvas: PageCanvas) throws(RenderError) -> Bool {
         let all = PixelRect(size: page.size)
-        let replayed = try CairoSurface(format: .argb32, size: canvas.ink.surface.size)
+        let layer = canvas.ink.surface
         canvas.index.reset()
         canvas.base = nil
-        try RunPainter(canvas: canvas, page: page).paintFromPage(all, onto: replayed)
+        try RunPainter(canvas: canvas, page: page).paintFromPage(all, onto: layer, fresh: true)
         for tile in canvas.ink.grid.tiles(overlapping: all) {
-            let rect = canvas.ink.grid.rect(of: tile)
-            guard zip(replayed.read(rect), canvas.ink.surface.read(rect)).allSatisfy({ x, y in x == y || nearlyEqual(x, y) }) else { return false }
+            // The layer is whole tiles; the drawing is the page.
+            guard let rect = canvas.ink.grid.rect(of: tile).intersection(all) else { continue }
+            let painted = layer.read(rect)
+            for row in 0..<rect.height {
+                let start = (rect.y + row) * drawing.width + rect.x
+                for column in 0..<rect.width {
+                    let x = painted[row * rect.width + column], y = drawing.pixels[start + column]
+                    guard x == y || nearlyEqual(x, y) else { return false }
+                }
+            }
         }
         return true
     }

@@ -85,6 +85,10 @@ public final class Editor {
         set { BackgroundLayer.paintsWhenAsked = newValue }
     }
 
+    /// Why a background left to be drawn when asked could not be drawn (a PDF page poppler
+    /// failed on), if one could not: the picture is then not the page.
+    public static var unpaintedBackground: RenderError? { BackgroundLayer.unpaintable }
+
     static func checkLimits(_ size: PixelSize) throws(RenderError) {
         do {
             try Check.canvas(size, at: "")

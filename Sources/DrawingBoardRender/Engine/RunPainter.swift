@@ -194,9 +194,11 @@ struct RunPainter {
 
     /// Paints `region` of `target` (the ink layer and its highlights when nil) from the top run
     /// of the page's items (all of them when the page has no element).
-    func paintFromPage(_ region: PixelRect, onto target: CairoSurface? = nil) throws(RenderError) {
+    /// `fresh`: the target was just made, all zero (clearing it again would only touch memory
+    /// that no ink needs).
+    func paintFromPage(_ region: PixelRect, onto target: CairoSurface? = nil, fresh: Bool = false) throws(RenderError) {
         let surface = target ?? canvas.ink.surface
-        surface.zero(region)
+        if !fresh { surface.zero(region) }
         // The ink layer's highlighters mark the highlights layer, made if they are the first.
         if target == nil, canvas.highlights == nil, hasHighlighterStrokes { _ = try canvas.highlightsLayer() }
         let marks = target == nil ? canvas.highlights?.surface : nil

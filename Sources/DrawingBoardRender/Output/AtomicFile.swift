@@ -9,8 +9,21 @@ import Glibc
 /// its owner and group where the system lets us); a new file gets 0666 less the umask, as any
 /// program's; a symbolic link is written through, to its target, in the target's folder.
 public enum AtomicFile {
+    /// Bytes gathered before each write to the file.
+    static let gathered = 64 << 10
+
     /// `mode`: the file's permissions when the caller decides them (the journal's 0600).
     public static func write(_ data: Data, toPath path: String, mode: mode_t? = nil) throws(RenderError) {
+        try write(toPath: path, mode: mode) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+            _ = data.withUnsafeBytes { write($0) }
+        }
+    }
+
+    /// The same for bytes made as they are written (an export streamed page by page): `produce`
+    /// hands them to the function it is given, which says whether they were written. A write
+    /// that fails (a full disk) is the error reported, whatever `produce` makes of it.
+    public static func write(toPath path: String, mode: mode_t? = nil,
+                             _ produce: (_ write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) -> Void) throws(RenderError) {
         let target = resolvingLinks(path)
         var old = stat()
         let replacing = stat(target, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG
@@ -24,20 +37,42 @@ public enum AtomicFile {
         defer {
             if !ok { unlink(temporary) }
         }
-        let written: Int = data.withUnsafeBytes { raw in
+        var writeErrno: Int32?
+        func put(_ raw: UnsafeRawBufferPointer) -> Bool {
+            guard writeErrno == nil else { return false }
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return -1
+                    writeErrno = errno
+                    return false
                 }
                 offset += n
             }
-            return offset
+            return true
         }
-        let writeErrno = errno
-        guard written == data.count else {
+        // Small pieces (a PDF writer hands over a few bytes at a time) are gathered first.
+        var pending = [UInt8]()
+        pending.reserveCapacity(Self.gathered)
+        func write(_ raw: UnsafeRawBufferPointer) -> Bool {
+            if pending.count + raw.count > Self.gathered {
+                guard pending.withUnsafeBytes(put) else { return false }
+                pending.removeAll(keepingCapacity: true)
+                if raw.count >= Self.gathered { return put(raw) }
+            }
+            pending.append(contentsOf: raw)
+            return writeErrno == nil
+        }
+        do {
+            try produce(write)
+            if !pending.isEmpty { _ = pending.withUnsafeBytes(put) }
+        } catch {
+            close(fd)
+            if let writeErrno { throw failure(path, writeErrno) }
+            throw error
+        }
+        if let writeErrno {
             close(fd)
             throw failure(path, writeErrno)
         }

@@ -31,7 +31,7 @@ extension VectorExport {
             for j in run {
                 switch items[j] {
                 case .stroke(let stroke) where !picture.page.bakedStrokes.contains(stroke.id):
-                    draw(stroke, on: pc, eraserPaint: paint)
+                    VectorStrokes.draw(stroke, on: pc, eraserPaint: paint)
                 case .base(let base):
                     // Another app's pixels, under everything: embedded as they are.
                     if let layer = try? CairoSurface(image: base.image) {
@@ -44,7 +44,7 @@ extension VectorExport {
             }
             if items[i].element != nil {
                 for j in erasers where j > i {
-                    if case .stroke(let stroke) = items[j] { draw(stroke, on: pc, eraserPaint: paint) }
+                    if case .stroke(let stroke) = items[j] { VectorStrokes.draw(stroke, on: pc, eraserPaint: paint) }
                 }
                 if case .element(let element) = items[i] { ElementArt.draw(element, on: pc, assets: picture.canvas.assets) }
             }

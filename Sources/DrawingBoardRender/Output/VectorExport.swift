@@ -17,7 +17,11 @@ public enum VectorExport {
     public static let pointsPerPixel = 0.75
 
     public static func export(_ picture: PageImage, as format: Format) throws(RenderError) -> Data {
-        try write(format, pages: 1, size: picture.page.size) { _ in ExportedPage(page: picture.page) { () throws(RenderError) in picture } }
+        var data = Data()
+        try write(format, pages: 1, size: picture.page.size, to: { data.append(contentsOf: $0); return true }) { _ in
+            ExportedPage(page: picture.page) { () throws(RenderError) in picture }
+        }
+        return data
     }
 
     /// A page to write: its model, and its pixels, made only if the page needs them (an image
@@ -40,8 +44,17 @@ public enum VectorExport {
 
     /// A PDF of the editor's whole notebook, page after page.
     public static func exportNotebook(_ editor: Editor) throws(RenderError) -> Data {
+        var data = Data()
+        try exportNotebook(editor) { data.append(contentsOf: $0); return true }
+        return data
+    }
+
+    /// The same, handed to `sink` as it is made (a file written page by page holds no copy of
+    /// the whole PDF in memory); `sink` says whether it took the bytes.
+    public static func exportNotebook(_ editor: Editor, to sink: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
         let notebook = editor.pages.notebook
-        return try exportPDF(pages: notebook.count, size: notebook.pages[0].page.size) { i in
+        let strokes = notebook.pages.map(\.page.strokes)
+        try write(.pdf, pages: notebook.count, size: notebook.pages[0].page.size, to: sink, strokes: { strokes[$0] }) { i in
             ExportedPage(page: notebook.pages[i].page) { () throws(RenderError) in try editor.pages.image(i) }
         }
     }
@@ -49,16 +62,34 @@ public enum VectorExport {
     /// A PDF of every page of the notebook, in order, each at its own size; `page` gives each
     /// page's picture when it is its turn (one at a time, so the pages' pixels never add up).
     public static func exportPDF(pages count: Int, size first: PixelSize, page: (Int) -> ExportedPage) throws(RenderError) -> Data {
-        try write(.pdf, pages: count, size: first, page: page)
+        var data = Data()
+        try write(.pdf, pages: count, size: first, to: { data.append(contentsOf: $0); return true }, page: page)
+        return data
     }
 
-    private static func write(_ format: Format, pages count: Int, size first: PixelSize, page: (Int) -> ExportedPage) throws(RenderError) -> Data {
-        final class Sink { var data = Data() }
-        let sink = Sink()
+    /// `strokes`, given: each page's strokes, for planning them on a second thread ahead of
+    /// the writer (a notebook of many pages).
+    private static func write(_ format: Format, pages count: Int, size first: PixelSize, to sink: (UnsafeRawBufferPointer) -> Bool,
+                              strokes: (@Sendable (Int) -> [Stroke])? = nil, page: (Int) -> ExportedPage) throws(RenderError) {
+        let planner = strokes.map { StrokePlanner(pages: count, strokes: $0) }
+        defer { planner?.stop() }
+        try withoutActuallyEscaping(sink) { sink throws(RenderError) in
+            try write(format, pages: count, size: first, sink: Sink(sink), planner: planner, page: page)
+        }
+    }
+
+    /// Where Cairo's writer puts the bytes.
+    private final class Sink {
+        let take: (UnsafeRawBufferPointer) -> Bool
+        init(_ take: @escaping (UnsafeRawBufferPointer) -> Bool) { self.take = take }
+    }
+
+    private static func write(_ format: Format, pages count: Int, size first: PixelSize, sink: Sink, planner: StrokePlanner?,
+                               page: (Int) -> ExportedPage) throws(RenderError) {
         let write: cairo_write_func_t = { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            return sink.take(UnsafeRawBufferPointer(start: bytes, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
         }
         let box = Unmanaged.passUnretained(sink).toOpaque()
         // SVG is in pixels; a PDF page in points, at 96 pixels per inch (a page made from an A4
@@ -82,10 +113,14 @@ public enum VectorExport {
             if format == .pdf { cairo_pdf_surface_set_size(surface, points.width, points.height) }
             guard let cr = cairo_create(surface) else { throw RenderError("cannot draw the \(format.rawValue) file") }
             defer { cairo_destroy(cr) }
+            // Curves stay curves in the file; Cairo flattens them only to work out what each
+            // operation covers, and at its default tolerance that is most of its work on
+            // handwriting. Half a unit bounds the coverage closely enough.
+            cairo_set_tolerance(cr, 0.5)
             if format == .pdf { cairo_scale(cr, points.width / Double(size.width), points.height / Double(size.height)) }
             // The page's pixels live only while it is written.
             let picture = exported.needsPixels ? try exported.pixels() : nil
-            try draw(exported.page, picture, on: cr, size: size)
+            try draw(exported.page, picture, plan: planner?.take(i), on: cr, size: size)
             if format == .pdf { cairo_show_page(cr) }
         }
         cairo_surface_finish(surface)
@@ -94,11 +129,11 @@ public enum VectorExport {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError("cannot write the \(format.rawValue) file: \(String(cString: cairo_status_to_string(status)))")
         }
-        return sink.data
     }
 
     /// Draws one page: its background, then its items as vectors where they can be.
-    private static func draw(_ page: Page, _ picture: PageImage?, on cr: OpaquePointer, size: PixelSize) throws(RenderError) {
+    /// `plan`: the page's strokes made ready (nil: made here).
+    private static func draw(_ page: Page, _ picture: PageImage?, plan: [VectorStrokes.Piece]?, on cr: OpaquePointer, size: PixelSize) throws(RenderError) {
         // The background, and the paint an eraser stroke uses: erasing shows the background.
         let backgroundPattern: OpaquePointer
         var backgroundLayer: CairoSurface?
@@ -141,7 +176,7 @@ public enum VectorExport {
             // background included, and an eraser paints the background back, as on screen.
             // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
             // with highlighters as pixels.
-            drawStrokes(page.strokes, on: cr, eraserPaint: backgroundPattern)
+            VectorStrokes.draw(plan ?? VectorStrokes.plan(page.strokes), on: cr, eraserPaint: backgroundPattern)
         } else if let picture {
             // The drawing as pixels; what highlighters laid on the background goes under it.
             if let marks = picture.highlightsLayerImage() {
@@ -156,65 +191,6 @@ public enum VectorExport {
             cairo_paint(cr)
         }
         withExtendedLifetime(backgroundLayer) {}
-    }
-
-    /// Draws strokes in order. Opaque strokes in a row of one colour, width and kind (a pen's
-    /// handwriting) are one path stroked once: where opaque ink of one colour overlaps, the
-    /// picture is the same, and the file holds one drawing operation instead of hundreds.
-    static func drawStrokes(_ strokes: [Stroke], on cr: OpaquePointer, eraserPaint: OpaquePointer) {
-        var i = 0
-        while i < strokes.count {
-            let first = strokes[i]
-            var end = i + 1
-            if first.mergesInVectors {
-                while end < strokes.count, strokes[end].mergesInVectors, strokes[end].style == first.style, strokes[end].tool == first.tool,
-                      strokes[end].clip == first.clip { end += 1 }
-            }
-            if end - i == 1 {
-                draw(first, on: cr, eraserPaint: eraserPaint)
-            } else {
-                let outlines = strokes[i..<end].map(\.outline).filter { !$0.path.isEmpty }
-                guard let width = outlines.first?.width else { i = end; continue }
-                cairo_save(cr)
-                if let clip = first.clip {
-                    cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
-                    cairo_clip(cr)
-                }
-                var merged = VectorPath()
-                for outline in outlines { merged.append(outline.path) }
-                CairoContext.setStroke(StrokeOutline(path: merged, width: width), on: cr)
-                let c = first.style.color
-                cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
-                cairo_stroke(cr)
-                cairo_restore(cr)
-            }
-            i = end
-        }
-    }
-
-    /// Draws one stroke; an eraser paints with `eraserPaint` (the background).
-    static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
-        let outline = stroke.outline
-        guard !outline.path.isEmpty else { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        if let clip = stroke.clip {
-            // What lay beyond the canvas it was drawn on was never drawn.
-            cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
-            cairo_clip(cr)
-        }
-        CairoContext.setStroke(outline, on: cr)
-        if stroke.tool == .eraser {
-            cairo_set_source(cr, eraserPaint)
-        } else {
-            // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
-            // crosses itself.
-            let c = stroke.style.color
-            cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
-        }
-        if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
-        // With pressure, the outline is the ink's shape, filled.
-        CairoContext.inkPath(outline, on: cr)
     }
 }
 

@@ -1,0 +1,140 @@
+import CCairo
+import DrawingBoardCore
+import Foundation
+
+/// Strokes as a vector file writes them. Opaque strokes in a row of one colour, width and kind
+/// (a pen's handwriting) are one path stroked once: where opaque ink of one colour overlaps,
+/// the picture is the same, and the file holds one drawing operation instead of hundreds. Every
+/// stroked line is fitted with fewer curves (`CurveFitter`, within `straightness`), so the file
+/// holds a fraction of the numbers the pointer samples would make.
+enum VectorStrokes {
+    /// How far, in page pixels, a written line may stray from the stroke's own curve: Cairo's
+    /// own tolerance when it draws a curve on a screen.
+    static let straightness = 0.1
+
+    /// What one drawing operation paints: a stroke, or a run of strokes merged (`stroke` is the
+    /// first: its colour, kind and clip), with the outline to write.
+    struct Piece: Sendable {
+        var stroke: Stroke
+        var outline: StrokeOutline
+        var merged: Bool
+    }
+
+    /// The pieces a list of strokes is written as, in order.
+    static func plan(_ strokes: [Stroke]) -> [Piece] {
+        var pieces: [Piece] = []
+        var i = 0
+        while i < strokes.count {
+            let first = strokes[i]
+            var end = i + 1
+            if first.mergesInVectors {
+                while end < strokes.count, strokes[end].mergesInVectors, strokes[end].style == first.style, strokes[end].tool == first.tool,
+                      strokes[end].clip == first.clip { end += 1 }
+            }
+            if end - i == 1 {
+                if let piece = single(first) { pieces.append(piece) }
+            } else {
+                let outlines = strokes[i..<end].map(\.outline).filter { !$0.path.isEmpty }
+                if let width = outlines.first?.width {
+                    var merged = VectorPath()
+                    for outline in outlines { merged.append(outline.path) }
+                    let outline = StrokeOutline(path: CurveFitter.fitted(merged, within: straightness), width: width)
+                    pieces.append(Piece(stroke: first, outline: outline, merged: true))
+                }
+            }
+            i = end
+        }
+        return pieces
+    }
+
+    /// One stroke on its own (nil: it draws nothing). An outline with pressure is the ink's
+    /// shape, filled, and is written as it is.
+    static func single(_ stroke: Stroke) -> Piece? {
+        var outline = stroke.outline
+        guard !outline.path.isEmpty else { return nil }
+        if !outline.filled { outline.path = CurveFitter.fitted(outline.path, within: straightness) }
+        return Piece(stroke: stroke, outline: outline, merged: false)
+    }
+
+    /// Draws one stroke on its own; an eraser paints with `eraserPaint` (the background).
+    static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+        if let piece = single(stroke) { draw(piece, on: cr, eraserPaint: eraserPaint) }
+    }
+
+    /// Draws the pieces in order; an eraser paints with `eraserPaint` (the background).
+    static func draw(_ pieces: [Piece], on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+        for piece in pieces { draw(piece, on: cr, eraserPaint: eraserPaint) }
+    }
+
+    static func draw(_ piece: Piece, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+        let stroke = piece.stroke
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let clip = stroke.clip {
+            // What lay beyond the canvas it was drawn on was never drawn.
+            cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
+            cairo_clip(cr)
+        }
+        CairoContext.setStroke(piece.outline, on: cr)
+        if stroke.tool == .eraser {
+            cairo_set_source(cr, eraserPaint)
+        } else {
+            // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
+            // crosses itself.
+            let c = stroke.style.color
+            cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
+        }
+        if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
+        // With pressure, the outline is the ink's shape, filled.
+        CairoContext.inkPath(piece.outline, on: cr)
+    }
+}
+
+/// Plans the pages' strokes (`VectorStrokes.plan`, most of it fitting curves) on a second
+/// thread, a few pages ahead of the writer, so the fitting and the file's formatting and
+/// compression run side by side. Holds at most `ahead` pages' plans.
+final class StrokePlanner: @unchecked Sendable {
+    static let ahead = 4
+    private let condition = NSCondition()
+    private var plans: [Int: [VectorStrokes.Piece]] = [:]
+    private var taken = 0
+    private var stopped = false
+
+    /// `strokes(i)`: the strokes of page `i`, read on the planner's thread. The writer calls
+    /// `stop` when it is done, whatever happened.
+    init(pages count: Int, strokes: @escaping @Sendable (Int) -> [Stroke]) {
+        let thread = Thread { [self] in
+            for i in 0..<count {
+                condition.lock()
+                while !stopped, i - taken >= Self.ahead { condition.wait() }
+                let stop = stopped
+                condition.unlock()
+                if stop { return }
+                let plan = VectorStrokes.plan(strokes(i))
+                condition.lock()
+                plans[i] = plan
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        thread.start()
+    }
+
+    /// The plan of page `i`, once it is made (pages are taken in order).
+    func take(_ i: Int) -> [VectorStrokes.Piece] {
+        condition.lock()
+        defer { condition.unlock() }
+        while plans[i] == nil { condition.wait() }
+        taken = i + 1
+        condition.broadcast()
+        return plans.removeValue(forKey: i) ?? []
+    }
+
+    /// Lets the thread end (early, when the file failed part-way).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
