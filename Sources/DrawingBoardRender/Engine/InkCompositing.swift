@@ -20,19 +20,55 @@ enum InkCompositing {
 
     /// Paints one stroke into `ink` (and `highlights`, if given) inside `area`, a part of
     /// `whole` (the stroke's box on the canvas it was drawn on, `limit`). `beforePainting` runs
-    /// once the mask is ready (to save the tiles about to change).
+    /// before anything is painted (to save the tiles about to change). A stroke reaching over
+    /// more than `bandedAbove` pixels is painted in bands of rows.
     static func composite(_ outline: StrokeOutline, tool: Tool, style: StrokeStyle, within area: PixelRect, of whole: PixelRect,
                           limit: PixelRect, mask: CairoSurface, ink: CairoSurface, highlights: CairoSurface?,
-                          beforePainting: () -> Void = {}) throws(RenderError) {
-        let inkContext = try CairoContext(ink)
-        let reach = try cover(outline, whole, limit: limit, mask: mask)
-        defer { mask.zero(reach) }
+                          bandedAbove: Int = bandedAbove, beforePainting: () -> Void = {}) throws(RenderError) {
+        let reach = whole.outset(by: clipMargin).intersection(limit) ?? whole
+        guard reach.area > bandedAbove, let painted = area.intersection(reach) else {
+            let covered = try cover(outline, whole, limit: limit, mask: mask)
+            defer { mask.zero(covered) }
+            beforePainting()
+            try paint(tool: tool, style: style, within: area, mask: mask, ink: ink, highlights: highlights)
+            return
+        }
+        // A stroke across a big page: its coverage one band of rows at a time, in a mask the
+        // band's size, so the stroke never costs a page-sized mask of memory. The bands are
+        // the stroke's own (its reach's width, rows counted from the page's top), whatever
+        // area is painted: Cairo may round a pixel on a band's edge differently than within
+        // a band, and a pixel painted again (after an undo) must come out the same.
+        let rows = max(64, bandedAbove / reach.width)
+        let band = try CairoSurface(format: .a8, size: PixelSize(width: reach.width, height: rows))
         beforePainting()
+        var top = painted.y / rows * rows
+        while top < painted.y + painted.height {
+            let rect = PixelRect(x: reach.x, y: top, width: reach.width, height: rows)
+            top += rows
+            guard let inBand = rect.intersection(reach), let part = inBand.intersection(painted) else { continue }
+            band.place(atX: rect.x, y: rect.y)
+            band.zero(band.covered)
+            let cr = try CairoContext(band)
+            cr.clip(to: inBand)
+            cr.setSource(.black)
+            cr.strokeInPieces(outline)
+            try paint(tool: tool, style: style, within: part, mask: band, ink: ink, highlights: highlights)
+        }
+    }
+
+    /// The most pixels a stroke's coverage is made for at once: a stroke reaching further is
+    /// painted in bands of rows.
+    static let bandedAbove = 16 << 20
+
+    /// Paints the coverage in `mask` into the layers within `area`.
+    private static func paint(tool: Tool, style: StrokeStyle, within area: PixelRect, mask: CairoSurface, ink: CairoSurface,
+                              highlights: CairoSurface?) throws(RenderError) {
         if tool.blend == .multiply {
             // Into the drawing's colours only where there is drawing (the highlights layer
             // takes the marker over the background).
             multiplyKeepingAlpha(ink, mask: mask, area: area, color: style.color, opacity: style.opacity)
         } else {
+            let inkContext = try CairoContext(ink)
             inkContext.clip(to: area)
             inkContext.setBlend(tool.blend)
             inkContext.setSource(style.color, alpha: style.opacity)
