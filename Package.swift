@@ -52,6 +52,9 @@ let package = Package(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(
+            name: "CXTest", pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]),
 
         // Pens on Wayland: the tablet protocol on SDL's display (SDL 2 reads no pressure).
         .target(name: "WaylandTablet", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -77,6 +80,9 @@ let package = Package(
         .executableTarget(
             name: "drawingboard-bench",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CairoBaseline", "TestPDFs"]),
+        // Motion-to-pixels latency of a real window under Xvfb (scripts/latency): input injected
+        // with XTEST at a fixed rate, the screen read back until the ink appears. Not shipped.
+        .executableTarget(name: "drawingboard-latency", dependencies: ["CXTest"]),
         // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
         // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
         .executableTarget(

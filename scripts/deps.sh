@@ -27,6 +27,7 @@ DRAWINGBOARD_PACKAGES=(
 DRAWINGBOARD_TEST_PACKAGES=(
     xvfb
     xdotool
+    libxtst-dev
     xclip
     time
     x11-apps
