@@ -140,8 +140,8 @@ func pdfPages(_ url: URL) -> Int {
 func timed(_ program: String, _ arguments: [String], in folder: URL) -> (seconds: Double, peakMB: Double) {
     var times: [Double] = [], peak = 0.0
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(folder.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     let report = folder.appendingPathComponent("time.txt")
     for _ in 0..<5 {
         var actions = posix_spawn_file_actions_t()

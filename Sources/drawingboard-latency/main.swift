@@ -7,7 +7,8 @@ import Foundation
 // injected point turns to ink. Then the same session without reading the screen, for the CPU
 // each motion event costs the app and the X server, and the app's peak memory.
 //
-// drawingboard-latency --app NAME -- COMMAND ARGS...   (scripts/latency runs it)
+// drawingboard-latency --app NAME [--key K] -- COMMAND ARGS...   (scripts/latency runs it)
+// --key: a key pressed once the window is up (a tool's letter).
 
 func now() -> Double {
     var t = timespec()
@@ -94,6 +95,14 @@ final class Screen {
 
     func move(_ x: Int, _ y: Int) {
         XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), 0)
+        XFlush(display)
+    }
+
+    /// Presses and releases the key named `name` (an X keysym name: "h", "e").
+    func key(_ name: String) {
+        let code = XKeysymToKeycode(display, XStringToKeysym(name))
+        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
         XFlush(display)
     }
 
@@ -198,10 +207,11 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
-    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME -- COMMAND ARGS...\n".utf8))
+    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] -- COMMAND ARGS...\n".utf8))
     exit(2)
 }
 let name = arguments[1]
+let toolKey = arguments.firstIndex(of: "--key").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
 let command = Array(arguments[(dash + 1)...])
 let screen = Screen()
 
@@ -236,6 +246,10 @@ let screen = Screen()
         box = screen.paperBox(width: 420, height: 16 + 24 * 10)
     }
     guard let box else { return nil }
+    if let toolKey {
+        screen.move(box.x + box.width / 2, box.y + box.height / 2)
+        screen.key(toolKey)
+    }
     usleep(500_000)
     return body(p.processIdentifier, box)
 }

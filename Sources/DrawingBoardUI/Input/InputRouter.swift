@@ -20,8 +20,8 @@ public final class InputRouter {
     private var spaceHeld = false
     /// Where the middle button last dragged the page from.
     private var middleFrom: Point?
-    /// When the last pointer event came (strokes in progress show their newest segment once
-    /// the pointer has rested `restDelay`), and when a smoothed line last glided in.
+    /// When the last pointer event came (a smoothed line glides in once the pointer has rested
+    /// `restDelay`), and when a smoothed line last glided in.
     private var lastPointerTime = 0.0
     private var lastGlide = -Double.infinity
 
@@ -369,12 +369,10 @@ public final class InputRouter {
         captures.removeAll()
     }
 
-    /// When input next needs the clock: a tap decided, a resting stroke's newest segment shown,
-    /// a smoothed line gliding in.
+    /// When input next needs the clock: a tap decided, a smoothed line gliding in.
     func nextWakeup() -> Double? {
         var next: [Double] = []
         if let due = fingers.nextDecision { next.append(due) }
-        if editor.strokesBehindPointer { next.append(lastPointerTime + Self.restDelay) }
         if editor.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
         return next.min()
     }
@@ -385,6 +383,8 @@ public final class InputRouter {
             editor.glide()
             lastGlide = now
         }
-        if editor.strokesBehindPointer, now >= lastPointerTime + Self.restDelay - 1e-6 { editor.showRestingStrokes() }
+        // The newest segment of a stroke at once, in the shape it has until the next sample
+        // firms it up (then its area is composed again): the ink stays under the pointer.
+        if editor.strokesBehindPointer { editor.showRestingStrokes() }
     }
 }
