@@ -87,8 +87,10 @@ public final class AppRunner {
     /// Runs until the user quits; returns the window size to remember.
     public func run() -> PixelSize {
         while running {
-            // Settings waiting to be written wake the loop when they are due.
-            let settingsDue = settingsChangedAt.map { max(0, $0 + Self.settingsDelay - window.now) }
+            // Settings waiting to be written wake the loop when they are due; never while a
+            // pointer is down (they wait for it to lift, and its lifting wakes the loop): a
+            // wake-up due at once would spin the loop for the whole stroke.
+            let settingsDue = controller.input.isPointerDown ? nil : settingsChangedAt.map { max(0, $0 + Self.settingsDelay - window.now) }
             let wakeup = [controller.secondsUntilWakeup(), settingsDue].compactMap { $0 }.min()
             let batch = window.nextEvents(timeout: wakeup)
             wakeups += 1

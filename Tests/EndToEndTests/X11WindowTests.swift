@@ -352,4 +352,25 @@ import Testing
         try? dirty.click(dialog.frame(of: .dialog(.discard))!.center)
         #expect(dirty.waitForExit() == 0)
     }
+
+    /// Settings changed just before a stroke wait for the pointer to lift; a stroke held past
+    /// the moment they are due keeps the loop asleep between events (it once spun the whole
+    /// time, tens of thousands of wake-ups a second).
+    @Test func aStrokeHeldWhileSettingsWaitLeavesTheLoopAsleep() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        try app.key("h")
+        try x.xdotool(["mousemove", "--window", app.windowID, "200", "300", "mousedown", "1", "sleep", "1.2",
+                       "mousemove", "--window", app.windowID, "300", "310", "sleep", "0.3", "mouseup", "1"])
+        #expect(try eventually { try app.screenshot().rgb(250, 305) != 0xFFFFFF }, "the stroke")
+        try app.key("ctrl+q")
+        let dialog = layout(dialog: true)
+        #expect(try app.waitForQuestion(dialog))
+        try? app.click(dialog.frame(of: .dialog(.discard))!.center)
+        #expect(app.waitForExit() == 0)
+        let stats = app.errorOutput
+        let wakeups = stats.split(separator: "\n").first { $0.contains("wakeups") }
+            .flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+        #expect(wakeups != nil && wakeups! < 200, "stats: \(stats)")
+    }
 }
