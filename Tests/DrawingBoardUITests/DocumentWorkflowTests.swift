@@ -85,8 +85,10 @@ import Testing
         c.click(.dialog(.cancel))
         // Ctrl+S asks for the document's name (an .ora), writes it, and then quitting asks nothing.
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        c.finishSaving()
         #expect(chooser(c.takeEffects())?.suggestedName == "Untitled.ora")
         c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        c.finishSaving()
         let ora = dir.appendingPathComponent("doc.ora")
         #expect(c.title == "doc.ora - DrawingBoard" && !c.isModified)
         let reopened = try makeController(700, 500)
@@ -135,16 +137,19 @@ import Testing
         c.drag([(100, 100), (600, 100)])
         let jpg = dir.appendingPathComponent("weird.jpg").path
         c.document.fileChosen(.saveDrawing, path: jpg)
+        c.finishSaving()
         #expect(c.document.pendingQuestion == .saveName(chosen: jpg, document: dir.appendingPathComponent("weird.ora").path, export: .jpeg))
         #expect(c.layout().frame(of: .dialog(.saveDocument)) != nil && c.layout().frame(of: .dialog(.exportCopy)) != nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing is written before the answer")
         c.click(.dialog(.saveDocument))
+        c.finishSaving()
         #expect(c.title == "weird.ora - DrawingBoard" && !c.isModified)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["weird.ora"], "no weird.jpg.ora")
         // The other answer exports a copy and leaves the document as it was.
         c.drag([(100, 300), (600, 300)])
         let png = dir.appendingPathComponent("copy.png").path
         c.document.fileChosen(.saveDrawing, path: png)
+        c.finishSaving()
         c.click(.dialog(.exportCopy))
         #expect(FileManager.default.fileExists(atPath: png) && c.isModified && c.title == "*weird.ora - DrawingBoard")
     }
@@ -158,17 +163,21 @@ import Testing
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
         c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
+        c.finishSaving()
         #expect(c.document.pendingQuestion == .replace(path: existing.path, export: false))
         c.click(.dialog(.cancel))
         #expect(try String(contentsOf: existing, encoding: .utf8) == "keep me" && c.isModified)
         c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("drawing").path)
+        c.finishSaving()
         c.click(.dialog(.replace))
+        c.finishSaving()
         #expect(try Data(contentsOf: existing).starts(with: Data("PK".utf8)) && !c.isModified, "replaced when the user says so")
         // The same for an export name completed with .png.
         try Data("old".utf8).write(to: dir.appendingPathComponent("pic.png"))
         c.document.fileChosen(.export, path: dir.appendingPathComponent("pic").path)
         #expect(c.document.pendingQuestion == .replace(path: dir.appendingPathComponent("pic.png").path, export: true))
         c.click(.dialog(.replace))
+        c.finishSaving()
         #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("pic.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
     }
 
@@ -196,6 +205,7 @@ import Testing
         #expect(c.title == "photo-ok.png (imported) - DrawingBoard" && !c.isModified)
         #expect(try c.editor.image.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        c.finishSaving()
         #expect(chooser(c.takeEffects())?.suggestedName == "photo-ok.ora")
         // A bad image changes nothing, and is refused before any question about changes.
         c.drag([(349, 250), (351, 250)])

@@ -49,6 +49,7 @@ import Testing
         c.document.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
         for name in ["a", "b", "c"] {
             c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent(name).path)
+            c.finishSaving()
         }
         c.click(.menu)
         let l = c.layout()
@@ -130,6 +131,7 @@ import Testing
         c.document.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
         c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.svg").path)
         c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc.ora").path)
+        c.finishSaving()
         c.key(KeyInput(.f10), time: 0)
         #expect(c.chrome.menu.recent == [dir.appendingPathComponent("doc.ora").path], "the SVG copy is not offered to open (a PDF is: it opens as a notebook)")
         let l = c.layout()

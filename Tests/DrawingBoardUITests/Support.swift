@@ -37,3 +37,12 @@ extension AppController {
         return RasterImage(width: window.width, height: window.height, pixels: frame.read(PixelRect(size: window)))!
     }
 }
+
+extension AppController {
+    /// Waits for a save under way (written off the event loop) to end and takes its outcome,
+    /// as the window's loop does when it ticks.
+    func finishSaving() {
+        document.session.saving?.wait()
+        document.followSave()
+    }
+}

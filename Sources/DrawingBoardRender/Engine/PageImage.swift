@@ -19,7 +19,7 @@ public protocol PageRendering {
 /// One layer of the page as other apps see it in an OpenRaster stack, below the top run of ink:
 /// a run of ink (with what its highlighters multiply, if anything) or an element, each the size
 /// of what it covers, placed at its top left on the page.
-public enum PageLayer {
+public enum PageLayer: Sendable {
     case ink(RasterImage, x: Int, y: Int, highlights: RasterImage?)
     case element(Element, RasterImage, x: Int, y: Int)
 }

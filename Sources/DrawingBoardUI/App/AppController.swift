@@ -186,7 +186,8 @@ public final class AppController {
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
-        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails ? now + 1.0 / 30 : nil
+        // So is a save under way (and for the outcome of a save being written off the loop).
+        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isSaving ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -199,6 +200,7 @@ public final class AppController {
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
         document.retryAutosave()
+        document.followSave()
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()

@@ -42,33 +42,32 @@ public final class DocumentController {
 
     /// Ctrl+S writes the document, asking for a name the first time; Ctrl+Shift+S always asks.
     public func save(choosingName: Bool) {
-        if let path, !choosingName {
-            if write(to: path) { runAfterSave() }
+        // While the first save is being written, the document's name is the one it is given.
+        if let path = path ?? session.saving?.path, !choosingName {
+            write(to: path)
             return
         }
         app.request(.chooseFile(FileRequest(purpose: .saveDrawing, title: "Save Drawing", suggestedName: state.suggestedName,
                                             folder: session.chooserFolder)))
     }
 
-    /// Writes the document atomically: a failure leaves any old file as it was.
-    @discardableResult
-    func write(to path: String) -> Bool {
-        let name = DocumentState.fileName(path)
-        do {
-            if let outcome = try session.write(editor, to: path) { report(outcome) }
-        } catch {
-            chrome.show(error: "Could not save “\(name)”: \(error)")
-            return false
-        }
-        chrome.show(info: "Saved “\(name)”")
-        return true
-    }
+    /// Starts writing the document, off the event loop (`SaveProgress`).
+    func write(to path: String) { saves.start(path) }
 
-    /// What waited on a save (quitting, opening) goes on once it succeeded.
+    /// A save under way: its end, and a word in the window when it takes long.
+    func followSave() { saves.follow() }
+
+    private lazy var saves = SaveProgress(document: self)
+
+    /// Whether a save is under way.
+    public var isSaving: Bool { session.saving != nil }
+
+    /// What waited on a save (quitting, opening) goes on once it succeeded; if more was done
+    /// while it was being written, the question is asked again.
     func runAfterSave() {
         guard let action = session.afterSave else { return }
         session.afterSave = nil
-        questions.carryOut(action)
+        questions.whenChangesAreSafe(action)
     }
 
     /// A name chosen for Save: the document, or a question when it ends in another extension.
@@ -92,8 +91,8 @@ public final class DocumentController {
     func saveDocument(to target: String, typed: String) {
         if target != typed, FileManager.default.fileExists(atPath: target) {
             questions.ask(.replace(path: target, export: false))
-        } else if write(to: target) {
-            runAfterSave()
+        } else {
+            write(to: target)
         }
     }
 
@@ -298,6 +297,12 @@ public final class DocumentController {
     /// Ctrl+Q or the window's close button: asks first when the document has changes that are
     /// not saved to it (an export saves nothing).
     public func requestQuit() {
+        if let job = session.saving {
+            // The window waits for the save, then closes (or asks, if more was done meanwhile).
+            session.afterSave = .quit
+            chrome.show(info: "Saving “\(DocumentState.fileName(job.path))”: the window closes once it is saved")
+            return
+        }
         questions.whenChangesAreSafe(.quit)
     }
 
@@ -311,6 +316,9 @@ public final class DocumentController {
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
     /// journal goes as on a normal quit.
     public func terminated() {
+        // A save under way ends first (its file complete, or the old one as it was).
+        session.saving?.wait()
+        followSave()
         if !isModified { session.journal?.remove() }
         session.journal = nil
     }
@@ -379,14 +387,5 @@ public final class DocumentController {
         } catch {
             chrome.show(error: "The drawing could not be restored: \(error)")
         }
-    }
-}
-
-/// Used where no encoder was given (tests of other things): JPEG and WebP exports fail with a
-/// message.
-public struct NoImageEncoder: ImageEncoding {
-    public init() {}
-    public func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] {
-        throw RenderError("\(format.title) export is not available here")
     }
 }

@@ -42,21 +42,40 @@ final class DocumentSession {
     /// The folder a chooser starts in.
     var chooserFolder: String? { state.folder ?? lastFolder }
 
-    /// Writes the document atomically (a failure leaves any old file as it was) and marks the
-    /// picture saved at `editor`'s state. Returns what the journal made of the note.
-    func write(_ editor: Editor, to path: String) throws -> Journal.Outcome? {
+    /// The save under way, if one is.
+    var saving: SaveJob?
+
+    /// Starts writing the document to `path` off the event loop (`SaveJob`: atomically, so a
+    /// failure leaves any old file as it was). Throws, starting nothing, when the document
+    /// cannot be taken.
+    func startWrite(_ editor: Editor, to path: String, now: Double) throws {
         do {
-            try AtomicFile.write(try OpenRaster.encode(notebook: editor), toPath: path)
+            saving = try SaveJob(editor, to: path, now: now)
         } catch {
             afterSave = nil
             preparedOpen = nil
             throw error
         }
+    }
+
+    /// The save's end, once it has ended: the document is marked saved as it was when it was
+    /// taken (edits made meanwhile leave it modified). The journal notes the save only when
+    /// nothing was done meanwhile: a note after those steps would count them saved, and a
+    /// crash would lose them. Nil while the save runs.
+    func finishWrite(current stateID: UInt64) -> (job: SaveJob, result: Result<Journal.Outcome?, any Error>)? {
+        guard let job = saving, let outcome = job.outcome else { return nil }
+        saving = nil
         // A file read for Open before this save may be the one just written: read it again.
         preparedOpen = nil
-        state.saved(to: path, at: editor.history.stateID)
-        noteRecent(path)
-        return journal?.noteSaved(path)
+        switch outcome {
+        case .failure(let error):
+            afterSave = nil
+            return (job, .failure(error))
+        case .success:
+            state.saved(to: job.path, at: job.stateID)
+            noteRecent(job.path)
+            return (job, .success(stateID == job.stateID ? journal?.noteSaved(job.path) : nil))
+        }
     }
 
     /// Writes a copy of `editor`'s picture in `format`; the document is left as it is.

@@ -71,7 +71,7 @@ public final class Questions {
         app.invalidateChrome()
         if case .replace(let path, let export) = action {
             if button == .replace {
-                if export { document.exportCopy(to: path) } else if document.write(to: path) { document.runAfterSave() }
+                if export { document.exportCopy(to: path) } else { document.write(to: path) }
             } else {
                 session.afterSave = nil
             }

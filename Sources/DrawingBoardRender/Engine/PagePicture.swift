@@ -1,0 +1,35 @@
+import DrawingBoardCore
+
+/// A page's pictures taken at once, every layer copied out of its canvas: a save encodes and
+/// writes them on another thread while the editor goes on (the canvas is the event loop's).
+public struct PagePicture: PageRendering, Sendable {
+    private let document: DocumentContents
+    private let background: RasterImage
+    private let highlights: RasterImage?
+    private let merged: RasterImage?
+    private let lower: [PageLayer]
+
+    /// `merged`: the flattened picture is taken too (a document's merged image and thumbnail).
+    public init(_ page: some PageRendering, merged: Bool = true) throws {
+        document = page.contents()
+        background = page.backgroundLayerImage()
+        highlights = page.highlightsLayerImage()
+        self.merged = merged ? try page.flattened() : nil
+        var layers: [PageLayer] = []
+        try page.forEachLowerLayer { layers.append($0) }
+        lower = layers
+    }
+
+    public func contents() -> DocumentContents { document }
+    public func backgroundLayerImage() -> RasterImage { background }
+    public func highlightsLayerImage() -> RasterImage? { highlights }
+
+    public func flattened() throws(RenderError) -> RasterImage {
+        guard let merged else { throw RenderError("the picture was taken without its flattened image") }
+        return merged
+    }
+
+    public func forEachLowerLayer(_ body: (PageLayer) throws -> Void) throws {
+        for layer in lower { try body(layer) }
+    }
+}

@@ -1,0 +1,56 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+
+/// A save under way off the event loop. The document is taken at once on the loop (its
+/// pages' models and its first page's layers, `PagePicture`), then encoded and written
+/// atomically on a thread of its own while the user goes on drawing; the window looks for the
+/// outcome (`outcome`) and marks the document saved as it was when it was taken.
+final class SaveJob: @unchecked Sendable {
+    let path: String
+    /// The history's state the snapshot was taken at: what the document is saved as.
+    let stateID: UInt64
+    /// When it started (a long save shows that it is under way).
+    let started: Double
+    /// Whether the window said the save is under way (said once).
+    var announced = false
+    private let lock = NSLock()
+    private var result: Result<Void, any Error>?
+
+    /// Takes the document from `editor` now and starts writing it to `path`. Throws, starting
+    /// nothing, when the snapshot cannot be taken (out of memory).
+    init(_ editor: Editor, to path: String, now: Double) throws {
+        self.path = path
+        stateID = editor.history.stateID
+        started = now
+        let (first, contents) = try editor.pages.documentContents()
+        let picture = try PagePicture(first)
+        let otherPages = contents.otherPages
+        let thread = Thread { [self] in
+            let outcome: Result<Void, any Error>
+            do {
+                try AtomicFile.write(try OpenRaster.encode(picture, otherPages: otherPages), toPath: path)
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            lock.lock()
+            result = outcome
+            lock.unlock()
+        }
+        thread.start()
+    }
+
+    /// How the save went, once it is done (nil while it runs).
+    var outcome: Result<Void, any Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return result
+    }
+
+    /// Waits for the save to end (the app is being ended and cannot wait for the loop).
+    func wait() {
+        while outcome == nil { usleep(5_000) }
+    }
+}

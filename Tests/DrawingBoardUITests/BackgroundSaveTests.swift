@@ -1,0 +1,90 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+import Testing
+@testable import DrawingBoardUI
+
+/// Save writes the document off the event loop: the user draws on meanwhile, the document is
+/// saved as it was when Save was pressed, and quitting waits for the save (or asks again when
+/// more was drawn meanwhile).
+@Suite struct BackgroundSaveTests {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-save-\(UUID().uuidString)")
+
+    func strokes(in path: String) throws -> Int {
+        let reopened = try makeController(700, 500)
+        reopened.document.open(path)
+        return reopened.editor.strokes.count
+    }
+
+    @Test func drawingGoesOnWhileTheDocumentIsWritten() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        #expect(c.document.isSaving)
+        c.drag([(100, 200), (600, 200)])
+        #expect(c.editor.strokes.count == 2, "the stroke drawn while saving is taken")
+        c.finishSaving()
+        let path = dir.appendingPathComponent("doc.ora").path
+        #expect(try strokes(in: path) == 1, "the document as it was when Save was pressed")
+        #expect(c.title == "*doc.ora - DrawingBoard" && c.isModified, "the stroke drawn meanwhile is not saved yet")
+        #expect(c.chrome.messageText == "Saved “doc.ora”")
+    }
+
+    @Test func saveAgainWhileSavingWritesTheLatestWhenTheFirstEnds() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        c.drag([(100, 200), (600, 200)])
+        _ = c.takeEffects()
+        c.key(KeyInput(.character("s"), ctrl: true), time: 0)
+        #expect(!c.takeEffects().contains { if case .chooseFile = $0 { true } else { false } }, "the name is known: no chooser")
+        c.finishSaving()
+        #expect(c.document.isSaving, "the second save started when the first ended")
+        c.finishSaving()
+        #expect(try strokes(in: dir.appendingPathComponent("doc.ora").path) == 2)
+        #expect(!c.isModified && c.title == "doc.ora - DrawingBoard")
+    }
+
+    @Test func quittingWaitsForTheSave() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        c.document.requestQuit()
+        #expect(!c.takeEffects().contains(.quit) && c.document.pendingQuestion == nil)
+        #expect(c.chrome.messageText == "Saving “doc.ora”: the window closes once it is saved")
+        c.finishSaving()
+        #expect(c.takeEffects().contains(.quit), "saved: the window closes")
+        #expect(try strokes(in: dir.appendingPathComponent("doc.ora").path) == 1)
+    }
+
+    @Test func quittingAsksAgainWhenMoreWasDrawnDuringTheSave() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        c.document.requestQuit()
+        c.drag([(100, 200), (600, 200)])
+        c.finishSaving()
+        #expect(!c.takeEffects().contains(.quit), "the stroke drawn meanwhile is not lost without a question")
+        #expect(c.document.pendingQuestion == .quit)
+    }
+
+    @Test func aSaveThatFailsSaysWhyAndTheDrawingStays() throws {
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.fileChosen(.saveDrawing, path: "/proc/nope/doc.ora")
+        c.document.requestQuit()
+        c.finishSaving()
+        #expect(c.chrome.messageText?.hasPrefix("Could not save “doc.ora”: ") == true, "\(c.chrome.messageText ?? "")")
+        #expect(!c.takeEffects().contains(.quit), "the window stays")
+        #expect(c.isModified && c.editor.strokes.count == 1 && c.document.path == nil)
+    }
+}
