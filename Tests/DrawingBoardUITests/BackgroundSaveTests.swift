@@ -11,6 +11,15 @@ import Testing
 @Suite struct BackgroundSaveTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-save-\(UUID().uuidString)")
 
+    /// A window with one stroke, whose first Save (to `doc.ora` in `dir`) has just started.
+    func savingOneStroke() throws -> AppController {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
+        return c
+    }
+
     func strokes(in path: String) throws -> Int {
         let reopened = try makeController(700, 500)
         reopened.document.open(path)
@@ -18,11 +27,8 @@ import Testing
     }
 
     @Test func drawingGoesOnWhileTheDocumentIsWritten() throws {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let c = try savingOneStroke()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let c = try makeController(700, 500)
-        c.drag([(100, 100), (600, 100)])
-        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
         #expect(c.document.isSaving)
         c.drag([(100, 200), (600, 200)])
         #expect(c.editor.strokes.count == 2, "the stroke drawn while saving is taken")
@@ -34,11 +40,8 @@ import Testing
     }
 
     @Test func saveAgainWhileSavingWritesTheLatestWhenTheFirstEnds() throws {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let c = try savingOneStroke()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let c = try makeController(700, 500)
-        c.drag([(100, 100), (600, 100)])
-        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
         c.drag([(100, 200), (600, 200)])
         _ = c.takeEffects()
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
@@ -51,11 +54,8 @@ import Testing
     }
 
     @Test func quittingWaitsForTheSave() throws {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let c = try savingOneStroke()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let c = try makeController(700, 500)
-        c.drag([(100, 100), (600, 100)])
-        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
         c.document.requestQuit()
         #expect(!c.takeEffects().contains(.quit) && c.document.pendingQuestion == nil)
         #expect(c.chrome.messageText == "Saving “doc.ora”: the window closes once it is saved")
@@ -65,11 +65,8 @@ import Testing
     }
 
     @Test func quittingAsksAgainWhenMoreWasDrawnDuringTheSave() throws {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let c = try savingOneStroke()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let c = try makeController(700, 500)
-        c.drag([(100, 100), (600, 100)])
-        c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc").path)
         c.document.requestQuit()
         c.drag([(100, 200), (600, 200)])
         c.finishSaving()
