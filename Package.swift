@@ -51,7 +51,7 @@ let package = Package(
         .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]),
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CSystem"),
         .systemLibrary(
             name: "CXTest", pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]),
@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles"]),
+        .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CSystem"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
         .target(
             name: "DrawingBoardApp",
@@ -73,7 +73,7 @@ let package = Package(
             name: "drawingboard",
             dependencies: [
                 "DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardApp",
-                "DrawingBoardFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DrawingBoardFiles", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The benchmark: figures against baselines run in the same process.
         .target(name: "CairoBaseline", dependencies: ["CCairo"]),

@@ -99,6 +99,12 @@ extension Element {
 struct LayerBatch {
     static let size = 8
     var images: [(String, RasterImage)] = []
+    /// Whether the PNGs are made on every core (false: on the calling thread alone).
+    var parallel = true
+
+    static func encode(_ image: RasterImage) -> Result<Data, any Error> {
+        Result { try PNGFile.encodeFast(image) }
+    }
 
     mutating func encoded() throws -> [(String, Data)] {
         defer { images.removeAll() }
@@ -113,12 +119,10 @@ struct LayerBatch {
             _ = slots.buffer.deinitialize()
             slots.buffer.deallocate()
         }
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in
-            do {
-                slots.buffer[i] = .success(try PNGFile.encodeFast(work[i].1))
-            } catch {
-                slots.buffer[i] = .failure(error)
-            }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: work.count) { i in slots.buffer[i] = Self.encode(work[i].1) }
+        } else {
+            for i in work.indices { slots.buffer[i] = Self.encode(work[i].1) }
         }
         return try work.indices.map { i in (work[i].0, try slots.buffer[i]!.get()) }
     }

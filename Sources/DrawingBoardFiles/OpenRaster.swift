@@ -42,7 +42,9 @@ public enum OpenRaster {
     }
 
     /// A page and the layers it paints, as .ora bytes; `otherPages`, a notebook's pages after it.
-    public static func encode(_ page: some PageRendering, otherPages: [Page] = [], forSession: Bool = false) throws -> Data {
+    /// `parallel`: its PNGs are made on every core (false: a save in the background, which
+    /// must leave a core to the window).
+    public static func encode(_ page: some PageRendering, otherPages: [Page] = [], forSession: Bool = false, parallel: Bool = true) throws -> Data {
         var contents = page.contents()
         contents.otherPages = otherPages
         let merged = forSession ? nil : try page.flattened()
@@ -59,7 +61,7 @@ public enum OpenRaster {
         var lower: [StackXML.Layer] = []
         var runs = 0
         // Painted one at a time; their PNGs made a few at once, on every core.
-        var pending = LayerBatch()
+        var pending = LayerBatch(parallel: parallel)
         func flush() throws {
             for (src, data) in try pending.encoded() { try add(src, data, compress: false) }
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CMalloc
+import CSystem
 import DrawingBoardCore
 import DrawingBoardFiles
 import DrawingBoardPlatform

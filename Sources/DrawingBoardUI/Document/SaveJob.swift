@@ -1,3 +1,4 @@
+import CSystem
 import DrawingBoardCore
 import DrawingBoardFiles
 import DrawingBoardRender
@@ -6,7 +7,8 @@ import Foundation
 /// A save under way off the event loop. The document is taken at once on the loop (its
 /// pages' models and its first page's layers, `PagePicture`), then encoded and written
 /// atomically on a thread of its own while the user goes on drawing; the window looks for the
-/// outcome (`outcome`) and marks the document saved as it was when it was taken.
+/// outcome (`outcome`) and marks the document saved as it was when it was taken. The thread
+/// runs at a lower priority, on one core, so the window's thread is never kept waiting.
 final class SaveJob: @unchecked Sendable {
     let path: String
     /// The history's state the snapshot was taken at: what the document is saved as.
@@ -28,9 +30,11 @@ final class SaveJob: @unchecked Sendable {
         let picture = try PagePicture(first)
         let otherPages = contents.otherPages
         let thread = Thread { [self] in
+            // Below the window's thread, on one core: ink stays at the pointer meanwhile.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(drawingboard_thread_id()), 10)
             let outcome: Result<Void, any Error>
             do {
-                try AtomicFile.write(try OpenRaster.encode(picture, otherPages: otherPages), toPath: path)
+                try AtomicFile.write(try OpenRaster.encode(picture, otherPages: otherPages, parallel: false), toPath: path)
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
