@@ -33,3 +33,14 @@ public struct PagePicture: PageRendering, Sendable {
         for layer in lower { try body(layer) }
     }
 }
+
+extension PagePicture {
+    /// The pictures of `page` painted afresh from its model, on a canvas and assets of their
+    /// own: safe on any thread (a save in the background) while the window's canvas goes on.
+    /// The model is what every pixel is painted from, so this is the page the window shows.
+    public init(painting page: Page) throws {
+        let canvas = try CanvasLoading.paint(page, assets: AssetStore())
+        try canvas.catchUpBackground(page: page, now: true)
+        try self.init(PageImage(canvas: canvas, page: page))
+    }
+}

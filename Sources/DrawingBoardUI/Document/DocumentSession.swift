@@ -46,16 +46,9 @@ final class DocumentSession {
     var saving: SaveJob?
 
     /// Starts writing the document to `path` off the event loop (`SaveJob`: atomically, so a
-    /// failure leaves any old file as it was). Throws, starting nothing, when the document
-    /// cannot be taken.
-    func startWrite(_ editor: Editor, to path: String, now: Double) throws {
-        do {
-            saving = try SaveJob(editor, to: path, now: now)
-        } catch {
-            afterSave = nil
-            preparedOpen = nil
-            throw error
-        }
+    /// failure leaves any old file as it was).
+    func startWrite(_ editor: Editor, to path: String, now: Double) {
+        saving = SaveJob(editor, to: path, now: now)
     }
 
     /// The save's end, once it has ended: the document is marked saved as it was when it was

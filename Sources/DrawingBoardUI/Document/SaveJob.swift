@@ -5,8 +5,9 @@ import DrawingBoardRender
 import Foundation
 
 /// A save under way off the event loop. The document is taken at once on the loop (its
-/// pages' models and its first page's layers, `PagePicture`), then encoded and written
-/// atomically on a thread of its own while the user goes on drawing; the window looks for the
+/// pages' models: values), then its first page's layers are painted from the model
+/// (`PagePicture(painting:)`), encoded and written atomically on a thread of its own while the
+/// user goes on drawing; the window looks for the
 /// outcome (`outcome`) and marks the document saved as it was when it was taken. The thread
 /// runs at a lower priority, on one core, so the window's thread is never kept waiting.
 final class SaveJob: @unchecked Sendable {
@@ -20,20 +21,21 @@ final class SaveJob: @unchecked Sendable {
     private let lock = NSLock()
     private var result: Result<Void, any Error>?
 
-    /// Takes the document from `editor` now and starts writing it to `path`. Throws, starting
-    /// nothing, when the snapshot cannot be taken (out of memory).
-    init(_ editor: Editor, to path: String, now: Double) throws {
+    /// Takes the document from `editor` now and starts writing it to `path`.
+    init(_ editor: Editor, to path: String, now: Double) {
         self.path = path
         stateID = editor.history.stateID
         started = now
-        let (first, contents) = try editor.pages.documentContents()
-        let picture = try PagePicture(first)
-        let otherPages = contents.otherPages
+        // The models alone are taken here (values): the first page's layers are painted from
+        // its model on the save's thread, on a canvas of its own.
+        let pages = editor.pages.notebook.pages.map(\.page)
+        let first = pages[0], otherPages = Array(pages.dropFirst())
         let thread = Thread { [self] in
             // Below the window's thread, on one core: ink stays at the pointer meanwhile.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(drawingboard_thread_id()), 10)
             let outcome: Result<Void, any Error>
             do {
+                let picture = try PagePicture(painting: first)
                 try AtomicFile.write(try OpenRaster.encode(picture, otherPages: otherPages, parallel: false), toPath: path)
                 outcome = .success(())
             } catch {

@@ -23,11 +23,7 @@ final class SaveProgress {
             again = path
             return
         }
-        do {
-            try document.session.startWrite(app.editor, to: path, now: app.now)
-        } catch {
-            app.chrome.show(error: "Could not save “\(DocumentState.fileName(path))”: \(error)")
-        }
+        document.session.startWrite(app.editor, to: path, now: app.now)
     }
 
     func follow() {
