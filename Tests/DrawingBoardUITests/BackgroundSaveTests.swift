@@ -5,9 +5,9 @@ import Foundation
 import Testing
 @testable import DrawingBoardUI
 
-/// Save writes the document off the event loop: the user draws on meanwhile, the document is
-/// saved as it was when Save was pressed, and quitting waits for the save (or asks again when
-/// more was drawn meanwhile).
+/// Save and Export write off the event loop: the user draws on meanwhile, the file is the
+/// picture as it was when it was asked for, and quitting waits for it (or asks again when more
+/// was drawn meanwhile).
 @Suite struct BackgroundSaveTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-save-\(UUID().uuidString)")
 
@@ -29,7 +29,7 @@ import Testing
     @Test func drawingGoesOnWhileTheDocumentIsWritten() throws {
         let c = try savingOneStroke()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(c.document.isSaving)
+        #expect(c.document.isWriting)
         c.drag([(100, 200), (600, 200)])
         #expect(c.editor.strokes.count == 2, "the stroke drawn while saving is taken")
         c.finishSaving()
@@ -47,7 +47,7 @@ import Testing
         c.key(KeyInput(.character("s"), ctrl: true), time: 0)
         #expect(!c.takeEffects().contains { if case .chooseFile = $0 { true } else { false } }, "the name is known: no chooser")
         c.finishSaving()
-        #expect(c.document.isSaving, "the second save started when the first ended")
+        #expect(c.document.isWriting, "the second save started when the first ended")
         c.finishSaving()
         #expect(try strokes(in: dir.appendingPathComponent("doc.ora").path) == 2)
         #expect(!c.isModified && c.title == "doc.ora - DrawingBoard")
@@ -83,5 +83,24 @@ import Testing
         #expect(c.chrome.messageText?.hasPrefix("Could not save “doc.ora”: ") == true, "\(c.chrome.messageText ?? "")")
         #expect(!c.takeEffects().contains(.quit), "the window stays")
         #expect(c.isModified && c.editor.strokes.count == 1 && c.document.path == nil)
+    }
+
+    @Test func anExportIsThePictureAsItWasAndTheDocumentStaysItself() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        let png = dir.appendingPathComponent("copy.png").path
+        c.document.fileChosen(.export, path: png)
+        #expect(c.document.isWriting)
+        c.drag([(100, 200), (600, 200)])
+        c.document.requestQuit()
+        #expect(c.chrome.messageText == "Exporting “copy.png”: the window closes once it is written")
+        c.finishSaving()
+        let picture = try PNGFile.decode(atPath: png)
+        #expect(picture.pixel(x: 300, y: 100) & 0xFFFFFF == 0 && picture.pixel(x: 300, y: 200) & 0xFFFFFF == 0xFFFFFF,
+                "the first stroke, not the one drawn during the export")
+        #expect(c.document.path == nil && c.isModified, "a copy takes no document's place")
+        #expect(!c.takeEffects().contains(.quit) && c.document.pendingQuestion == .quit, "unsaved strokes: quitting asks")
     }
 }

@@ -64,10 +64,12 @@ import Testing
         c.document.attach(journal: journal)
         c.drag([(100, 100), (600, 100)])
         c.key(KeyInput(.character("e"), ctrl: true, shift: true), time: 0)
+        c.finishSaving()
         let request = try #require(chooser(c.takeEffects()))
         #expect(request.purpose == .export && request.suggestedName == "Untitled.png")
         let pdf = dir.appendingPathComponent("doc.pdf").path
         c.document.fileChosen(.export, path: pdf)
+        c.finishSaving()
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf)).prefix(5), as: UTF8.self) == "%PDF-")
         #expect(c.title == "*Untitled - DrawingBoard", "the title still names the unsaved document")
         #expect(c.isModified && c.document.path == nil)
@@ -76,6 +78,7 @@ import Testing
         c.drag([(100, 300), (600, 300)])
         let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
         c.key(KeyInput(.character("e"), ctrl: true), time: 0)
+        c.finishSaving()
         #expect(chooser(c.takeEffects()) == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) != before, "the copy was written again")
         // Quitting asks, whatever was exported; the journal stays while the question is open.
@@ -112,6 +115,7 @@ import Testing
         }
         c.drag([(100, 100), (600, 100)])
         c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.png").path)
+        c.finishSaving()
         #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("copy.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
         // The system ends the app (no question can be asked): the work stays in the journal.
         c.document.terminated()
@@ -151,6 +155,7 @@ import Testing
         c.document.fileChosen(.saveDrawing, path: png)
         c.finishSaving()
         c.click(.dialog(.exportCopy))
+        c.finishSaving()
         #expect(FileManager.default.fileExists(atPath: png) && c.isModified && c.title == "*weird.ora - DrawingBoard")
     }
 
@@ -175,6 +180,7 @@ import Testing
         // The same for an export name completed with .png.
         try Data("old".utf8).write(to: dir.appendingPathComponent("pic.png"))
         c.document.fileChosen(.export, path: dir.appendingPathComponent("pic").path)
+        c.finishSaving()
         #expect(c.document.pendingQuestion == .replace(path: dir.appendingPathComponent("pic.png").path, export: true))
         c.click(.dialog(.replace))
         c.finishSaving()
@@ -190,10 +196,13 @@ import Testing
         let editor = try Editor(size: PixelSize(width: 300, height: 200))
         let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 300, height: 200), scale: 1, encoder: Recorder())
         c.document.fileChosen(.export, path: dir.appendingPathComponent("a.jpg").path)
+        c.finishSaving()
         c.document.fileChosen(.export, path: dir.appendingPathComponent("b.webp").path)
+        c.finishSaving()
         #expect(try String(contentsOf: dir.appendingPathComponent("a.jpg"), encoding: .utf8) == "jpeg 300x200")
         #expect(try String(contentsOf: dir.appendingPathComponent("b.webp"), encoding: .utf8) == "webp 300x200")
         c.document.fileChosen(.export, path: dir.appendingPathComponent("c.txt").path)
+        c.finishSaving()
         #expect(c.chrome.messageText?.hasPrefix("Cannot export to “c.txt”: export writes PNG, JPEG, WebP, SVG or PDF") == true, "\(c.chrome.messageText ?? "")")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.txt").path))
     }

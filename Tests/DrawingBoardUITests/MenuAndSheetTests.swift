@@ -130,6 +130,7 @@ import Testing
         let c = try makeController(640, 480)
         c.document.recentFiles = RecentFiles(url: dir.appendingPathComponent("recently-used.xbel"))
         c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.svg").path)
+        c.finishSaving()
         c.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("doc.ora").path)
         c.finishSaving()
         c.key(KeyInput(.f10), time: 0)

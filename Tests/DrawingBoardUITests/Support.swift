@@ -39,10 +39,11 @@ extension AppController {
 }
 
 extension AppController {
-    /// Waits for a save under way (written off the event loop) to end and takes its outcome,
-    /// as the window's loop does when it ticks.
+    /// Waits for the files being written off the event loop (a save, an export) to end and
+    /// takes their outcome, as the window's loop does when it ticks.
     func finishSaving() {
         document.session.saving?.wait()
-        document.followSave()
+        document.session.exporting?.wait()
+        document.followWrites()
     }
 }

@@ -39,8 +39,16 @@ extension PagePicture {
     /// own: safe on any thread (a save in the background) while the window's canvas goes on.
     /// The model is what every pixel is painted from, so this is the page the window shows.
     public init(painting page: Page) throws {
+        try self.init(PageImage.painted(page))
+    }
+}
+
+extension PageImage {
+    /// `page` painted afresh from its model on a canvas and assets of its own: safe on any
+    /// thread (an export in the background) while the window's canvas goes on.
+    public static func painted(_ page: Page) throws(RenderError) -> PageImage {
         let canvas = try CanvasLoading.paint(page, assets: AssetStore())
         try canvas.catchUpBackground(page: page, now: true)
-        try self.init(PageImage(canvas: canvas, page: page))
+        return PageImage(canvas: canvas, page: page)
     }
 }

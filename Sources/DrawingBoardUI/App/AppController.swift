@@ -186,8 +186,8 @@ public final class AppController {
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
-        // So is a save under way (and for the outcome of a save being written off the loop).
-        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isSaving ? now + 1.0 / 30 : nil
+        // So are the files being written off the loop, for their outcome.
+        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isWriting ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -200,7 +200,7 @@ public final class AppController {
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
         document.retryAutosave()
-        document.followSave()
+        document.followWrites()
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()

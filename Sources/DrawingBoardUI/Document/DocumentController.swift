@@ -51,16 +51,16 @@ public final class DocumentController {
                                             folder: session.chooserFolder)))
     }
 
-    /// Starts writing the document, off the event loop (`SaveProgress`).
-    func write(to path: String) { saves.start(path) }
+    /// Starts writing the document, off the event loop (`WriteProgress`).
+    func write(to path: String) { writes.save(path) }
 
-    /// A save under way: its end, and a word in the window when it takes long.
-    func followSave() { saves.follow() }
+    /// Saves and exports under way: their ends, and a word in the window when one takes long.
+    func followWrites() { writes.follow() }
 
-    private lazy var saves = SaveProgress(document: self)
+    private lazy var writes = WriteProgress(document: self)
 
-    /// Whether a save is under way.
-    public var isSaving: Bool { session.saving != nil }
+    /// Whether a file (the document, or a copy) is being written.
+    public var isWriting: Bool { session.saving != nil || session.exporting != nil }
 
     /// What waited on a save (quitting, opening) goes on once it succeeded; if more was done
     /// while it was being written, the question is asked again.
@@ -128,23 +128,14 @@ public final class DocumentController {
         }
     }
 
-    /// Writes a copy of the picture as the extension says; the document is left as it is.
-    @discardableResult
-    func exportCopy(to path: String) -> Bool {
-        let name = DocumentState.fileName(path)
+    /// Writes a copy of the picture as the extension says, off the event loop; the document is
+    /// left as it is.
+    func exportCopy(to path: String) {
         guard let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
-            chrome.show(error: DocumentState.ExportNameError(name: name).description)
-            return false
+            chrome.show(error: DocumentState.ExportNameError(name: DocumentState.fileName(path)).description)
+            return
         }
-        do {
-            try session.exportCopy(editor, to: path, as: format, encoder: app.encoder)
-        } catch {
-            chrome.show(error: "Could not export “\(name)”: \(error)")
-            return false
-        }
-        chrome.show(info: isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
-                                     : "Exported a copy to “\(name)”")
-        return true
+        writes.export(path, as: format)
     }
 
     // MARK: - The chooser's answers
@@ -297,10 +288,16 @@ public final class DocumentController {
     /// Ctrl+Q or the window's close button: asks first when the document has changes that are
     /// not saved to it (an export saves nothing).
     public func requestQuit() {
-        if let job = session.saving {
-            // The window waits for the save, then closes (or asks, if more was done meanwhile).
-            session.afterSave = .quit
-            chrome.show(info: "Saving “\(DocumentState.fileName(job.path))”: the window closes once it is saved")
+        if let job = session.saving ?? session.exporting {
+            // The window waits for the files being written, then closes (or asks, if more
+            // was done meanwhile).
+            writes.waitingToQuit = true
+            let name = DocumentState.fileName(job.path)
+            if case .save = job.kind {
+                chrome.show(info: "Saving “\(name)”: the window closes once it is saved")
+            } else {
+                chrome.show(info: "Exporting “\(name)”: the window closes once it is written")
+            }
             return
         }
         questions.whenChangesAreSafe(.quit)
@@ -316,9 +313,10 @@ public final class DocumentController {
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
     /// journal goes as on a normal quit.
     public func terminated() {
-        // A save under way ends first (its file complete, or the old one as it was).
+        // Files being written end first (complete, or the old ones as they were).
         session.saving?.wait()
-        followSave()
+        session.exporting?.wait()
+        followWrites()
         if !isModified { session.journal?.remove() }
         session.journal = nil
     }

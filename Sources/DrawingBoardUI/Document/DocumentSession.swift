@@ -42,21 +42,16 @@ final class DocumentSession {
     /// The folder a chooser starts in.
     var chooserFolder: String? { state.folder ?? lastFolder }
 
-    /// The save under way, if one is.
-    var saving: SaveJob?
-
-    /// Starts writing the document to `path` off the event loop (`SaveJob`: atomically, so a
-    /// failure leaves any old file as it was).
-    func startWrite(_ editor: Editor, to path: String, now: Double) {
-        saving = SaveJob(editor, to: path, now: now)
-    }
+    /// The save under way, if one is, and the export.
+    var saving: FileJob?
+    var exporting: FileJob?
 
     /// The save's end, once it has ended: the document is marked saved as it was when it was
     /// taken (edits made meanwhile leave it modified). The journal notes the save only when
     /// nothing was done meanwhile: a note after those steps would count them saved, and a
     /// crash would lose them. Nil while the save runs.
-    func finishWrite(current stateID: UInt64) -> (job: SaveJob, result: Result<Journal.Outcome?, any Error>)? {
-        guard let job = saving, let outcome = job.outcome else { return nil }
+    func finishSave(current stateID: UInt64) -> (job: FileJob, result: Result<Journal.Outcome?, any Error>)? {
+        guard let job = saving, let outcome = job.outcome, case .save(let saved) = job.kind else { return nil }
         saving = nil
         // A file read for Open before this save may be the one just written: read it again.
         preparedOpen = nil
@@ -65,24 +60,21 @@ final class DocumentSession {
             afterSave = nil
             return (job, .failure(error))
         case .success:
-            state.saved(to: job.path, at: job.stateID)
+            state.saved(to: job.path, at: saved)
             noteRecent(job.path)
-            return (job, .success(stateID == job.stateID ? journal?.noteSaved(job.path) : nil))
+            return (job, .success(stateID == saved ? journal?.noteSaved(job.path) : nil))
         }
     }
 
-    /// Writes a copy of `editor`'s picture in `format`; the document is left as it is.
-    func exportCopy(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding) throws {
-        let bytes: Data
-        switch format {
-        case .png: bytes = Data(try editor.image.pngData())
-        case .svg: bytes = try VectorExport.export(editor.image, as: .svg)
-        case .pdf: bytes = try VectorExport.exportNotebook(editor)
-        case .jpeg, .webp: bytes = Data(try encoder.encode(try editor.image.flattened(), as: format))
+    /// The export's end, once it has ended: the copy is noted (the document is left as it is).
+    func finishExport() -> (job: FileJob, result: Result<Void, any Error>)? {
+        guard let job = exporting, let outcome = job.outcome else { return nil }
+        exporting = nil
+        if case .success = outcome {
+            state.exported(to: job.path)
+            noteRecent(job.path)
         }
-        try AtomicFile.write(bytes, toPath: path)
-        state.exported(to: path)
-        noteRecent(path)
+        return (job, outcome)
     }
 
     /// Reads a PDF, checked (its message names the file).

@@ -1,0 +1,81 @@
+import CSystem
+import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardRender
+import Foundation
+
+/// A file being written off the event loop: the document saved, or a copy exported. What it
+/// needs is taken at once on the loop (the pages' models: values); the pages' pixels are then
+/// painted from the models, encoded and written atomically on a thread of its own, at a lower
+/// priority and on one core, while the user goes on drawing. The window looks for the outcome
+/// (`outcome`).
+final class FileJob: @unchecked Sendable {
+    enum Kind {
+        /// The document, as it was at this state of the history.
+        case save(stateID: UInt64)
+        case export(ExportFormat)
+    }
+
+    let path: String
+    let kind: Kind
+    /// When it started (a long one shows that it is under way).
+    let started: Double
+    /// Whether the window said it is under way (said once).
+    var announced = false
+    private let lock = NSLock()
+    private var result: Result<Void, any Error>?
+
+    private init(path: String, kind: Kind, now: Double, work: @escaping @Sendable () throws -> Data) {
+        self.path = path
+        self.kind = kind
+        started = now
+        let thread = Thread { [self] in
+            // Below the window's thread, on one core: ink stays at the pointer meanwhile.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(drawingboard_thread_id()), 10)
+            let outcome = Result { try AtomicFile.write(try work(), toPath: path) }
+            lock.lock()
+            result = outcome
+            lock.unlock()
+        }
+        thread.start()
+    }
+
+    /// Saves the document in `editor` to `path`: the first page's layers are painted from its
+    /// model (`PagePicture(painting:)`), the other pages are written as models.
+    static func save(_ editor: Editor, to path: String, now: Double) -> FileJob {
+        let pages = editor.pages.notebook.pages.map(\.page)
+        let first = pages[0], otherPages = Array(pages.dropFirst())
+        return FileJob(path: path, kind: .save(stateID: editor.history.stateID), now: now) {
+            try OpenRaster.encode(PagePicture(painting: first), otherPages: otherPages, parallel: false)
+        }
+    }
+
+    /// Exports a copy of `editor`'s picture in `format`: the page drawn on (PNG, JPEG, WebP,
+    /// SVG), or every page (PDF).
+    static func export(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding, now: Double) -> FileJob {
+        let pages = editor.pages.notebook.pages.map(\.page), current = pages[editor.pages.index]
+        return FileJob(path: path, kind: .export(format), now: now) {
+            switch format {
+            case .png: return try PNGFile.encode(try PageImage.painted(current).flattened())
+            case .svg: return try VectorExport.export(try PageImage.painted(current), as: .svg)
+            case .pdf:
+                return try VectorExport.exportPDF(pages: pages.count, size: pages[0].size) { i in
+                    VectorExport.ExportedPage(page: pages[i]) { () throws(RenderError) in try PageImage.painted(pages[i]) }
+                }
+            case .jpeg, .webp: return Data(try encoder.encode(try PageImage.painted(current).flattened(), as: format))
+            }
+        }
+    }
+
+    /// How it went, once it is done (nil while it runs).
+    var outcome: Result<Void, any Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return result
+    }
+
+    /// Waits for it to end (the app is being ended and cannot wait for the loop).
+    func wait() {
+        while outcome == nil { usleep(5_000) }
+    }
+}

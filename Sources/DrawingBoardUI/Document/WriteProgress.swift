@@ -1,0 +1,90 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import Foundation
+
+/// Saves and exports as the window follows them (each one a `FileJob`, written off the event
+/// loop): one save and one export at a time, one asked for meanwhile starting when the one
+/// under way ends (from the document as it then is); a word in the window when one takes long;
+/// and at the end, what happened (a failure says why: the drawing stays as it is), then what
+/// waited on a save.
+final class WriteProgress {
+    unowned let document: DocumentController
+    /// A save and an export asked for while another ran.
+    private var saveAgain: String?
+    private var exportAgain: String?
+    /// A file that has been written this long says so in the window.
+    static let announceAfter = 0.3
+
+    init(document: DocumentController) {
+        self.document = document
+    }
+
+    private var app: AppController { document.app }
+    private var session: DocumentSession { document.session }
+
+    func save(_ path: String) {
+        guard session.saving == nil else {
+            saveAgain = path
+            return
+        }
+        session.saving = FileJob.save(app.editor, to: path, now: app.now)
+    }
+
+    func export(_ path: String, as format: ExportFormat) {
+        guard session.exporting == nil else {
+            exportAgain = path
+            return
+        }
+        session.exporting = FileJob.export(app.editor, to: path, as: format, encoder: app.encoder, now: app.now)
+    }
+
+    func follow() {
+        for job in [session.saving, session.exporting].compactMap({ $0 }) where !job.announced && app.now - job.started >= Self.announceAfter {
+            job.announced = true
+            let name = DocumentState.fileName(job.path)
+            if case .save = job.kind { app.chrome.show(info: "Saving “\(name)”…") } else { app.chrome.show(info: "Exporting “\(name)”…") }
+        }
+        if let (job, result) = session.finishSave(current: app.editor.history.stateID) {
+            let name = DocumentState.fileName(job.path)
+            switch result {
+            case .failure(let error):
+                saveAgain = nil
+                app.chrome.show(error: "Could not save “\(name)”: \(error) (the drawing is as it was)")
+            case .success(let outcome):
+                if let outcome { document.report(outcome) }
+                app.chrome.show(info: "Saved “\(name)”")
+                if let path = saveAgain {
+                    saveAgain = nil
+                    save(path)
+                } else {
+                    document.runAfterSave()
+                }
+            }
+            app.invalidateChrome()
+        }
+        if let (job, result) = session.finishExport() {
+            let name = DocumentState.fileName(job.path)
+            switch result {
+            case .failure(let error):
+                exportAgain = nil
+                app.chrome.show(error: "Could not export “\(name)”: \(error)")
+            case .success:
+                app.chrome.show(info: document.isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
+                                                          : "Exported a copy to “\(name)”")
+                if let path = exportAgain, let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) {
+                    exportAgain = nil
+                    export(path, as: format)
+                }
+            }
+            app.invalidateChrome()
+        }
+        // A quit that waited for the files goes on once none is being written.
+        if waitingToQuit, session.saving == nil, session.exporting == nil {
+            waitingToQuit = false
+            document.requestQuit()
+        }
+    }
+
+    /// Quitting waits for the files being written.
+    var waitingToQuit = false
+}
