@@ -40,29 +40,37 @@ final class FileJob: @unchecked Sendable {
         thread.start()
     }
 
+    /// The largest page painted again on the job's thread. A bigger one would double the
+    /// memory of a page that may already fill it: its layers are copied on the loop instead.
+    static let paintedAfreshUpTo = 4096 * 4096
+
     /// Saves the document in `editor` to `path`: the first page's layers are painted from its
-    /// model (`PagePicture(painting:)`), the other pages are written as models.
-    static func save(_ editor: Editor, to path: String, now: Double) -> FileJob {
+    /// model (`PagePicture(painting:)`), the other pages are written as models. Throws, starting
+    /// nothing, when a big page's layers cannot be copied (out of memory).
+    static func save(_ editor: Editor, to path: String, now: Double) throws -> FileJob {
         let pages = editor.pages.notebook.pages.map(\.page)
         let first = pages[0], otherPages = Array(pages.dropFirst())
+        let copied = first.size.area > paintedAfreshUpTo ? try PagePicture(editor.pages.documentContents().first) : nil
         return FileJob(path: path, kind: .save(stateID: editor.history.stateID), now: now) {
-            try OpenRaster.encode(PagePicture(painting: first), otherPages: otherPages, parallel: false)
+            try OpenRaster.encode(copied ?? PagePicture(painting: first), otherPages: otherPages, parallel: false)
         }
     }
 
     /// Exports a copy of `editor`'s picture in `format`: the page drawn on (PNG, JPEG, WebP,
     /// SVG), or every page (PDF).
-    static func export(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding, now: Double) -> FileJob {
+    static func export(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding, now: Double) throws -> FileJob {
         let pages = editor.pages.notebook.pages.map(\.page), current = pages[editor.pages.index]
+        // A big page's picture is flattened here rather than painted again (see `save`).
+        let flattened = current.size.area > paintedAfreshUpTo && [.png, .jpeg, .webp].contains(format) ? try editor.image.flattened() : nil
         return FileJob(path: path, kind: .export(format), now: now) {
             switch format {
-            case .png: return try PNGFile.encode(try PageImage.painted(current).flattened())
+            case .png: return try PNGFile.encode(try flattened ?? PageImage.painted(current).flattened())
             case .svg: return try VectorExport.export(try PageImage.painted(current), as: .svg)
             case .pdf:
                 return try VectorExport.exportPDF(pages: pages.count, size: pages[0].size) { i in
                     VectorExport.ExportedPage(page: pages[i]) { () throws(RenderError) in try PageImage.painted(pages[i]) }
                 }
-            case .jpeg, .webp: return Data(try encoder.encode(try PageImage.painted(current).flattened(), as: format))
+            case .jpeg, .webp: return Data(try encoder.encode(try flattened ?? PageImage.painted(current).flattened(), as: format))
             }
         }
     }

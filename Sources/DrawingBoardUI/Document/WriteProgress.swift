@@ -27,7 +27,12 @@ final class WriteProgress {
             saveAgain = path
             return
         }
-        session.saving = FileJob.save(app.editor, to: path, now: app.now)
+        do {
+            session.saving = try FileJob.save(app.editor, to: path, now: app.now)
+        } catch {
+            session.afterSave = nil
+            app.chrome.show(error: "Could not save “\(DocumentState.fileName(path))”: \(error)")
+        }
     }
 
     func export(_ path: String, as format: ExportFormat) {
@@ -35,7 +40,11 @@ final class WriteProgress {
             exportAgain = path
             return
         }
-        session.exporting = FileJob.export(app.editor, to: path, as: format, encoder: app.encoder, now: app.now)
+        do {
+            session.exporting = try FileJob.export(app.editor, to: path, as: format, encoder: app.encoder, now: app.now)
+        } catch {
+            app.chrome.show(error: "Could not export “\(DocumentState.fileName(path))”: \(error)")
+        }
     }
 
     func follow() {
