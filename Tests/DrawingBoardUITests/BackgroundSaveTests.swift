@@ -23,6 +23,7 @@ import Testing
     func strokes(in path: String) throws -> Int {
         let reopened = try makeController(700, 500)
         reopened.document.open(path)
+        reopened.finishOpening()
         return reopened.editor.strokes.count
     }
 

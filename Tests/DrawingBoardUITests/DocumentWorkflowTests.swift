@@ -96,6 +96,7 @@ import Testing
         #expect(c.title == "doc.ora - DrawingBoard" && !c.isModified)
         let reopened = try makeController(700, 500)
         reopened.document.open(ora.path)
+        reopened.finishOpening()
         #expect(reopened.editor.strokes.count == 2, "both strokes are in the document")
         c.document.requestQuit()
         #expect(c.takeEffects().contains(.quit))
@@ -210,6 +211,7 @@ import Testing
     @Test func anImageOpensAsANewPageOfItsSize() throws {
         let c = try makeController(700, 500)
         c.document.open("/pictures/photo-ok.png")
+        c.finishOpening()
         #expect(c.editor.size == PixelSize(width: 4, height: 2), "the page is the image's size")
         #expect(c.title == "photo-ok.png (imported) - DrawingBoard" && !c.isModified)
         #expect(try c.editor.image.flattened().pixel(x: 1, y: 1) == 0xFF00_80FF)
@@ -220,6 +222,7 @@ import Testing
         c.drag([(349, 250), (351, 250)])
         #expect(c.isModified)
         c.document.open("/pictures/bad.png")
+        c.finishOpening()
         #expect(c.document.pendingQuestion == nil)
         #expect(c.editor.size == PixelSize(width: 4, height: 2))
         #expect(c.chrome.messageText == "Could not open “bad.png”: not a readable image", "\(c.chrome.messageText ?? "")")
@@ -230,6 +233,7 @@ import Testing
         #expect(c.document.path == "/pictures/photo.ora", "a named document keeps its name")
         // A PDF that is not there is named, and nothing changes.
         c.document.open("/pictures/doc.pdf")
+        c.finishOpening()
         #expect(c.chrome.messageText == "“doc.pdf” cannot be opened: no such file", "\(c.chrome.messageText ?? "")")
         #expect(c.document.pendingQuestion == nil && c.editor.pages.count == 1)
     }

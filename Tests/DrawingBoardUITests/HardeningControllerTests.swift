@@ -21,8 +21,10 @@ import ZIPFoundation
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
         c.document.open(dir.path)
+        c.finishOpening()
         #expect(c.chrome.messageText == "“drawings.ora” cannot be opened: it is a folder, not a document")
         c.document.open(fifo)
+        c.finishOpening()
         #expect(c.chrome.messageText == "“pipe.ora” cannot be opened: it is a pipe (FIFO), not a document")
         #expect(c.editor.strokes.count == 1 && c.document.pendingQuestion == nil, "the drawing stays, nothing is asked")
     }
@@ -50,6 +52,7 @@ import ZIPFoundation
         c.drag([(100, 100), (600, 100)])
         let before = try c.editor.image.flattened()
         c.document.open(url.path)
+        c.finishOpening()
         #expect(c.chrome.messageText == "“hostile.ora” cannot be opened: \(expected)")
         #expect(try c.editor.image.flattened() == before && c.editor.strokes.count == 1)
     }

@@ -58,6 +58,7 @@ import Testing
         #expect(l.menuRows.contains(.recentFile(0)))
         #expect(c.chrome.menu.recent.first == dir.appendingPathComponent("c.ora").path, "newest first")
         c.click(.recentFile(2))
+        c.finishOpening()
         #expect(c.document.path == dir.appendingPathComponent("a.ora").path && c.title == "a.ora - DrawingBoard")
     }
 

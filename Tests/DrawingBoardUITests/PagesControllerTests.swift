@@ -239,6 +239,7 @@ import Testing
         try TestPDF.heavy(squares: 300_000).write(to: pdf)
         let app = try makeController(1000, 700)
         app.document.open(pdf.path)
+        app.finishOpening()
         #expect(app.editor.pages.count == 1 && app.editor.size == PixelSize(width: 793, height: 1123))
         #expect(app.editor.pages.waitingForPictures)
         #expect(try #require(app.secondsUntilWakeup()) <= 1.0 / 30 + 1e-9, "the window looks again soon")

@@ -47,3 +47,12 @@ extension AppController {
         document.followWrites()
     }
 }
+
+extension AppController {
+    /// Waits for a file being opened off the event loop to be ready and takes it (or asks the
+    /// question about unsaved changes), as the window's loop does when it ticks.
+    func finishOpening() {
+        document.session.opening?.wait()
+        document.followOpen()
+    }
+}

@@ -186,8 +186,8 @@ public final class AppController {
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
-        // So are the files being written off the loop, for their outcome.
-        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isWriting ? now + 1.0 / 30 : nil
+        // So are the files being written or opened off the loop, for their outcome.
+        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -201,6 +201,7 @@ public final class AppController {
         input.tick()
         document.retryAutosave()
         document.followWrites()
+        document.followOpen()
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()

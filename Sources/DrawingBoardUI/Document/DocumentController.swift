@@ -180,56 +180,22 @@ public final class DocumentController {
             chrome.show(error: "“\(DocumentState.fileName(path))” is an exported copy (SVG); DrawingBoard opens its .ora documents, PDFs and images (PNG, JPEG, WebP, …)")
             return
         }
-        // Read it first: a file that cannot be opened says so at once, before any question
-        // about unsaved changes, and the drawing stays as it is.
-        guard let file = read(path) else { return }
-        session.preparedOpen = (path, file)
-        questions.whenChangesAreSafe(.open(path))
+        // Read and made ready off the event loop first (`followOpen`): a file that cannot be
+        // opened says so before any question about unsaved changes, and the drawing stays.
+        session.opening = OpenJob(path, decoder: app.decoder, history: editor.history.options, now: app.now)
     }
 
-    /// Reads `path` as a document (.ora) or an image, or says why it cannot be opened.
-    private func read(_ path: String) -> DocumentSession.OpenedFile? {
-        do {
-            return try session.read(path, decoder: app.decoder)
-        } catch let error as DocumentError {
-            chrome.show(error: "\(error)")  // it names the file already
-            return nil
-        } catch {
-            chrome.show(error: "Could not open “\(DocumentState.fileName(path))”: \(error)")
-            return nil
-        }
-    }
+    /// A file being opened: once it is ready, the question about unsaved changes (or its
+    /// opening). The window calls this as it ticks.
+    func followOpen() { opens.follow() }
 
     /// Opens `path` now (any question about unsaved changes was answered).
-    func openNow(_ path: String) {
-        let name = DocumentState.fileName(path)
-        let prepared = session.preparedOpen?.path == path ? session.preparedOpen?.file : nil
-        session.preparedOpen = nil
-        guard let file = prepared ?? read(path) else { return }
-        do {
-            switch file {
-            case .document(let contents):
-                let next = try Editor(document: contents, history: editor.history.options, drawsPDFsLater: true)
-                app.replaceEditor(next, restartJournalFrom: path)
-                session.state.replaced(path: path, at: next.history.stateID)
-                chrome.show(info: "Opened “\(name)”")
-            case .pdf(let file):
-                let pages = file.pages
-                let next = try Editor(notebook: Notebook(pages), history: editor.history.options, drawsPDFsLater: true)
-                app.replaceEditor(next, page: try OpenRaster.encode(notebook: next, forSession: true))
-                session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
-                chrome.show(info: "Opened “\(name)”: \(pages.count) page\(pages.count == 1 ? "" : "s") to write on; Save keeps them, the PDF inside, in a document")
-            case .image(let image):
-                let next = try Editor(size: image.size, background: .image(image, name: name), history: editor.history.options)
-                app.replaceEditor(next, page: try OpenRaster.encode(next.image))
-                session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
-                chrome.show(info: "Opened “\(name)” as a new page (\(image.width)x\(image.height)); Save writes it as a document")
-            }
-            session.noteRecent(path)
-        } catch {
-            chrome.show(error: "Could not open “\(name)”: \(error)")
-        }
-    }
+    func openNow(_ path: String) { opens.openNow(path) }
+
+    private lazy var opens = OpenProgress(document: self)
+
+    /// Whether a file is being opened.
+    public var isOpening: Bool { session.opening != nil }
 
     /// Starts a new blank page of `spec` (any question about unsaved changes was answered).
     func newPageNow(_ spec: PageSpec) {

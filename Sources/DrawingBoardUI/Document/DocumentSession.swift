@@ -23,7 +23,9 @@ final class DocumentSession {
     /// document has no folder of its own.
     var lastFolder: String?
     /// A file read for Open, kept while the question about unsaved changes is asked.
-    var preparedOpen: (path: String, file: OpenedFile)?
+    var preparedOpen: (path: String, prepared: PreparedOpen)?
+    /// A file being opened off the event loop.
+    var opening: OpenJob?
     /// What to do once a save asked for by the question succeeds.
     var afterSave: PendingAction?
 
@@ -86,8 +88,8 @@ final class DocumentSession {
         }
     }
 
-    /// Reads `path` as a document (.ora) or an image, checked, changing nothing.
-    func read(_ path: String, decoder: any ImageDecoding) throws -> OpenedFile {
+    /// Reads `path` as a document (.ora) or an image, checked, changing nothing (on any thread).
+    static func read(_ path: String, decoder: any ImageDecoding) throws -> OpenedFile {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "ora": return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
         case "pdf": return .pdf(try Self.readPDF(path))

@@ -1,4 +1,3 @@
-import CSystem
 import DrawingBoardCore
 import DrawingBoardFiles
 import DrawingBoardRender
@@ -22,22 +21,14 @@ final class FileJob: @unchecked Sendable {
     let started: Double
     /// Whether the window said it is under way (said once).
     var announced = false
-    private let lock = NSLock()
-    private var result: Result<Void, any Error>?
+    private let work: BackgroundWork<Void>
 
     private init(path: String, kind: Kind, now: Double, work: @escaping @Sendable () throws -> Data) {
         self.path = path
         self.kind = kind
         started = now
-        let thread = Thread { [self] in
-            // Below the window's thread, on one core: ink stays at the pointer meanwhile.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(drawingboard_thread_id()), 10)
-            let outcome = Result { try AtomicFile.write(try work(), toPath: path) }
-            lock.lock()
-            result = outcome
-            lock.unlock()
-        }
-        thread.start()
+        // On one core (its PNGs are not spread over every core): the window keeps the other.
+        self.work = BackgroundWork { try AtomicFile.write(try work(), toPath: path) }
     }
 
     /// The largest page painted again on the job's thread. A bigger one would double the
@@ -76,14 +67,8 @@ final class FileJob: @unchecked Sendable {
     }
 
     /// How it went, once it is done (nil while it runs).
-    var outcome: Result<Void, any Error>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return result
-    }
+    var outcome: Result<Void, any Error>? { work.outcome }
 
     /// Waits for it to end (the app is being ended and cannot wait for the loop).
-    func wait() {
-        while outcome == nil { usleep(5_000) }
-    }
+    func wait() { work.wait() }
 }

@@ -1,0 +1,73 @@
+import DrawingBoardCore
+import DrawingBoardFiles
+import Foundation
+
+/// Files opened as the window follows them (each one an `OpenJob`, read and made ready off the
+/// event loop): a word in the window when one takes long, then the question about unsaved
+/// changes, then the drawing replaced by it (`openNow`).
+final class OpenProgress {
+    unowned let document: DocumentController
+
+    init(document: DocumentController) {
+        self.document = document
+    }
+
+    private var app: AppController { document.app }
+
+    /// Once the file is ready, the question about unsaved changes (or its opening); a word in
+    /// the window when it takes long.
+    func follow() {
+        guard let job = document.session.opening else { return }
+        let name = DocumentState.fileName(job.path)
+        if !job.announced, app.now - job.started >= WriteProgress.announceAfter {
+            job.announced = true
+            app.chrome.show(info: "Opening “\(name)”…")
+        }
+        guard let outcome = job.outcome else { return }
+        document.session.opening = nil
+        switch outcome {
+        case .failure(let error as DocumentError):
+            app.chrome.show(error: "\(error)")  // it names the file already
+        case .failure(let error):
+            app.chrome.show(error: "Could not open “\(name)”: \(error)")
+        case .success(let prepared):
+            document.session.preparedOpen = (job.path, prepared)
+            document.questions.whenChangesAreSafe(.open(job.path))
+        }
+        app.invalidateChrome()
+    }
+
+    /// Opens `path` now (any question about unsaved changes was answered): the file made
+    /// ready off the loop, or read here when it was written meanwhile.
+    func openNow(_ path: String) {
+        let name = DocumentState.fileName(path)
+        let prepared = document.session.preparedOpen?.path == path ? document.session.preparedOpen?.prepared : nil
+        document.session.preparedOpen = nil
+        let ready: PreparedOpen
+        do {
+            ready = try prepared ?? PreparedOpen.prepare(path, decoder: app.decoder, history: app.editor.history.options)
+        } catch let error as DocumentError {
+            app.chrome.show(error: "\(error)")
+            return
+        } catch {
+            app.chrome.show(error: "Could not open “\(name)”: \(error)")
+            return
+        }
+        let next = ready.editor
+        switch ready.kind {
+        case .document:
+            app.replaceEditor(next, restartJournalFrom: path)
+            document.session.state.replaced(path: path, at: next.history.stateID)
+            app.chrome.show(info: "Opened “\(name)”")
+        case .pdf(let pages):
+            app.replaceEditor(next, page: ready.sessionPage)
+            document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
+            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s") to write on; Save keeps them, the PDF inside, in a document")
+        case .image(let size):
+            app.replaceEditor(next, page: ready.sessionPage)
+            document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
+            app.chrome.show(info: "Opened “\(name)” as a new page (\(size.width)x\(size.height)); Save writes it as a document")
+        }
+        document.session.noteRecent(path)
+    }
+}
