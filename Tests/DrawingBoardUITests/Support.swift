@@ -50,9 +50,11 @@ extension AppController {
 
 extension AppController {
     /// Waits for a file being opened off the event loop to be ready and takes it (or asks the
-    /// question about unsaved changes), as the window's loop does when it ticks.
+    /// question about unsaved changes), and for images and PDFs being read for insertion, as the
+    /// window's loop does when it ticks.
     func finishOpening() {
         document.session.opening?.wait()
         document.followOpen()
+        background.finish()
     }
 }

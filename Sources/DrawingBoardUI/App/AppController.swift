@@ -41,6 +41,8 @@ public final class AppController {
     private var pointerShape = PointerShape.arrow
     /// The time of the newest event or tick.
     public internal(set) var now = 0.0
+    /// Work off the event loop whose results the tick hands over (images and PDFs inserted).
+    let background = BackgroundResults()
 
     public init(editor: Editor, decoder: any ImageDecoding, window: PixelSize, scale: Double,
                 recentColors: [RGBColor] = [], documentPath: String? = nil, exportPath: String? = nil,
@@ -187,7 +189,7 @@ public final class AppController {
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
         // So are the files being written or opened off the loop, for their outcome.
-        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening ? now + 1.0 / 30 : nil
+        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -202,6 +204,7 @@ public final class AppController {
         document.retryAutosave()
         document.followWrites()
         document.followOpen()
+        background.follow()
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()

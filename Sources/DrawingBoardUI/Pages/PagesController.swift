@@ -205,15 +205,19 @@ public final class PagesController {
 
     /// "Insert PDF Pages…": the PDF's pages go after the page drawn on, as one step.
     func insertPDF(_ path: String) {
-        let file: PDFFile
-        do {
-            file = try DocumentSession.readPDF(path)
-        } catch {
-            return app.chrome.show(error: "\(error)")
+        // Read and checked off the event loop (a long PDF takes a while); inserted when ready,
+        // after the page current then.
+        app.background.run({ try DocumentSession.readPDF(path) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let error):
+                app.chrome.show(error: "\(error)")
+            case .success(let file):
+                let pages = file.pages
+                perform(.add(at: current + 1, pages: pages))
+                app.chrome.show(info: "Inserted the \(pages.count) page\(pages.count == 1 ? "" : "s") of “\(file.name)” after page \(current)")
+            }
         }
-        let pages = file.pages
-        perform(.add(at: current + 1, pages: pages))
-        app.chrome.show(info: "Inserted the \(pages.count) page\(pages.count == 1 ? "" : "s") of “\(file.name)” after page \(current)")
     }
 
     private func blankLike(_ i: Int) -> Background {

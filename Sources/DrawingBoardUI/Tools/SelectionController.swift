@@ -252,12 +252,13 @@ public final class SelectionController {
     /// Places the image file at `path` on the page (at `at`, or in the middle of the view), as
     /// large as it is but within the part of the page in view.
     public func insertImage(_ path: String, at: Point? = nil) {
-        let name = DocumentState.fileName(path)
-        do {
-            let (asset, decoded) = try ElementSources.image(atPath: path, name: name, decoder: app.decoder)
-            insert(asset, decoded: decoded, at: at)
-        } catch {
-            app.chrome.show(error: "Could not insert “\(name)”: \(error)")
+        let name = DocumentState.fileName(path), decoder = app.decoder
+        // Read and decoded off the event loop (a big photo takes a while); placed when ready.
+        app.background.run({ try ElementSources.image(atPath: path, name: name, decoder: decoder) }) { [weak self] result in
+            switch result {
+            case .success(let (asset, decoded)): self?.insert(asset, decoded: decoded, at: at)
+            case .failure(let error): self?.app.chrome.show(error: "Could not insert “\(name)”: \(error)")
+            }
         }
     }
 
