@@ -8,7 +8,8 @@ import Foundation
 // each motion event costs the app and the X server, and the app's peak memory.
 //
 // drawingboard-latency --app NAME [--key K] -- COMMAND ARGS...   (scripts/latency runs it)
-// --key: a key pressed once the window is up (a tool's letter). --save: Ctrl+S is pressed just
+// --key: a key pressed once the window is up (a tool's letter). --step N: N px between samples
+// at 125 Hz (a wide tool's). --save: Ctrl+S is pressed just
 // before the strokes (the app opened a document to save), at 125 Hz only: ink while it saves.
 
 func now() -> Double {
@@ -66,7 +67,7 @@ final class Screen {
     func inked(_ points: [(x: Int, y: Int)], before: [(UInt8, UInt8, UInt8)]) -> [Bool] {
         guard let now = colors(points) else { return points.map { _ in false } }
         return zip(now, before).map { a, b in
-            abs(Int(a.0) - Int(b.0)) + abs(Int(a.1) - Int(b.1)) + abs(Int(a.2) - Int(b.2)) >= 150
+            abs(Int(a.0) - Int(b.0)) + abs(Int(a.1) - Int(b.1)) + abs(Int(a.2) - Int(b.2)) >= 100
         }
     }
 
@@ -224,6 +225,9 @@ guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstI
 let name = arguments[1]
 let toolKey = arguments.firstIndex(of: "--key").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
 let saving = arguments[..<dash].contains("--save")
+/// Pixels between samples at 125 Hz (240 Hz: two thirds of it): more than a wide tool's half
+/// width, so the pixel under a point is not already covered by the segment before it.
+let step125 = arguments.firstIndex(of: "--step").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 6
 let command = Array(arguments[(dash + 1)...])
 let screen = Screen()
 
@@ -269,7 +273,7 @@ let screen = Screen()
 let rates: [Double] = saving ? [125] : [125, 240]
 for rate in rates {
     // About 6 px a sample at 125 Hz, 4 px at 240 Hz: a quick hand.
-    let step = rate > 200 ? 4 : 6, count = 380 / step
+    let step = rate > 200 ? max(4, step125 * 2 / 3) : step125, count = 380 / step
     let result = withApp { _, box in
         if saving { screen.control("s") }
         return draw(screen, in: box, rate: rate, strokes: 10, count: count, step: step, reading: true)
