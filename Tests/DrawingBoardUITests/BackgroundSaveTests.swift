@@ -104,4 +104,46 @@ import Testing
         #expect(c.document.path == nil && c.isModified, "a copy takes no document's place")
         #expect(!c.takeEffects().contains(.quit) && c.document.pendingQuestion == .quit, "unsaved strokes: quitting asks")
     }
+
+    /// A save that ends after another drawing took its place (Open, then Discard) says nothing
+    /// about the drawing in the window: it keeps its own name, and Ctrl+S never writes it over
+    /// the first file.
+    @Test func aSaveEndingAfterAnotherDrawingWasOpenedLeavesItAlone() throws {
+        let c = try savingOneStroke()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let other = try makeController(300, 200)
+        other.drag([(60, 100), (240, 120)])
+        other.document.fileChosen(.saveDrawing, path: dir.appendingPathComponent("other").path)
+        other.finishSaving()
+        c.document.open(dir.appendingPathComponent("other.ora").path)
+        c.finishOpening()
+        #expect(c.document.pendingQuestion == .open(dir.appendingPathComponent("other.ora").path))
+        c.click(.dialog(.discard))
+        c.finishSaving()
+        #expect(c.title == "other.ora - DrawingBoard" && c.document.path == dir.appendingPathComponent("other.ora").path)
+        #expect(!c.isModified && c.editor.strokes.count == 1)
+        #expect(try strokes(in: dir.appendingPathComponent("doc.ora").path) == 1, "the first file was written all the same")
+    }
+
+    /// Save answered to the quit question, then an export started meanwhile: the window waits
+    /// for the export too before it closes.
+    @Test func aQuitWaitsForAnExportStartedDuringTheSave() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try makeController(700, 500)
+        c.drag([(100, 100), (600, 100)])
+        c.document.nameDocument(dir.appendingPathComponent("doc.ora").path)
+        c.document.requestQuit()
+        c.click(.dialog(.save))
+        let png = dir.appendingPathComponent("copy.png").path
+        c.document.fileChosen(.export, path: png)
+        c.document.session.saving?.wait()
+        c.document.followWrites()
+        var effects = c.takeEffects()
+        #expect(!effects.contains(.quit) || FileManager.default.fileExists(atPath: png), "not closed before the export is written")
+        c.finishSaving()
+        effects += c.takeEffects()
+        #expect(FileManager.default.fileExists(atPath: png))
+        #expect(effects.contains(.quit), "then it closes")
+    }
 }

@@ -82,6 +82,11 @@ public final class DocumentController {
 
     /// Names the document Save writes (`--save-to`), when none is named yet.
     public func nameDocument(_ path: String) {
+        if isOpening {
+            // Named once the file being opened is in place.
+            session.nameAfterOpen = path
+            return
+        }
         guard self.path == nil else { return }
         session.state.name(path)
     }
@@ -257,7 +262,7 @@ public final class DocumentController {
         if let job = session.saving ?? session.exporting {
             // The window waits for the files being written, then closes (or asks, if more
             // was done meanwhile).
-            writes.waitingToQuit = true
+            writes.quitWhenWritten()
             let name = DocumentState.fileName(job.path)
             if case .save = job.kind {
                 chrome.show(info: "Saving “\(name)”: the window closes once it is saved")
@@ -266,7 +271,21 @@ public final class DocumentController {
             }
             return
         }
+        if !app.background.isEmpty {
+            // An image or a PDF being read for insertion goes in first.
+            writes.quitWhenWritten()
+            return
+        }
         questions.whenChangesAreSafe(.quit)
+    }
+
+    /// Quitting now (the question answered): if files are being written, the window waits.
+    func quitNow() {
+        if isWriting || !app.background.isEmpty {
+            requestQuit()
+        } else {
+            app.request(.quit)
+        }
     }
 
     /// The window is closing: the journal goes when nothing unsaved is in it (the document
@@ -279,7 +298,9 @@ public final class DocumentController {
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
     /// journal goes as on a normal quit.
     public func terminated() {
-        // Files being written end first (complete, or the old ones as they were).
+        // Files being written end first (complete, or the old ones as they were); nothing
+        // asked for meanwhile starts.
+        writes.dropQueued()
         session.saving?.wait()
         session.exporting?.wait()
         followWrites()

@@ -24,8 +24,10 @@ final class DocumentSession {
     var lastFolder: String?
     /// A file read for Open, kept while the question about unsaved changes is asked.
     var preparedOpen: (path: String, prepared: PreparedOpen)?
-    /// A file being opened off the event loop.
+    /// A file being opened off the event loop, and the name Save is to use once it is in
+    /// place (`--save-to`).
     var opening: OpenJob?
+    var nameAfterOpen: String?
     /// What to do once a save asked for by the question succeeds.
     var afterSave: PendingAction?
 
@@ -51,20 +53,23 @@ final class DocumentSession {
     /// The save's end, once it has ended: the document is marked saved as it was when it was
     /// taken (edits made meanwhile leave it modified). The journal notes the save only when
     /// nothing was done meanwhile: a note after those steps would count them saved, and a
-    /// crash would lose them. Nil while the save runs.
-    func finishSave(current stateID: UInt64) -> (job: FileJob, result: Result<Journal.Outcome?, any Error>)? {
+    /// crash would lose them. A save of a drawing that another has replaced meanwhile marks
+    /// nothing (`current`: the drawing in the window). Nil while the save runs.
+    func finishSave(current editor: Editor) -> (job: FileJob, result: Result<Journal.Outcome?, any Error>)? {
         guard let job = saving, let outcome = job.outcome, case .save(let saved) = job.kind else { return nil }
         saving = nil
         // A file read for Open before this save may be the one just written: read it again.
-        preparedOpen = nil
+        if preparedOpen?.path == job.path { preparedOpen = nil }
+        let same = job.source == ObjectIdentifier(editor)
         switch outcome {
         case .failure(let error):
-            afterSave = nil
+            if same { afterSave = nil }
             return (job, .failure(error))
         case .success:
-            state.saved(to: job.path, at: saved)
             noteRecent(job.path)
-            return (job, .success(stateID == saved ? journal?.noteSaved(job.path) : nil))
+            guard same else { return (job, .success(nil)) }
+            state.saved(to: job.path, at: saved)
+            return (job, .success(editor.history.stateID == saved ? journal?.noteSaved(job.path) : nil))
         }
     }
 

@@ -17,15 +17,19 @@ final class FileJob: @unchecked Sendable {
 
     let path: String
     let kind: Kind
+    /// The drawing it was taken from: if another took its place meanwhile (Open, New Page,
+    /// Restore), the file is written but says nothing about the drawing now in the window.
+    let source: ObjectIdentifier
     /// When it started (a long one shows that it is under way).
     let started: Double
     /// Whether the window said it is under way (said once).
     var announced = false
     private let work: BackgroundWork<Void>
 
-    private init(path: String, kind: Kind, now: Double, work: @escaping @Sendable () throws -> Data) {
+    private init(path: String, kind: Kind, source: Editor, now: Double, work: @escaping @Sendable () throws -> Data) {
         self.path = path
         self.kind = kind
+        self.source = ObjectIdentifier(source)
         started = now
         // On one core (its PNGs are not spread over every core): the window keeps the other.
         self.work = BackgroundWork { try AtomicFile.write(try work(), toPath: path) }
@@ -42,7 +46,7 @@ final class FileJob: @unchecked Sendable {
         let pages = editor.pages.notebook.pages.map(\.page)
         let first = pages[0], otherPages = Array(pages.dropFirst())
         let copied = first.size.area > paintedAfreshUpTo ? try PagePicture(editor.pages.documentContents().first) : nil
-        return FileJob(path: path, kind: .save(stateID: editor.history.stateID), now: now) {
+        return FileJob(path: path, kind: .save(stateID: editor.history.stateID), source: editor, now: now) {
             try OpenRaster.encode(copied ?? PagePicture(painting: first), otherPages: otherPages, parallel: false)
         }
     }
@@ -53,7 +57,7 @@ final class FileJob: @unchecked Sendable {
         let pages = editor.pages.notebook.pages.map(\.page), current = pages[editor.pages.index]
         // A big page's picture is flattened here rather than painted again (see `save`).
         let flattened = current.size.area > paintedAfreshUpTo && [.png, .jpeg, .webp].contains(format) ? try editor.image.flattened() : nil
-        return FileJob(path: path, kind: .export(format), now: now) {
+        return FileJob(path: path, kind: .export(format), source: editor, now: now) {
             switch format {
             case .png: return try PNGFile.encode(try flattened ?? PageImage.painted(current).flattened())
             case .svg: return try VectorExport.export(try PageImage.painted(current), as: .svg)

@@ -23,13 +23,16 @@ final class OpenProgress {
             job.announced = true
             app.chrome.show(info: "Opening “\(name)”…")
         }
-        guard let outcome = job.outcome else { return }
+        // While a question waits for an answer, the file waits too (asking now would replace it).
+        guard let outcome = job.outcome, document.pendingQuestion == nil else { return }
         document.session.opening = nil
         switch outcome {
         case .failure(let error as DocumentError):
             app.chrome.show(error: "\(error)")  // it names the file already
+            nameAfterOpen()
         case .failure(let error):
             app.chrome.show(error: "Could not open “\(name)”: \(error)")
+            nameAfterOpen()
         case .success(let prepared):
             document.session.preparedOpen = (job.path, prepared)
             document.questions.whenChangesAreSafe(.open(job.path))
@@ -69,5 +72,13 @@ final class OpenProgress {
             app.chrome.show(info: "Opened “\(name)” as a new page (\(size.width)x\(size.height)); Save writes it as a document")
         }
         document.session.noteRecent(path)
+        nameAfterOpen()
+    }
+
+    /// The name `--save-to` gave, once the file opened is in place.
+    private func nameAfterOpen() {
+        guard let name = document.session.nameAfterOpen else { return }
+        document.session.nameAfterOpen = nil
+        document.nameDocument(name)
     }
 }

@@ -32,7 +32,7 @@ public final class Questions {
 
     func carryOut(_ action: PendingAction) {
         switch action {
-        case .quit: app.request(.quit)
+        case .quit: document.quitNow()
         case .open(let path): document.openNow(path)
         case .newPage(let spec): document.newPageNow(spec)
         case .restore: document.restoreNow()

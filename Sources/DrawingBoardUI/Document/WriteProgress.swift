@@ -53,19 +53,27 @@ final class WriteProgress {
             let name = DocumentState.fileName(job.path)
             if case .save = job.kind { app.chrome.show(info: "Saving “\(name)”…") } else { app.chrome.show(info: "Exporting “\(name)”…") }
         }
-        if let (job, result) = session.finishSave(current: app.editor.history.stateID) {
+        if let (job, result) = session.finishSave(current: app.editor) {
             let name = DocumentState.fileName(job.path)
+            let same = job.source == ObjectIdentifier(app.editor)
+            if !same { saveAgain = nil }
+            // An open of the file just written read it before: it is read again.
+            if let opening = session.opening, opening.path == job.path, case .success = result { document.open(job.path) }
             switch result {
             case .failure(let error):
-                saveAgain = nil
                 app.chrome.show(error: "Could not save “\(name)”: \(error) (the drawing is as it was)")
+                // A save asked for meanwhile (another name, perhaps) is still wanted.
+                if let path = saveAgain {
+                    saveAgain = nil
+                    save(path)
+                }
             case .success(let outcome):
                 if let outcome { document.report(outcome) }
                 app.chrome.show(info: "Saved “\(name)”")
                 if let path = saveAgain {
                     saveAgain = nil
                     save(path)
-                } else {
+                } else if same {
                     document.runAfterSave()
                 }
             }
@@ -75,8 +83,11 @@ final class WriteProgress {
             let name = DocumentState.fileName(job.path)
             switch result {
             case .failure(let error):
-                exportAgain = nil
                 app.chrome.show(error: "Could not export “\(name)”: \(error)")
+                if let path = exportAgain, let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) {
+                    exportAgain = nil
+                    export(path, as: format)
+                }
             case .success:
                 app.chrome.show(info: document.isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
                                                           : "Exported a copy to “\(name)”")
@@ -87,13 +98,31 @@ final class WriteProgress {
             }
             app.invalidateChrome()
         }
-        // A quit that waited for the files goes on once none is being written.
-        if waitingToQuit, session.saving == nil, session.exporting == nil {
-            waitingToQuit = false
-            document.requestQuit()
+        // A quit that waited for the files goes on once none is being written (nor any file
+        // read for insertion): it asks if anything was done since Ctrl+Q, or is still under
+        // way (a stroke held, a text being typed), else it closes as a quit does.
+        if let asked = quitAskedAt, session.saving == nil, session.exporting == nil, app.background.isEmpty {
+            quitAskedAt = nil
+            if app.editor.history.stateID != asked || app.input.isPointerDown || app.text.typed != nil {
+                document.questions.ask(.quit)
+            } else {
+                document.questions.whenChangesAreSafe(.quit)
+            }
         }
     }
 
+    /// When a quit asked to wait for the files being written: the history's state then.
+    var quitAskedAt: UInt64?
+
     /// Quitting waits for the files being written.
-    var waitingToQuit = false
+    func quitWhenWritten() {
+        quitAskedAt = app.editor.history.stateID
+    }
+
+    /// Nothing asked for meanwhile starts any more (the app is being ended).
+    func dropQueued() {
+        saveAgain = nil
+        exportAgain = nil
+        session.afterSave = nil
+    }
 }

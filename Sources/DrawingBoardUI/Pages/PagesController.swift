@@ -207,8 +207,13 @@ public final class PagesController {
     func insertPDF(_ path: String) {
         // Read and checked off the event loop (a long PDF takes a while); inserted when ready,
         // after the page current then.
+        let into = ObjectIdentifier(editor)
         app.background.run({ try DocumentSession.readPDF(path) }) { [weak self] result in
             guard let self else { return }
+            // Another drawing took this one's place meanwhile: the pages were for this one.
+            guard ObjectIdentifier(editor) == into else {
+                return app.chrome.show(error: "The pages of “\(DocumentState.fileName(path))” were not inserted: another drawing was opened")
+            }
             switch result {
             case .failure(let error):
                 app.chrome.show(error: "\(error)")

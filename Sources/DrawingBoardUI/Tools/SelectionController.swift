@@ -254,10 +254,14 @@ public final class SelectionController {
     public func insertImage(_ path: String, at: Point? = nil) {
         let name = DocumentState.fileName(path), decoder = app.decoder
         // Read and decoded off the event loop (a big photo takes a while); placed when ready.
+        let into = ObjectIdentifier(editor)
         app.background.run({ try ElementSources.image(atPath: path, name: name, decoder: decoder) }) { [weak self] result in
+            guard let self else { return }
+            // Another drawing took this one's place meanwhile: the image was for this one.
+            guard ObjectIdentifier(editor) == into else { return app.chrome.show(error: "“\(name)” was not inserted: another drawing was opened") }
             switch result {
-            case .success(let (asset, decoded)): self?.insert(asset, decoded: decoded, at: at)
-            case .failure(let error): self?.app.chrome.show(error: "Could not insert “\(name)”: \(error)")
+            case .success(let (asset, decoded)): insert(asset, decoded: decoded, at: at)
+            case .failure(let error): app.chrome.show(error: "Could not insert “\(name)”: \(error)")
             }
         }
     }
