@@ -9,7 +9,7 @@ import Foundation
 //
 // drawingboard-latency --app NAME [--key K] -- COMMAND ARGS...   (scripts/latency runs it)
 // --key: a key pressed once the window is up (a tool's letter). --step N: N px between samples
-// at 125 Hz (a wide tool's). --save: Ctrl+S is pressed just
+// at 125 Hz (a wide tool's). --smoothing light|strong: DrawingBoard's smoothing (how far it trails). --save: Ctrl+S is pressed just
 // before the strokes (the app opened a document to save), at 125 Hz only: ink while it saves.
 
 func now() -> Double {
@@ -227,6 +227,8 @@ let toolKey = arguments.firstIndex(of: "--key").flatMap { $0 + 1 < dash ? argume
 let saving = arguments[..<dash].contains("--save")
 /// Pixels between samples at 125 Hz (240 Hz: two thirds of it): more than a wide tool's half
 /// width, so the pixel under a point is not already covered by the segment before it.
+/// The app's smoothing (DrawingBoard's settings file), to measure how far it trails.
+let smoothing = arguments.firstIndex(of: "--smoothing").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
 let step125 = arguments.firstIndex(of: "--step").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 6
 let command = Array(arguments[(dash + 1)...])
 let screen = Screen()
@@ -241,6 +243,12 @@ let screen = Screen()
         let url = home.appendingPathComponent(folder)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         environment[key] = url.path
+    }
+    if let smoothing {
+        let settings = home.appendingPathComponent("config/drawingboard")
+        try? FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        let json = #"{"windowWidth": 1000, "windowHeight": 700, "recentColors": [], "smoothing": "\#(smoothing)"}"#
+        try? Data(json.utf8).write(to: settings.appendingPathComponent("settings.json"))
     }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: command[0])
