@@ -78,8 +78,10 @@ import Testing
     @Test func backgroundImagesLoadOrExplainWhyNot() throws {
         let c = try makeController(700, 500)
         c.document.loadBackground("/somewhere/ok.png")
+        c.finishOpening()
         #expect(try c.shown().pixel(x: 100, y: 250) == 0xFF00_80FF)
         c.document.loadBackground("/somewhere/bad.png")
+        c.finishOpening()
         #expect(c.chrome.messageText == "Could not open “bad.png”: not a readable image")
         #expect(try c.shown().pixel(x: 100, y: 250) == 0xFF00_80FF, "the old background stays")
         c.click(.panel(.background))

@@ -183,6 +183,7 @@ import Testing
         func dot(_ f: Rect) throws -> UInt32 { try c.shown().pixel(x: Int(f.maxX - 24), y: Int(f.center.y) - 4) }
         #expect(try dot(brush) == 0xFF00_0000, "black pen")
         c.document.loadBackground("/x/ok.png")
+        c.finishOpening()
         #expect(try dot(background) == 0xFF00_80FF, "the background's image, in miniature")
         c.brush.select(.eraser)
         #expect(try dot(brush) == 0xFFFF_FFFF, "an eraser has no colour: a white disc, crossed out")

@@ -244,14 +244,18 @@ public final class DocumentController {
     /// Decodes an image and makes it the background, as one undoable step. A bad file leaves
     /// everything as it was and says why.
     public func loadBackground(_ path: String) {
-        let name = DocumentState.fileName(path)
-        do {
-            let image = try app.decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
-            try editor.setBackground(.image(image, name: name))
-        } catch {
-            chrome.show(error: "Could not open “\(name)”: \(error)")
+        let name = DocumentState.fileName(path), decoder = app.decoder, into = ObjectIdentifier(editor)
+        // Decoded off the event loop (a big photo takes a while); set when ready, on the
+        // drawing it was chosen for.
+        app.background.run({ try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels) }) { [weak self] result in
+            guard let self, ObjectIdentifier(editor) == into else { return }
+            do {
+                try editor.setBackground(.image(try result.get(), name: name))
+            } catch {
+                chrome.show(error: "Could not open “\(name)”: \(error)")
+            }
+            app.invalidateChrome()
         }
-        app.invalidateChrome()
     }
 
     // MARK: - Quitting, autosave, recovery
