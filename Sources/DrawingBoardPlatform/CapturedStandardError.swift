@@ -1,3 +1,4 @@
+import DrawingBoardCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,9 +6,14 @@ import Glibc
 
 /// Runs a C call whose library prints diagnostics to stderr (libpng does), and hands back what it
 /// printed instead of letting it reach the terminal. The output goes to an unlinked temporary
-/// file, so any amount of it is safe. Swaps the process-wide stderr: call from one thread.
+/// file, so any amount of it is safe. Swaps the process-wide stderr, so it takes its turn with
+/// other captures and with poppler's quiet sections, on any thread (`StandardErrorSwitch`).
 enum CapturedStandardError {
     static func capture<T>(_ body: () -> T) -> (T, String) {
+        StandardErrorSwitch.shared.capturing({ captureNow(body) }, whileQuiet: { (body(), "") })
+    }
+
+    private static func captureNow<T>(_ body: () -> T) -> (T, String) {
         var template = Array("/tmp/drawingboard-stderr-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return (body(), "") }

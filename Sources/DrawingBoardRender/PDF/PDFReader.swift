@@ -93,6 +93,8 @@ struct QuietStandardError {
     private static let shared = Shared()
 
     init() {
+        // Not while an image decoder's messages are being captured (`StandardErrorSwitch`).
+        StandardErrorSwitch.shared.enterQuiet()
         let s = Self.shared
         s.lock.lock()
         defer { s.lock.unlock() }
@@ -108,6 +110,7 @@ struct QuietStandardError {
     }
 
     func restore() {
+        defer { StandardErrorSwitch.shared.leaveQuiet() }
         let s = Self.shared
         s.lock.lock()
         defer { s.lock.unlock() }
