@@ -5,6 +5,7 @@ import CairoBaseline
 import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
+import TestPDFs
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -117,20 +118,7 @@ func sideBySide(_ editor: Editor, _ frame: Frame, _ points: [Point], rounds: Int
     return (ours, raw, share)
 }
 
-/// The benchmark's random numbers (SplitMix64 from a fixed seed): the same page every run, so
-/// runs of different versions compare.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
+/// The benchmark's random numbers: the same page every run, so runs of different versions compare.
 nonisolated(unsafe) var rng = SeededRandom(state: 2026)
 
 func randomStrokes(_ editor: Editor, _ count: Int) {

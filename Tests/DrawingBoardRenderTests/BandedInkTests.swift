@@ -1,6 +1,7 @@
 import DrawingBoardCore
 import Foundation
 import Testing
+import TestPDFs
 @testable import DrawingBoardRender
 
 /// A stroke reaching over a big page is painted one band of rows at a time, in a mask the
@@ -11,7 +12,7 @@ import Testing
 
     /// Pens of several widths and opacities, a highlighter and an eraser, wandering over the page.
     static func strokes() -> [Stroke] {
-        var rng = SeededGenerator(seed: 11)
+        var rng = SeededRandom(state: 11)
         let tools: [(Tool, Double)] = [(.pencil, 1), (.pencil, 0.5), (.highlighter, 0.4), (.eraser, 1), (.pencil, 1)]
         return (0..<24).map { i in
             let (tool, opacity) = tools[i % tools.count]

@@ -18,6 +18,7 @@ final class BackgroundResults {
 
     /// Hands over every result that is ready (in the order the work was asked for).
     func follow() {
+        guard !pending.isEmpty else { return }
         var still: [(done: () -> Bool, wait: () -> Void)] = []
         let taken = pending
         pending = []

@@ -48,6 +48,8 @@ final class WriteProgress {
     }
 
     func follow() {
+        // Called on every tick: nothing to do is the common case.
+        guard session.saving != nil || session.exporting != nil || quitAskedAt != nil else { return }
         for job in [session.saving, session.exporting].compactMap({ $0 }) where !job.announced && app.now - job.started >= Self.announceAfter {
             job.announced = true
             let name = DocumentState.fileName(job.path)
