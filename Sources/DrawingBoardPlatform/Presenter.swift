@@ -32,9 +32,13 @@ final class SurfacePresenter: Presenter {
     private(set) var uploadedPixels = 0
     let name = "window surface"
 
+    /// Small updates go as bytes, without SDL's wait for the server.
+    private let small: X11SmallUpdates?
+
     init(window: OpaquePointer) throws {
         self.window = window
         frame = try Self.makeFrame(window, generation: 0)
+        small = X11SmallUpdates(window: window)
     }
 
     private static func makeFrame(_ window: OpaquePointer, generation: Int) throws -> FrameBuffer {
@@ -56,6 +60,10 @@ final class SurfacePresenter: Presenter {
         guard !rects.isEmpty else { return }
         var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         uploadedPixels += rects.reduce(0) { $0 + $1.area }
+        if let small, small.takes(rects) {
+            small.send(rects, of: frame)
+            return
+        }
         SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count))
     }
 }

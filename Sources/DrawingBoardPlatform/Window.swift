@@ -65,19 +65,17 @@ public final class Window {
         }
         wakeEvent = SDL_RegisterEvents(1)
         terminateEvent = SDL_RegisterEvents(1)
+        x11Wait = videoDriver == "x11" ? X11EventWait(window: window) : nil
         for number in [SIGTERM, SIGINT, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            let type = terminateEvent
-            source.setEventHandler {
-                var event = SDL_Event()
-                event.type = type
-                SDL_PushEvent(&event)
-            }
+            let terminate = Self.waker(pushing: terminateEvent, x11Wait)
+            source.setEventHandler { terminate() }
             source.resume()
             signalSources.append(source)
         }
         pens = PenInput(window: window, driver: videoDriver) { [weak self] in self?.pixelRatio ?? 1 }
+        if videoDriver == "x11" { X11RawMotion.deselect(window: window) }
     }
 
     /// Room the desktop's title bar and borders take around the window.
@@ -207,14 +205,19 @@ public final class Window {
     }
 
     /// A closure that wakes `nextEvents`, safe to call from any thread (SDL_PushEvent is).
-    public var waker: @Sendable () -> Void {
-        let type = wakeEvent
+    public var waker: @Sendable () -> Void { Self.waker(pushing: wakeEvent, x11Wait) }
+
+    private static func waker(pushing type: UInt32, _ x11Wait: X11EventWait?) -> @Sendable () -> Void {
+        if let x11Wait { return x11Wait.waker(pushing: type) }
         return {
             var event = SDL_Event()
             event.type = type
             SDL_PushEvent(&event)
         }
     }
+
+    /// The wait on X11 (nil elsewhere: SDL's own wait).
+    private let x11Wait: X11EventWait?
 
     /// Seconds since SDL started, for timers and animations.
     public var now: Double { Double(SDL_GetTicks64()) / 1000 }
@@ -227,6 +230,11 @@ public final class Window {
         defer {
             // Losing the window drops every finger: their strokes are cancelled upstream.
             if result.contains(where: { if case .focusLost = $0 { return true } else { return false } }) { fingersDown.removeAll() }
+        }
+        if let x11Wait {
+            guard x11Wait.wait(timeout: timeout) else { return result }
+            for var event in SDLQueue.takeAll() { result += translate(&event) }
+            return result
         }
         let got: Int32
         if let timeout {

@@ -131,11 +131,14 @@ func strokePoints(_ n: Int, in box: Box, step: Int, count: Int) -> [(x: Int, y: 
 }
 
 /// CPU seconds a process has used (user and system).
+/// CPU time of every thread of `pid` so far, to the nanosecond (the scheduler's own count;
+/// /proc's stat counts in 10 ms ticks, too coarse for a few thousand events).
 func cpuSeconds(_ pid: pid_t) -> Double {
-    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-    let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-    guard fields.count > 12 else { return 0 }
-    return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.reduce(0.0) { sum, task in
+        let line = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+        return sum + (Double(line.split(separator: " ").first ?? "") ?? 0) / 1e9
+    }
 }
 
 func peakMemoryMB(_ pid: pid_t) -> Double {
@@ -195,7 +198,13 @@ func draw(_ screen: Screen, in box: Box, rate: Double, strokes: Int, count: Int,
         pending.append((0, now()))
         for (i, point) in points.enumerated().dropFirst() {
             next += period
-            while now() < next { poll() }
+            if reading {
+                while now() < next { poll() }
+            } else {
+                // Nothing to read: sleep, so the harness leaves a core to the app and the server.
+                let rest = next - now()
+                if rest > 0 { usleep(useconds_t(rest * 1e6)) }
+            }
             screen.move(point.x, point.y)
             pending.append((i, now()))
         }
@@ -219,12 +228,14 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
-    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] -- COMMAND ARGS...\n".utf8))
+    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--cost] -- COMMAND ARGS...\n".utf8))
     exit(2)
 }
 let name = arguments[1]
 let toolKey = arguments.firstIndex(of: "--key").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
 let saving = arguments[..<dash].contains("--save")
+/// Only the cost pass (to profile it alone: `perf record -p` the app it starts).
+let costOnly = arguments[..<dash].contains("--cost")
 /// Pixels between samples at 125 Hz (240 Hz: two thirds of it): more than a wide tool's half
 /// width, so the pixel under a point is not already covered by the segment before it.
 /// The app's smoothing (DrawingBoard's settings file), to measure how far it trails.
@@ -278,7 +289,7 @@ let screen = Screen()
     return body(p.processIdentifier, box)
 }
 
-let rates: [Double] = saving ? [125] : [125, 240]
+let rates: [Double] = costOnly ? [] : saving ? [125] : [125, 240]
 for rate in rates {
     // About 6 px a sample at 125 Hz, 4 px at 240 Hz: a quick hand.
     let step = rate > 200 ? max(4, step125 * 2 / 3) : step125, count = 380 / step

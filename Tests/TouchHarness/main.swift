@@ -14,6 +14,10 @@ import Foundation
 
 let touchDevice: Int64 = 42
 
+/// Wakes the window's loop as a touchscreen's events on the X connection would (the loop waits
+/// on that connection, not on SDL's queue).
+nonisolated(unsafe) var wake: @Sendable () -> Void = {}
+
 func push(_ type: SDL_EventType, finger: Int64, x: Float, y: Float, device: Int64 = touchDevice, pressure: Float = 1) {
     var event = SDL_Event()
     event.type = type.rawValue
@@ -23,6 +27,7 @@ func push(_ type: SDL_EventType, finger: Int64, x: Float, y: Float, device: Int6
     event.tfinger.y = y
     event.tfinger.pressure = pressure
     SDL_PushEvent(&event)
+    wake()
 }
 
 /// sdl2-compat's pen: the finger (touch id -2) and its mouse copy (which -2), in window points.
@@ -45,6 +50,7 @@ func pushPen(_ verb: Substring, x: Float, y: Float, pressure: Float) {
         copy.button.y = wy
     }
     SDL_PushEvent(&copy)
+    wake()
 }
 
 let runner: AppRunner
@@ -54,6 +60,8 @@ do {
     FileHandle.standardError.write(Data("touch harness: \(error)\n".utf8))
     exit(1)
 }
+
+wake = runner.window.waker
 
 Thread.detachNewThread {
     while let line = readLine() {

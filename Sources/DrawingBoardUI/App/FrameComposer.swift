@@ -36,7 +36,9 @@ public enum FrameComposer {
         let pieces = app.editor.takeIncrements()
         if !pieces.isEmpty {
             // A piece under the interface (or under where it was) is composed with it instead.
-            let covered = (chrome() + app.repaint.drawnChrome).compactMap { $0.pixelRect(clippedTo: window) }
+            // While the interface has not changed, it is where it was last drawn: no layout.
+            let interface = app.repaint.chromeChanged ? chrome() + app.repaint.drawnChrome : app.repaint.drawnChrome
+            let covered = interface.compactMap { $0.pixelRect(clippedTo: window) }
             for piece in pieces {
                 let area = view.isIdentity ? piece.bounds : view.windowRect(piece.bounds)
                 guard let visible = area.intersection(bounds) else { continue }

@@ -1,0 +1,79 @@
+import CSDL2
+import DrawingBoardCore
+
+/// Sends small pieces of the window's surface to the X server inside the request itself
+/// (XPutImage), with nothing to wait for.
+///
+/// SDL 2.26 sends every update of a window surface through shared memory and then waits for
+/// the server (XSync), since the memory must not change before the server has read it: a
+/// round trip, and a sleep and a wake-up, for each motion event's few hundred pixels. A small
+/// piece costs less sent as bytes, after which the surface may change at once; large ones
+/// (a scroll, a new page) still go through shared memory.
+final class X11SmallUpdates {
+    /// Pixels in one present up to which the pieces go as bytes (256 KB).
+    static let limit = 65_536
+
+    private let display: OpaquePointer
+    private let window: CSDL2.Window
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let gc: GC
+    /// An image over the surface's pixels (nil until first used, and after a resize).
+    private var image: UnsafeMutablePointer<XImage>?
+    private var imageFrame: (pixels: UnsafeMutableRawPointer, generation: Int)?
+
+    /// Nil when `window` is not on X11, or its visual is not 24 or 32 bits deep (the surface's
+    /// pixels are 32-bit XRGB).
+    init?(window handle: OpaquePointer) {
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
+              let display = info.info.x11.display else { return nil }
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, info.info.x11.window, &attributes) != 0,
+              attributes.depth == 24 || attributes.depth == 32, let visual = attributes.visual,
+              let gc = XCreateGC(display, info.info.x11.window, 0, nil) else { return nil }
+        self.display = display
+        window = info.info.x11.window
+        self.visual = visual
+        depth = attributes.depth
+        self.gc = gc
+    }
+
+    deinit {
+        dropImage()
+        XFreeGC(display, gc)
+    }
+
+    /// Whether `rects` are small enough to go as bytes.
+    func takes(_ rects: [PixelRect]) -> Bool {
+        rects.reduce(0) { $0 + $1.area } <= Self.limit
+    }
+
+    /// Sends `rects` of `frame` (the window's surface) and flushes.
+    func send(_ rects: [PixelRect], of frame: FrameBuffer) {
+        if imageFrame?.pixels != frame.pixels || imageFrame?.generation != frame.generation { dropImage() }
+        if image == nil {
+            image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, frame.pixels.assumingMemoryBound(to: CChar.self),
+                                 UInt32(frame.size.width), UInt32(frame.size.height), 32, Int32(frame.stride))
+            // The surface holds native 32-bit words: say so, and Xlib swaps them for a server of
+            // the other byte order.
+            image?.pointee.byte_order = LSBFirst
+            imageFrame = (frame.pixels, frame.generation)
+        }
+        guard let image else { return }
+        for r in rects where r.width > 0 && r.height > 0 {
+            let x = Int32(r.x), y = Int32(r.y), w = UInt32(r.width), h = UInt32(r.height)
+            XPutImage(display, window, gc, image, x, y, x, y, w, h)
+        }
+        XFlush(display)
+    }
+
+    private func dropImage() {
+        guard let image else { return }
+        // The pixels are SDL's: the image must not free them.
+        image.pointee.data = nil
+        _ = image.pointee.f.destroy_image(image)
+        self.image = nil
+    }
+}
