@@ -36,9 +36,8 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(
-            name: "CRsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]),
+        // librsvg's types only: the library is opened when the first SVG is drawn (RsvgLibrary).
+        .systemLibrary(name: "CRsvg"),
         .systemLibrary(
             name: "CDeflate", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),

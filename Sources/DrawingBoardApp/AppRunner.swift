@@ -52,7 +52,8 @@ public final class AppRunner {
         controller.input.pressureCurve = settings.pressureCurve ?? .normal
         savedPreferences = controller.brush.preferences
         let exe = URL(fileURLWithPath: "/proc/self/exe")
-        icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"))
+        icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"),
+                        cacheDirectory: SpillFile.defaultDirectory.appendingPathComponent("icons"))
         chooser = FileChooser(wake: window.waker)
         chooser.parentWindow = window.portalParent
         do {

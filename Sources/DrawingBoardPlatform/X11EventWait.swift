@@ -15,10 +15,8 @@ final class X11EventWait {
 
     /// Nil when `window` is not on X11 or no descriptor can be made.
     init?(window handle: OpaquePointer) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display else { return nil }
+        guard let x11 = X11Handles(handle) else { return nil }
+        let display = x11.display
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {

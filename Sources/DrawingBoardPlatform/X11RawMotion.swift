@@ -8,10 +8,7 @@ import CSDL2
 enum X11RawMotion {
     /// Stops the raw motion that SDL selected on the root window of `window`'s display.
     static func deselect(window handle: OpaquePointer) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display else { return }
+        guard let display = X11Handles(handle)?.display else { return }
         let root = XDefaultRootWindow(display)
         let selected = X11PenSelection.selected(display, on: root)
         guard var bytes = selected[XIAllMasterDevices], Int(XI_RawMotion) / 8 < bytes.count else { return }

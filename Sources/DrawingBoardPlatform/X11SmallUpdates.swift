@@ -25,16 +25,14 @@ final class X11SmallUpdates {
     /// Nil when `window` is not on X11, or its visual is not 24 or 32 bits deep (the surface's
     /// pixels are 32-bit XRGB).
     init?(window handle: OpaquePointer) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display else { return nil }
+        guard let x11 = X11Handles(handle) else { return nil }
+        let display = x11.display
         var attributes = XWindowAttributes()
-        guard XGetWindowAttributes(display, info.info.x11.window, &attributes) != 0,
+        guard XGetWindowAttributes(display, x11.window, &attributes) != 0,
               attributes.depth == 24 || attributes.depth == 32, let visual = attributes.visual,
-              let gc = XCreateGC(display, info.info.x11.window, 0, nil) else { return nil }
+              let gc = XCreateGC(display, x11.window, 0, nil) else { return nil }
         self.display = display
-        window = info.info.x11.window
+        window = x11.window
         self.visual = visual
         depth = attributes.depth
         self.gc = gc

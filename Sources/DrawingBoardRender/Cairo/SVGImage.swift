@@ -19,16 +19,16 @@ public enum SVGImage {
 
     /// The SVG's intrinsic size in pixels (at 96 dpi), rounded up.
     public static func size(of data: Data) throws(Problem) -> PixelSize {
-        let handle = try open(data)
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        return try size(of: handle)
+        let (library, handle) = try open(data)
+        defer { library.release(handle) }
+        return try size(of: handle, library)
     }
 
     /// Renders the SVG at its intrinsic size, refusing sizes over `maxPixels` first.
     public static func decode(_ data: Data, maxPixels: Int) throws(Problem) -> RasterImage {
-        let handle = try open(data)
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        let size = try size(of: handle)
+        let (library, handle) = try open(data)
+        defer { library.release(handle) }
+        let size = try size(of: handle, library)
         guard size.area <= maxPixels else {
             throw Problem(message: "the image is \(size), \(size.area) pixels, above the limit of \(maxPixels)")
         }
@@ -40,37 +40,28 @@ public enum SVGImage {
         } catch {
             throw Problem(message: error.message)
         }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        var error: UnsafeMutablePointer<GError>?
-        let ok = rsvg_handle_render_document(handle, cr.handle, &viewport, &error)
-        let text = error.map { String(cString: $0.pointee.message) } ?? "it cannot be drawn"
-        if let error { g_error_free(error) }
-        guard ok != 0 else { throw Problem(message: "a damaged SVG image (\(text))") }
+        if let failure = library.render(handle, on: cr.handle, width: Double(size.width), height: Double(size.height)) {
+            throw Problem(message: "a damaged SVG image (\(failure.text))")
+        }
         surface.flush()
         return surface.rasterImage()
     }
 
-    static func open(_ data: Data) throws(Problem) -> UnsafeMutablePointer<RsvgHandle> {
-        var error: UnsafeMutablePointer<GError>?
-        let handle = data.withUnsafeBytes { raw in
-            rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
+    static func open(_ data: Data) throws(Problem) -> (RsvgLibrary, OpaquePointer) {
+        guard let library = RsvgLibrary.shared else { throw Problem(message: RsvgLibrary.missing) }
+        switch library.open(data) {
+        case .success(let handle): return (library, handle)
+        case .failure(let failure): throw Problem(message: "not a readable SVG image (\(failure.text))")
         }
-        guard let handle else {
-            let text = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
-            if let error { g_error_free(error) }
-            throw Problem(message: "not a readable SVG image (\(text.trimmingCharacters(in: .whitespacesAndNewlines)))")
-        }
-        return handle
     }
 
-    static func size(of handle: UnsafeMutablePointer<RsvgHandle>) throws(Problem) -> PixelSize {
+    static func size(of handle: OpaquePointer, _ library: RsvgLibrary) throws(Problem) -> PixelSize {
         var w = 0.0, h = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) == 0 {
+        if let size = library.sizeInPixels(handle) {
+            (w, h) = size
+        } else {
             // Percentages with no viewBox to resolve them: the size is unknown.
-            var hasViewBox: gboolean = 0
-            var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
-            guard hasViewBox != 0 else {
+            guard let viewBox = library.viewBox(handle) else {
                 throw Problem(message: "the SVG gives no size (no width and height in absolute units, no viewBox)")
             }
             (w, h) = (viewBox.width, viewBox.height)

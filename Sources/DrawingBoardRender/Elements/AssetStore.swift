@@ -86,24 +86,24 @@ public final class AssetStore {
 
 /// An SVG file opened once with librsvg, drawn at any size.
 final class SVGDrawing {
-    let handle: UnsafeMutablePointer<RsvgHandle>
+    let handle: OpaquePointer
     let size: PixelSize
+    private let library: RsvgLibrary
 
     init(_ data: Data) throws(SVGImage.Problem) {
-        handle = try SVGImage.open(data)
+        (library, handle) = try SVGImage.open(data)
         do {
-            size = try SVGImage.size(of: handle)
+            size = try SVGImage.size(of: handle, library)
         } catch {
-            g_object_unref(UnsafeMutableRawPointer(handle))
+            library.release(handle)
             throw error
         }
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+    deinit { library.release(handle) }
 
     /// Draws the document filling `width` x `height` at the context's origin.
     func draw(on cr: OpaquePointer, width: Double, height: Double) {
-        var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
-        rsvg_handle_render_document(handle, cr, &viewport, nil)
+        library.render(handle, on: cr, width: width, height: height)
     }
 }
