@@ -47,7 +47,7 @@ public final class AppRunner {
         controller.selection.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
         self.settings = settings
         controller.brush.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth,
-                           penColor: settings.penColor.flatMap(RGBColor.init(hex:)), textSize: settings.textSize, textFont: settings.textFont)
+                           penColor: settings.penColor.flatMap(RGBColor.init(hex:)), penOpacity: settings.penOpacity, textSize: settings.textSize, textFont: settings.textFont)
         controller.input.penWasSeen = settings.penSeen ?? false
         controller.input.pressureCurve = settings.pressureCurve ?? .normal
         savedPreferences = controller.brush.preferences
@@ -216,6 +216,7 @@ public final class AppRunner {
         settings.penSeen = current.penSeen ? true : nil
         settings.pressureCurve = current.pressureCurve == .normal ? nil : current.pressureCurve
         settings.penColor = current.penColor.hex
+        settings.penOpacity = current.penOpacity == 1 ? nil : current.penOpacity
         settings.textSize = current.textSize
         settings.textFont = current.textFont
         try? settings.save()

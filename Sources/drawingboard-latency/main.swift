@@ -11,6 +11,9 @@ import Foundation
 // --key: a key pressed once the window is up (a tool's letter). --step N: N px between samples
 // at 125 Hz (a wide tool's). --smoothing light|strong: DrawingBoard's smoothing (how far it trails). --save: Ctrl+S is pressed just
 // before the strokes (the app opened a document to save), at 125 Hz only: ink while it saves.
+// --opacity O: DrawingBoard's pencil opacity (a translucent pencil). --on-ink: the strokes go
+// over ink (an eraser, on a document with ink): a dark box is sought, and paper coming back is
+// what is timed. --cost: only the CPU and memory pass.
 
 func now() -> Double {
     var t = timespec()
@@ -72,8 +75,8 @@ final class Screen {
     }
 
     /// A light box of `size` on the screen (paper to draw on: white, or ruled in a light
-    /// colour), the one nearest the middle.
-    func paperBox(width w: Int, height h: Int) -> Box? {
+    /// colour), the one nearest the middle; a dark one (ink to erase) when `dark`.
+    func paperBox(width w: Int, height h: Int, dark: Bool = false) -> Box? {
         guard let rows = grab(Box(x: 0, y: 0, width: width, height: height)) else { return nil }
         // How many pixels that are not light lie above and left of each point.
         var sums = [[Int]](repeating: [Int](repeating: 0, count: width + 1), count: height + 1)
@@ -81,7 +84,8 @@ final class Screen {
             var run = 0
             for x in 0..<width {
                 let (r, g, b) = rows[y][x]
-                run += Int(r) + Int(g) + Int(b) >= 480 ? 0 : 1
+                let light = Int(r) + Int(g) + Int(b) >= 480, black = Int(r) + Int(g) + Int(b) <= 150
+                run += (dark ? black : light) ? 0 : 1
                 sums[y + 1][x + 1] = sums[y][x + 1] + run
             }
         }
@@ -228,7 +232,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
-    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--cost] -- COMMAND ARGS...\n".utf8))
+    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] -- COMMAND ARGS...\n".utf8))
     exit(2)
 }
 let name = arguments[1]
@@ -240,6 +244,11 @@ let costOnly = arguments[..<dash].contains("--cost")
 /// width, so the pixel under a point is not already covered by the segment before it.
 /// The app's smoothing (DrawingBoard's settings file), to measure how far it trails.
 let smoothing = arguments.firstIndex(of: "--smoothing").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
+/// The pencil's opacity (DrawingBoard's settings file), for a translucent pencil.
+let opacity = arguments.firstIndex(of: "--opacity").flatMap { $0 + 1 < dash ? Double(arguments[$0 + 1]) : nil }
+/// Draw on ink rather than paper (the erasers): the box sought is dark, and what is measured
+/// is the paper coming back.
+let onInk = arguments[..<dash].contains("--on-ink")
 let step125 = arguments.firstIndex(of: "--step").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 6
 let command = Array(arguments[(dash + 1)...])
 let screen = Screen()
@@ -256,11 +265,13 @@ let screen = Screen()
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         environment[key] = url.path
     }
-    if let smoothing {
+    if smoothing != nil || opacity != nil {
         let settings = home.appendingPathComponent("config/drawingboard")
         try? FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-        let json = #"{"windowWidth": 1000, "windowHeight": 700, "recentColors": [], "smoothing": "\#(smoothing)"}"#
-        try? Data(json.utf8).write(to: settings.appendingPathComponent("settings.json"))
+        var json = #"{"windowWidth": 1000, "windowHeight": 700, "recentColors": []"#
+        if let smoothing { json += #", "smoothing": "\#(smoothing)""# }
+        if let opacity { json += #", "penOpacity": \#(opacity)"# }
+        try? Data((json + "}").utf8).write(to: settings.appendingPathComponent("settings.json"))
     }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: command[0])
@@ -279,7 +290,7 @@ let screen = Screen()
     let deadline = now() + 20
     while box == nil, now() < deadline {
         usleep(500_000)
-        box = screen.paperBox(width: 420, height: 16 + 24 * 10)
+        box = screen.paperBox(width: 420, height: 16 + 24 * 10, dark: onInk)
     }
     guard let box else { return nil }
     if let toolKey {

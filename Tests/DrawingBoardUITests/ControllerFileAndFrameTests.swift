@@ -272,6 +272,36 @@ import Testing
         #expect(far == 0, "\(far) pixels differ from the committed stroke: \(where_)")
     }
 
+    /// The tools that cannot paint straight onto the screen (a pen whose pressure changes, a
+    /// translucent pencil, the eraser over ink) show the ink, or the paper, at each point with
+    /// the motion event that brought it too. (XTEST sends no pressure, so `scripts/latency`
+    /// times these two in the real window and this one here.)
+    @Test(arguments: ["pen with pressure", "pencil at 40%", "eraser"])
+    func everyToolShowsTheNewestPointAtOnce(_ tool: String) throws {
+        let c = try makeController()
+        if tool == "eraser" {
+            c.drag([(250, 400), (500, 400)])
+            c.brush.select(.eraser)
+        }
+        if tool == "pencil at 40%" { c.brush.setSlider(.opacity, to: 40) }
+        let frame = try Frame(size: c.window)
+        let icons = IconSet(directory: nil)
+        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let source: PointerSource = tool == "pen with pressure" ? .pen(.tip) : .mouse
+        let points = (0..<6).map { Point(300 + 30 * Double($0), 400) }
+        var before: [UInt32] = []
+        for p in points { before.append(frame.read(PixelRect(x: Int(p.x), y: Int(p.y), width: 1, height: 1))[0]) }
+        for (i, p) in points.enumerated() {
+            c.pointer(PointerEvent(source: source, phase: i == 0 ? .down : .move, position: p, pressure: 0.3 + 0.12 * Double(i),
+                                   time: 1 + 0.008 * Double(i)))
+            c.tick(1 + 0.008 * Double(i))
+            c.render(into: frame, icons: icons, damage: c.takeDamage())
+            let now = frame.read(PixelRect(x: Int(p.x), y: Int(p.y), width: 1, height: 1))[0]
+            #expect(now != before[i], "\(tool): \(p) changed with its own event (\(String(now, radix: 16)))")
+        }
+        #expect(c.input.nextWakeup() == nil, "\(tool): no timer while the pointer rests")
+    }
+
     @Test func thePageKeepsItsSizeWhenTheWindowChangesAndTheDeskShowsAround() throws {
         let c = try makeController(600, 450)
         c.drag([(450, 200), (590, 300)])

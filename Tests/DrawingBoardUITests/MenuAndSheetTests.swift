@@ -240,4 +240,23 @@ import Testing
         #expect(loaded.penColor == nil && loaded.textSize == nil && loaded.textFont == nil && loaded.windowWidth == 900,
                 "what is not a colour, a size or a family is left out; the rest loads")
     }
+
+    /// The pens' opacity, as the Brush panel's slider leaves it, is there at the next start;
+    /// the highlighter keeps its own.
+    @Test func thePensOpacityIsRemembered() throws {
+        let c = try makeController()
+        c.brush.restore(tool: .pencil, penWidth: 6, eraserWidth: 16, penOpacity: 0.4)
+        #expect(c.editor.toolState.style.opacity == 0.4)
+        c.brush.setSlider(.opacity, to: 55)
+        #expect(c.brush.preferences.penOpacity == 0.55)
+        c.brush.select(.highlighter)
+        #expect(c.brush.preferences.penOpacity == 0.55 && c.editor.toolState.style.opacity == ToolRules.highlighterStyle.opacity)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for (text, expected) in [("0.3", 0.3 as Double?), ("1.5", nil), ("-0.1", nil), ("\"half\"", nil)] {
+            try #"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "penOpacity": \#(text)}"#
+                .write(to: url, atomically: true, encoding: .utf8)
+            #expect(AppSettings.load(from: url).penOpacity == expected, "penOpacity \(text)")
+        }
+    }
 }

@@ -49,6 +49,11 @@ public struct ToolRules: Sendable, Equatable {
         state.tool == .highlighter ? otherStyle.color : state.style.color
     }
 
+    /// The pens' opacity, whichever tool is chosen (the highlighter keeps its own).
+    public func penOpacity(_ state: ToolState) -> Double {
+        state.tool == .highlighter ? otherStyle.opacity : state.style.opacity
+    }
+
     /// A script's step: exactly what it names changes, as version 1 of the contract says (a
     /// tool named alone keeps the width and colour in force).
     public static func apply(_ change: DrawingScript.ToolChange, to state: inout ToolState) {

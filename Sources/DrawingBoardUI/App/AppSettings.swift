@@ -22,6 +22,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var pressureCurve: PressureCurve?
     /// The pens' colour (hex), the text tool's size and font (nil in older settings).
     public var penColor: String?
+    /// The pens' opacity, 0...1 (nil in older settings).
+    public var penOpacity: Double?
     public var textSize: Double?
     public var textFont: String?
 
@@ -54,6 +56,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
         settings.penWidth = width(settings.penWidth)
         settings.eraserWidth = width(settings.eraserWidth)
         if settings.penColor.flatMap(RGBColor.init(hex:)) == nil { settings.penColor = nil }
+        settings.penOpacity = settings.penOpacity.flatMap { $0.isFinite && StrokeStyle.opacityRange.contains($0) ? $0 : nil }
         settings.textSize = width(settings.textSize)
         // A family name as a text may have one (the page's own check), else the default.
         if let font = settings.textFont, (try? TextStyle(text: "x", font: font).validate(at: "textFont")) == nil { settings.textFont = nil }

@@ -216,17 +216,18 @@ public final class BrushController {
         let state = editor.toolState
         return Preferences(tool: state.tool, penWidth: rules.penWidth(state), eraserWidth: rules.eraserWidth(state),
                            recentColors: recentColors, touchMode: app.input.touchMode, smoothing: state.smoothing, penSeen: app.input.pens.seen,
-                           pressureCurve: app.input.pens.curve, penColor: rules.penColor(state),
+                           pressureCurve: app.input.pens.curve, penColor: rules.penColor(state), penOpacity: rules.penOpacity(state),
                            textSize: state.tool == .text ? state.style.width : rules.spareTextSize, textFont: editor.typing.font)
     }
 
-    /// Takes the remembered tool, widths, pen colour and text size and font at start.
-    public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?, penColor: RGBColor? = nil, textSize: Double? = nil,
-                        textFont: String? = nil) {
+    /// Takes the remembered tool, widths, pen colour and opacity, and text size and font at start.
+    public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?, penColor: RGBColor? = nil, penOpacity: Double? = nil,
+                        textSize: Double? = nil, textFont: String? = nil) {
         select(.pencil)
         if let penWidth { editor.toolState.style.width = min(max(penWidth, 1), 200) }
         if let eraserWidth { rules.spareWidth = min(max(eraserWidth, 1), 200) }
         if let penColor { editor.toolState.style.color = penColor }
+        if let penOpacity { editor.toolState.style.opacity = min(max(penOpacity, 0), 1) }
         if let textSize { rules.spareTextSize = min(max(textSize, 1), 200) }
         if let textFont { editor.typing.font = textFont }
         if let tool { select(tool) }
@@ -245,6 +246,7 @@ public struct Preferences: Sendable, Equatable {
     public var penSeen = false
     public var pressureCurve = PressureCurve.normal
     public var penColor = RGBColor.black
+    public var penOpacity = 1.0
     public var textSize = 32.0
     public var textFont = "Sans"
 }
