@@ -134,7 +134,7 @@ public enum OpenRaster {
     // MARK: - Reading
 
     /// Reads an .ora file: ours restores background and drawing separately, with the strokes;
-    /// another app's has its visible layers composited into the drawing, over white.
+    /// another app's is shown as that app shows it (`ForeignStack`).
     public static func read(_ url: URL) throws(DocumentError) -> DocumentContents {
         let name = "“\(url.lastPathComponent)”"
         do {
@@ -241,19 +241,11 @@ public enum OpenRaster {
             }
             return contents
         }
-        // Another app's document: its visible layers, bottom first, make the drawing. Each is
-        // decoded, painted and let go, so memory holds the page and one layer at a time.
-        try checkBudget(stack.layers.filter(\.visible).map(\.src))
-        var flattener = try ImageOps.Flattener(size: size)
-        for layer in stack.layers.reversed() where layer.visible {
-            let range = -Int(PageLimits.coordinate)...Int(PageLimits.coordinate)
-            guard range.contains(layer.x), range.contains(layer.y) else {
-                throw DocumentError("stack.xml: layer \"\(layer.src)\" is placed at \(layer.x), \(layer.y), too far outside the image")
-            }
-            flattener.add(ImageOps.Layer(image: try layerImage(layer.src), x: layer.x, y: layer.y, opacity: layer.opacity,
-                                         multiply: layer.compositeOp == "svg:multiply"))
-        }
-        return DocumentContents(size: size, background: .color(.white), drawing: flattener.image(), strokes: [])
+        // Another app's document, as that app shows it (`ForeignStack`). Each layer is decoded,
+        // painted and let go, so memory holds the page and one layer at a time.
+        let foreign = ForeignStack(stack: stack, size: size, image: layerImage)
+        try checkBudget(foreign.shownSources)
+        return try foreign.contents()
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -4,9 +4,32 @@ import Foundation
 import FoundationXML
 #endif
 
-/// The parts of an OpenRaster `stack.xml` that DrawingBoard uses: the image size and the
-/// layers, top-most first (nested stacks are flattened in order).
+/// The parts of an OpenRaster `stack.xml` that DrawingBoard uses: the image size, the layers
+/// top-most first (nested stacks flattened in order: how DrawingBoard's own files are read),
+/// and the same as the tree of groups other apps write (`nodes`).
 struct StackXML {
+    /// A group (`<stack>`): where its children are offset to, how it goes over what is under
+    /// it, and its children, top-most first.
+    struct Group: Equatable {
+        var name = ""
+        var x = 0
+        var y = 0
+        var opacity = 1.0
+        var visible = true
+        var compositeOp = "svg:src-over"
+        /// `isolation="isolate"`: composited on its own even at full opacity over src-over.
+        var isolate = false
+        var children: [Node] = []
+    }
+
+    indirect enum Node: Equatable {
+        case layer(Layer)
+        case group(Group)
+    }
+
+    /// Groups inside groups, at most: a deeper file is refused rather than recursed into.
+    static let maxDepth = 64
+
     struct Layer: Equatable {
         var name: String
         var src: String
@@ -14,13 +37,16 @@ struct StackXML {
         var y: Int
         var opacity: Double
         var visible: Bool
-        /// How the layer goes over those under it: `svg:src-over`, or `svg:multiply`.
+        /// How the layer goes over those under it: `svg:src-over`, `svg:multiply`, ...
         var compositeOp = "svg:src-over"
+        /// MyPaint's background: this picture is a tile repeated over the whole image.
+        var backgroundTile: String?
     }
 
     var width: Int
     var height: Int
     var layers: [Layer]
+    var nodes: [Node] = []
 
     static func parse(_ data: Data) throws(DocumentError) -> StackXML {
         let parser = XMLParser(data: data)
@@ -32,7 +58,7 @@ struct StackXML {
             throw DocumentError("stack.xml is not valid: \(delegate.problem ?? XMLProblem.describe(parser))")
         }
         guard let w = delegate.width, let h = delegate.height else { throw DocumentError("stack.xml has no image size") }
-        return StackXML(width: w, height: h, layers: delegate.layers)
+        return StackXML(width: w, height: h, layers: delegate.layers, nodes: delegate.open[0].children)
     }
 
     static func write(width: Int, height: Int, layers: [Layer]) -> Data {
@@ -56,35 +82,44 @@ struct StackXML {
         var layers: [Layer] = []
         var problem: String?
         var sawImage = false
+        /// The groups open now, outermost first; the first stands for the image itself.
+        var open = [Group()]
+
+        func fail(_ parser: XMLParser, _ text: String) {
+            problem = problem ?? text
+            parser.abortParsing()
+        }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
+            func int(_ key: String) -> Int { attributes[key].flatMap { Int($0) } ?? 0 }
+            let opacity = attributes["opacity"].flatMap { Double($0) }.map { $0.isFinite ? min(max($0, 0), 1) : 1 } ?? 1
+            let visible = attributes["visibility"] != "hidden"
+            let op = attributes["composite-op"] ?? "svg:src-over"
             switch name {
             case "image" where !sawImage:
                 sawImage = true
                 width = attributes["w"].flatMap { Int($0) }
                 height = attributes["h"].flatMap { Int($0) }
+            case "stack":
+                guard open.count <= StackXML.maxDepth else { return fail(parser, "groups are nested more than \(StackXML.maxDepth) deep") }
+                open.append(Group(name: attributes["name"] ?? "", x: int("x"), y: int("y"), opacity: opacity, visible: visible,
+                                  compositeOp: op, isolate: attributes["isolation"] == "isolate"))
             case "layer":
-                guard let src = attributes["src"] else {
-                    problem = "a layer has no src"
-                    parser.abortParsing()
-                    return
-                }
-                layers.append(Layer(
-                    name: attributes["name"] ?? "",
-                    src: src,
-                    x: attributes["x"].flatMap { Int($0) } ?? 0,
-                    y: attributes["y"].flatMap { Int($0) } ?? 0,
-                    opacity: attributes["opacity"].flatMap { Double($0) }.map { $0.isFinite ? min(max($0, 0), 1) : 1 } ?? 1,
-                    visible: attributes["visibility"] != "hidden",
-                    compositeOp: attributes["composite-op"] ?? "svg:src-over"))
-                if layers.count > OpenRaster.maxEntries {
-                    problem = "more than \(OpenRaster.maxEntries) layers"
-                    parser.abortParsing()
-                }
+                guard let src = attributes["src"] else { return fail(parser, "a layer has no src") }
+                let layer = Layer(name: attributes["name"] ?? "", src: src, x: int("x"), y: int("y"), opacity: opacity, visible: visible,
+                                  compositeOp: op, backgroundTile: attributes["background_tile"] ?? attributes["mypaint:background-tile"])
+                layers.append(layer)
+                open[open.count - 1].children.append(.layer(layer))
+                if layers.count > OpenRaster.maxEntries { fail(parser, "more than \(OpenRaster.maxEntries) layers") }
             default:
                 break
             }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            guard name == "stack", open.count > 1, let group = open.popLast() else { return }
+            open[open.count - 1].children.append(.group(group))
         }
     }
 }
