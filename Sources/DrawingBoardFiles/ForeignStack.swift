@@ -5,11 +5,8 @@ import Foundation
 /// Another app's OpenRaster stack, shown as that app shows it: groups with their visibility,
 /// opacity, offsets and operations (an isolated group composited on its own, then faded as
 /// one picture), hidden groups and layers left out, and MyPaint's background tile repeated
-/// over the page.
-///
-/// When the bottom of the stack is a background tile and everything over it goes with src-over,
-/// the tiled picture becomes the page's background and the rest its drawing (so the eraser
-/// shows the background again, as in MyPaint); otherwise all of it is the drawing, over white.
+/// over the page. What they show becomes the drawing, over white, that new strokes go over
+/// (as `script-format.md` says).
 struct ForeignStack {
     let stack: StackXML
     let size: PixelSize
@@ -20,17 +17,9 @@ struct ForeignStack {
     var shownSources: [String] { Self.shown(stack.nodes).map(\.src) }
 
     func contents() throws -> DocumentContents {
-        var nodes = stack.nodes
-        var background = Background.color(.white)
-        if Self.shown(nodes).allSatisfy({ CompositeOp(named: $0.compositeOp) == .srcOver }),
-           Self.groupsPassOver(nodes), let (tile, offset) = Self.takeBottomTile(&nodes) {
-            let picture = try LayerStackComposer(size: size)
-            try picture.addTiled(try image(tile.src), x: offset.x, y: offset.y, opacity: 1, op: .srcOver)
-            background = .image(picture.image(), name: URL(fileURLWithPath: tile.src).lastPathComponent)
-        }
         let drawing = try LayerStackComposer(size: size)
-        try add(nodes, to: drawing, x: 0, y: 0)
-        return DocumentContents(size: size, background: background, drawing: drawing.image(), strokes: [])
+        try add(stack.nodes, to: drawing, x: 0, y: 0)
+        return DocumentContents(size: size, background: .color(.white), drawing: drawing.image(), strokes: [])
     }
 
     /// Composites `nodes` (top-most first) bottom first, each decoded, added and let go.
@@ -75,35 +64,6 @@ struct ForeignStack {
             case .layer(let layer): layer.visible ? [layer] : []
             case .group(let group): group.visible ? shown(group.children) : []
             }
-        }
-    }
-
-    /// Whether every group that shows goes over what is under it unchanged (full opacity).
-    static func groupsPassOver(_ nodes: [StackXML.Node]) -> Bool {
-        nodes.allSatisfy { node in
-            guard case .group(let group) = node, group.visible else { return true }
-            return group.opacity == 1 && groupsPassOver(group.children)
-        }
-    }
-
-    /// Takes out the bottom-most layer that shows when it is a full-opacity background tile,
-    /// with the offset its groups give it.
-    static func takeBottomTile(_ nodes: inout [StackXML.Node]) -> (StackXML.Layer, (x: Int, y: Int))? {
-        guard let index = nodes.lastIndex(where: { node in
-            switch node {
-            case .layer(let layer): layer.visible
-            case .group(let group): group.visible && !shown(group.children).isEmpty
-            }
-        }) else { return nil }
-        switch nodes[index] {
-        case .layer(let layer):
-            guard layer.backgroundTile != nil, layer.opacity == 1 else { return nil }
-            nodes.remove(at: index)
-            return (layer, (layer.x, layer.y))
-        case .group(var group):
-            guard let (tile, offset) = takeBottomTile(&group.children) else { return nil }
-            nodes[index] = .group(group)
-            return (tile, (offset.x + group.x, offset.y + group.y))
         }
     }
 }
