@@ -47,9 +47,6 @@ let package = Package(
         .systemLibrary(
             name: "CGio", pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(
-            name: "CPoppler", pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CSystem"),
         .systemLibrary(
             name: "CXTest", pkgConfig: "xtst",
@@ -59,7 +56,7 @@ let package = Package(
         .target(name: "WaylandTablet", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .target(name: "DrawingBoardCore"),
-        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate", "CPoppler"]),
+        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
         .target(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -1,4 +1,5 @@
-import CPoppler
+import CCairo
+import CPangoCairo
 import DrawingBoardCore
 import Foundation
 
@@ -31,9 +32,9 @@ public enum PDFReader {
         // it once, in words.
         let quiet = QuietStandardError()
         defer { quiet.restore() }
-        let document = try open(bytes, name: name)
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        let count = Int(poppler_document_get_n_pages(document))
+        let (poppler, document) = try open(bytes, name: name)
+        defer { poppler.release(document) }
+        let count = poppler.pages(document)
         guard count > 0 else { throw RenderError("\(name): the PDF has no pages") }
         guard count <= PDFLimits.pages else {
             throw RenderError("\(name): the PDF has \(count) pages, more than the \(PDFLimits.pages) a notebook can hold")
@@ -41,12 +42,11 @@ public enum PDFReader {
         var sizes: [PDFPageSize] = []
         sizes.reserveCapacity(count)
         for i in 0..<count {
-            guard let page = poppler_document_get_page(document, Int32(i)) else {
+            guard let page = poppler.page(document, i) else {
                 throw RenderError("\(name): page \(i + 1) of the PDF cannot be read")
             }
-            var w = 0.0, h = 0.0
-            poppler_page_get_size(page, &w, &h)
-            g_object_unref(UnsafeMutableRawPointer(page))
+            let (w, h) = poppler.size(page)
+            poppler.release(page)
             guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 1_000_000, h <= 1_000_000 else {
                 throw RenderError("\(name): page \(i + 1) of the PDF has no usable size (\(w) x \(h) points)")
             }
@@ -65,20 +65,17 @@ public enum PDFReader {
         }
     }
 
-    /// A poppler document of `bytes` (the caller unrefs it).
-    static func open(_ bytes: Data, name: String) throws(RenderError) -> OpaquePointer {
-        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(gbytes) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(gbytes, nil, &error) else {
-            defer { if error != nil { g_error_free(error) } }
-            if let e = error?.pointee, e.domain == poppler_error_quark(), e.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-                throw RenderError("\(name): the PDF is protected by a password; open it in a PDF reader, save a copy without the password, and open that")
-            }
-            let detail = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    /// A poppler document of `bytes` (the caller releases it).
+    static func open(_ bytes: Data, name: String) throws(RenderError) -> (PopplerLibrary, OpaquePointer) {
+        guard let poppler = PopplerLibrary.shared else { throw RenderError("\(name): \(PopplerLibrary.missing)") }
+        switch poppler.document(bytes) {
+        case .success(let document):
+            return (poppler, document)
+        case .failure(.password):
+            throw RenderError("\(name): the PDF is protected by a password; open it in a PDF reader, save a copy without the password, and open that")
+        case .failure(.unreadable(let detail)):
             throw RenderError("\(name): not a PDF that can be read (\(detail))")
         }
-        return document
     }
 }
 
@@ -151,9 +148,9 @@ final class OpenPDFs: @unchecked Sendable {
             open.append(hit)
             return hit.document
         }
-        guard let document = try? PDFReader.open(file.bytes, name: file.name) else { return nil }
+        guard let (poppler, document) = try? PDFReader.open(file.bytes, name: file.name) else { return nil }
         open.append((file.digest, document))
-        if open.count > keep { g_object_unref(UnsafeMutableRawPointer(open.removeFirst().document)) }
+        if open.count > keep { poppler.release(open.removeFirst().document) }
         return document
     }
 }
@@ -171,15 +168,15 @@ enum PDFPainter {
         cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
         cairo_fill(cr)
         try documents.using(background.file) { document throws(RenderError) in
-            guard let document, let page = poppler_document_get_page(document, Int32(background.index)) else {
+            guard let document, let poppler = PopplerLibrary.shared, let page = poppler.page(document, background.index) else {
                 throw RenderError("\(background.file.name): page \(background.index + 1) of the PDF cannot be drawn")
             }
-            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            defer { poppler.release(page) }
             let points = background.pageSize
             cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
             let quiet = QuietStandardError()
             defer { quiet.restore() }
-            if printing { poppler_page_render_for_printing(page, cr) } else { poppler_page_render(page, cr) }
+            poppler.render(page, on: cr, printing: printing)
         }
     }
 }

@@ -1,0 +1,95 @@
+import CPangoCairo
+import Foundation
+import Glibc
+
+/// poppler-glib, opened when the first PDF is read rather than linked: linked, it and the
+/// libraries only it needs (NSS, lcms2, OpenJPEG) were loaded and relocated at every start,
+/// 2.5 MB resident in sessions that never see a PDF. Each function is looked up by name; a
+/// missing library gives a clear message.
+final class PopplerLibrary: @unchecked Sendable {
+    typealias ErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+
+    /// The library, or nil when it is not installed (loaded once, from any thread).
+    static let shared: PopplerLibrary? = PopplerLibrary()
+
+    /// Why PDFs cannot be read here, for messages.
+    static let missing = "PDF pages need poppler (the libpoppler-glib8 package), which is not installed"
+
+    /// poppler's error code for a document protected by a password (`POPPLER_ERROR_ENCRYPTED`).
+    private static let encrypted: Int32 = 1
+
+    private let newFromBytes: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, ErrorOut?) -> OpaquePointer?
+    private let pageCount: @convention(c) (OpaquePointer?) -> Int32
+    private let getPage: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
+    private let getSize: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void
+    private let renderPage: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
+    private let renderForPrinting: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
+    private let errorQuark: @convention(c) () -> UInt32
+
+    private init?() {
+        guard let library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL) else { return nil }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let newFromBytes = symbol("poppler_document_new_from_bytes",
+                                        (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, ErrorOut?) -> OpaquePointer?).self),
+              let pageCount = symbol("poppler_document_get_n_pages", (@convention(c) (OpaquePointer?) -> Int32).self),
+              let getPage = symbol("poppler_document_get_page", (@convention(c) (OpaquePointer?, Int32) -> OpaquePointer?).self),
+              let getSize = symbol("poppler_page_get_size",
+                                   (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void).self),
+              let renderPage = symbol("poppler_page_render", (@convention(c) (OpaquePointer?, OpaquePointer?) -> Void).self),
+              let renderForPrinting = symbol("poppler_page_render_for_printing", (@convention(c) (OpaquePointer?, OpaquePointer?) -> Void).self),
+              let errorQuark = symbol("poppler_error_quark", (@convention(c) () -> UInt32).self) else {
+            dlclose(library)
+            return nil
+        }
+        self.newFromBytes = newFromBytes
+        self.pageCount = pageCount
+        self.getPage = getPage
+        self.getSize = getSize
+        self.renderPage = renderPage
+        self.renderForPrinting = renderForPrinting
+        self.errorQuark = errorQuark
+    }
+
+    enum OpenFailure: Error {
+        case password
+        case unreadable(String)
+    }
+
+    /// A document of `bytes` (released with `release`), or why poppler cannot read it.
+    func document(_ bytes: Data) -> Result<OpaquePointer, OpenFailure> {
+        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(gbytes) }
+        var error: UnsafeMutablePointer<GError>?
+        if let document = newFromBytes(gbytes, nil, &error) {
+            if let error { g_error_free(error) }
+            return .success(document)
+        }
+        defer { if let error { g_error_free(error) } }
+        if let e = error?.pointee, e.domain == errorQuark(), e.code == Self.encrypted { return .failure(.password) }
+        return .failure(.unreadable(error.map { String(cString: $0.pointee.message) } ?? "unknown error"))
+    }
+
+    func pages(_ document: OpaquePointer) -> Int { Int(pageCount(document)) }
+
+    /// Page `index` (0-based) of `document` (released with `release`), or nil.
+    func page(_ document: OpaquePointer, _ index: Int) -> OpaquePointer? {
+        guard let index = Int32(exactly: index) else { return nil }
+        return getPage(document, index)
+    }
+
+    /// The page's size in points.
+    func size(_ page: OpaquePointer) -> (width: Double, height: Double) {
+        var w = 0.0, h = 0.0
+        getSize(page, &w, &h)
+        return (w, h)
+    }
+
+    func render(_ page: OpaquePointer, on cr: OpaquePointer, printing: Bool) {
+        if printing { renderForPrinting(page, cr) } else { renderPage(page, cr) }
+    }
+
+    /// Lets a document or page go.
+    func release(_ object: OpaquePointer) { g_object_unref(UnsafeMutableRawPointer(object)) }
+}
