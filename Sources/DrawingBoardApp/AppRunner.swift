@@ -53,7 +53,7 @@ public final class AppRunner {
         savedPreferences = controller.brush.preferences
         let exe = URL(fileURLWithPath: "/proc/self/exe")
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"),
-                        cacheDirectory: SpillFile.defaultDirectory.appendingPathComponent("icons"))
+                        cacheDirectory: CacheFolder.icons)
         chooser = FileChooser(wake: window.waker)
         chooser.parentWindow = window.portalParent
         do {
@@ -198,6 +198,9 @@ public final class AppRunner {
     /// mode or smoothing changed and have rested, once no pointer is down; `now` writes at once
     /// (the window is closing).
     private func saveSettingsIfChanged(now force: Bool = false) {
+        // Nothing is written while a pointer is down: its lifting wakes the loop, which then
+        // sees any change (no comparing on every motion event).
+        if !force, controller.input.isPointerDown { return }
         let current = controller.brush.preferences
         guard current != savedPreferences else {
             settingsChangedAt = nil
@@ -207,18 +210,7 @@ public final class AppRunner {
         guard force || (!controller.input.isPointerDown && window.now - (settingsChangedAt ?? 0) >= Self.settingsDelay) else { return }
         savedPreferences = current
         settingsChangedAt = nil
-        settings.tool = current.tool.rawValue
-        settings.penWidth = current.penWidth
-        settings.eraserWidth = current.eraserWidth
-        settings.recentColors = current.recentColors.map(\.hex)
-        settings.touchMode = current.touchMode
-        settings.smoothing = current.smoothing
-        settings.penSeen = current.penSeen ? true : nil
-        settings.pressureCurve = current.pressureCurve == .normal ? nil : current.pressureCurve
-        settings.penColor = current.penColor.hex
-        settings.penOpacity = current.penOpacity == 1 ? nil : current.penOpacity
-        settings.textSize = current.textSize
-        settings.textFont = current.textFont
+        settings.take(current)
         try? settings.save()
     }
 

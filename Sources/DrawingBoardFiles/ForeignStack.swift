@@ -16,10 +16,38 @@ struct ForeignStack {
     /// The files of every layer that shows (for the reader's pixel budget).
     var shownSources: [String] { Self.shown(stack.nodes).map(\.src) }
 
+    /// Pixels the groups composited on their own may hold at once, and in all: each holds a
+    /// picture the size of the page while it is composited, so a file of many nested or many
+    /// faded groups is refused before any is made.
+    let groupBudget: (atOnce: Int, inAll: Int)
+
     func contents() throws -> DocumentContents {
+        let (deepest, count) = Self.isolatedGroups(stack.nodes)
+        guard (deepest + 1) * size.area <= groupBudget.atOnce, count * size.area <= groupBudget.inAll else {
+            throw DocumentError("its groups would hold more than \(groupBudget.atOnce) pixels at once or \(groupBudget.inAll) in all "
+                                + "(\(count) groups composited on their own, \(deepest) inside each other, on a \(size) image)")
+        }
         let drawing = try LayerStackComposer(size: size)
         try add(stack.nodes, to: drawing, x: 0, y: 0)
-        return DocumentContents(size: size, background: .color(.white), drawing: drawing.image(), strokes: [])
+        return DocumentContents(size: size, background: .color(.white), drawing: try drawing.image(), strokes: [])
+    }
+
+    /// Whether `group` is composited on its own: asked to be, or faded, or with an operation.
+    static func isolated(_ group: StackXML.Group) -> Bool {
+        group.isolate || group.opacity < 1 || CompositeOp(named: group.compositeOp) != .srcOver
+    }
+
+    /// Of the groups that show and hold a layer that shows: how many composited on their own
+    /// are inside each other at most, and how many there are.
+    static func isolatedGroups(_ nodes: [StackXML.Node]) -> (deepest: Int, count: Int) {
+        var deepest = 0, count = 0
+        for case .group(let group) in nodes where group.visible && !shown(group.children).isEmpty {
+            let inner = isolatedGroups(group.children)
+            let own = isolated(group) ? 1 : 0
+            deepest = max(deepest, inner.deepest + own)
+            count += inner.count + own
+        }
+        return (deepest, count)
     }
 
     /// Composites `nodes` (top-most first) bottom first, each decoded, added and let go.
@@ -33,24 +61,19 @@ struct ForeignStack {
                     throw DocumentError("stack.xml: layer \"\(layer.src)\" is placed at \(layer.x), \(layer.y), too far outside the image")
                 }
                 let (lx, ly) = (x + layer.x, y + layer.y)
-                guard range.contains(lx), range.contains(ly) else {
-                    throw DocumentError("stack.xml: layer \"\(layer.src)\" is placed at \(lx), \(ly), too far outside the image")
-                }
                 let op = CompositeOp(named: layer.compositeOp)
                 if layer.backgroundTile != nil {
                     try picture.addTiled(try image(layer.src), x: lx, y: ly, opacity: layer.opacity, op: op)
                 } else {
                     try picture.add(try image(layer.src), x: lx, y: ly, opacity: layer.opacity, op: op)
                 }
-            case .group(let group) where group.visible:
+            case .group(let group) where group.visible && !Self.shown(group.children).isEmpty:
                 guard range.contains(group.x), range.contains(group.y) else {
                     throw DocumentError("stack.xml: group \"\(group.name)\" is placed at \(group.x), \(group.y), too far outside the image")
                 }
-                let op = CompositeOp(named: group.compositeOp)
-                let isolated = group.isolate || group.opacity < 1 || op != .srcOver
-                picture.beginGroup(isolated: isolated)
+                picture.beginGroup(isolated: Self.isolated(group))
                 try add(group.children, to: picture, x: x + group.x, y: y + group.y)
-                picture.endGroup(opacity: group.opacity, op: op)
+                picture.endGroup(opacity: group.opacity, op: CompositeOp(named: group.compositeOp))
             default:
                 break
             }

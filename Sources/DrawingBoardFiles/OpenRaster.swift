@@ -243,7 +243,8 @@ public enum OpenRaster {
         }
         // Another app's document, as that app shows it (`ForeignStack`). Each layer is decoded,
         // painted and let go, so memory holds the page and one layer at a time.
-        let foreign = ForeignStack(stack: stack, size: size, image: layerImage)
+        let foreign = ForeignStack(stack: stack, size: size, image: layerImage,
+                                   groupBudget: (atOnce: 2 * CanvasLimits.maxPixels, inAll: 16 * CanvasLimits.maxPixels))
         try checkBudget(foreign.shownSources)
         return try foreign.contents()
     }

@@ -84,6 +84,7 @@ struct StackXML {
         var sawImage = false
         /// The groups open now, outermost first; the first stands for the image itself.
         var open = [Group()]
+        var groups = 0
 
         func fail(_ parser: XMLParser, _ text: String) {
             problem = problem ?? text
@@ -105,13 +106,15 @@ struct StackXML {
                 guard open.count <= StackXML.maxDepth else { return fail(parser, "groups are nested more than \(StackXML.maxDepth) deep") }
                 open.append(Group(name: attributes["name"] ?? "", x: int("x"), y: int("y"), opacity: opacity, visible: visible,
                                   compositeOp: op, isolate: attributes["isolation"] == "isolate"))
+                groups += 1
+                if layers.count + groups > OpenRaster.maxEntries { fail(parser, "more than \(OpenRaster.maxEntries) layers and groups") }
             case "layer":
                 guard let src = attributes["src"] else { return fail(parser, "a layer has no src") }
                 let layer = Layer(name: attributes["name"] ?? "", src: src, x: int("x"), y: int("y"), opacity: opacity, visible: visible,
                                   compositeOp: op, backgroundTile: attributes["background_tile"] ?? attributes["mypaint:background-tile"])
                 layers.append(layer)
                 open[open.count - 1].children.append(.layer(layer))
-                if layers.count > OpenRaster.maxEntries { fail(parser, "more than \(OpenRaster.maxEntries) layers") }
+                if layers.count + groups > OpenRaster.maxEntries { fail(parser, "more than \(OpenRaster.maxEntries) layers and groups") }
             default:
                 break
             }

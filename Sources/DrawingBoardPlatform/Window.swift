@@ -97,6 +97,7 @@ public final class Window {
     public var penSource: String { pens?.name ?? "none" }
 
     deinit {
+        for source in signalSources { source.cancel() }
         pens?.stop()
         for cursor in [crosshairCursor, arrowCursor] { if let cursor { SDL_FreeCursor(cursor) } }
         presenter = DeadPresenter()

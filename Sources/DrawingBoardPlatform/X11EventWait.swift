@@ -7,8 +7,10 @@ import Glibc
 /// SDL 2.26's own wait (SDL_WaitEvent, then SDL_PollEvent until the queue is empty) pumps the
 /// X connection four times for each batch, and each empty pump reads the socket four times:
 /// about 23 reads that find nothing for each motion event. Other threads wake the wait through
-/// `wake()`, which pushes SDL's user event and then writes the pipe.
-final class X11EventWait {
+/// `waker`, which pushes SDL's user event and then writes the pipe. Every thread that pushes an
+/// SDL event must wake the loop that way (`Window.waker`): a bare SDL_PushEvent waits for the
+/// next X event.
+final class X11EventWait: @unchecked Sendable {
     private let display: OpaquePointer
     private let connection: Int32
     private let wakeDescriptor: Int32
@@ -36,15 +38,15 @@ final class X11EventWait {
         close(wakeWriter)
     }
 
-    /// A closure that ends a wait from any thread, once `event` is in SDL's queue.
+    /// A closure that ends a wait from any thread, once `event` is in SDL's queue. It holds
+    /// the wait, so the pipe stays open as long as anything can still write to it.
     func waker(pushing type: UInt32) -> @Sendable () -> Void {
-        let descriptor = wakeWriter
-        return {
+        { [self] in
             var event = SDL_Event()
             event.type = type
             SDL_PushEvent(&event)
             var one: UInt8 = 1
-            _ = write(descriptor, &one, 1)
+            _ = write(wakeWriter, &one, 1)
         }
     }
 
@@ -76,15 +78,20 @@ enum SDLQueue {
         SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE
     }
 
-    /// Every event queued now, in order.
+    /// Every event queued now, in order (taken a few at a time: a motion event's batch is one
+    /// or two).
     static func takeAll() -> [SDL_Event] {
         var all: [SDL_Event] = []
-        var batch = [SDL_Event](repeating: SDL_Event(), count: 64)
+        var batch = (SDL_Event(), SDL_Event(), SDL_Event(), SDL_Event(), SDL_Event(), SDL_Event(), SDL_Event(), SDL_Event())
+        let room = 8
         while true {
-            let got = SDL_PeepEvents(&batch, Int32(batch.count), SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-            guard got > 0 else { break }
-            all += batch.prefix(Int(got))
-            if got < batch.count { break }
+            let got = withUnsafeMutableBytes(of: &batch) { raw -> Int in
+                let events = raw.baseAddress!.assumingMemoryBound(to: SDL_Event.self)
+                let got = Int(SDL_PeepEvents(events, Int32(room), SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue))
+                if got > 0 { all.append(contentsOf: UnsafeBufferPointer(start: events, count: got)) }
+                return got
+            }
+            if got < room { break }
         }
         return all
     }

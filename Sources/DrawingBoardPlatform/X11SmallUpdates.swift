@@ -48,23 +48,28 @@ final class X11SmallUpdates {
         rects.reduce(0) { $0 + $1.area } <= Self.limit
     }
 
-    /// Sends `rects` of `frame` (the window's surface) and flushes.
-    func send(_ rects: [PixelRect], of frame: FrameBuffer) {
+    /// Sends `rects` of `frame` (the window's surface) and flushes; false when they could not
+    /// go this way (the caller sends them through SDL).
+    func send(_ rects: [PixelRect], of frame: FrameBuffer) -> Bool {
         if imageFrame?.pixels != frame.pixels || imageFrame?.generation != frame.generation { dropImage() }
         if image == nil {
             image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, frame.pixels.assumingMemoryBound(to: CChar.self),
                                  UInt32(frame.size.width), UInt32(frame.size.height), 32, Int32(frame.stride))
-            // The surface holds native 32-bit words: say so, and Xlib swaps them for a server of
-            // the other byte order.
-            image?.pointee.byte_order = LSBFirst
+            // The surface holds 32-bit words in this machine's order: say so, and Xlib swaps them
+            // for a server of the other.
+            image?.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
             imageFrame = (frame.pixels, frame.generation)
         }
-        guard let image else { return }
+        guard let image, image.pointee.bits_per_pixel == 32 else {
+            dropImage()
+            return false
+        }
         for r in rects where r.width > 0 && r.height > 0 {
             let x = Int32(r.x), y = Int32(r.y), w = UInt32(r.width), h = UInt32(r.height)
             XPutImage(display, window, gc, image, x, y, x, y, w, h)
         }
         XFlush(display)
+        return true
     }
 
     private func dropImage() {

@@ -134,15 +134,14 @@ func strokePoints(_ n: Int, in box: Box, step: Int, count: Int) -> [(x: Int, y: 
     return (0..<count).map { k in (box.x + 10 + k * step, y0 + Int((6 * sin(Double(k) / 3)).rounded())) }
 }
 
-/// CPU seconds a process has used (user and system).
-/// CPU time of every thread of `pid` so far, to the nanosecond (the scheduler's own count;
-/// /proc's stat counts in 10 ms ticks, too coarse for a few thousand events).
+/// CPU time of `pid` so far, every thread's, those that ended included, to the nanosecond
+/// (the process's CPU clock; /proc's stat counts in 10 ms ticks, too coarse for a few
+/// thousand events).
 func cpuSeconds(_ pid: pid_t) -> Double {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    return tasks.reduce(0.0) { sum, task in
-        let line = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
-        return sum + (Double(line.split(separator: " ").first ?? "") ?? 0) / 1e9
-    }
+    var clock = clockid_t()
+    var t = timespec()
+    guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &t) == 0 else { return 0 }
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
 
 func peakMemoryMB(_ pid: pid_t) -> Double {

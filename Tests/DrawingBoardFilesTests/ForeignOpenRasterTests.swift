@@ -59,6 +59,33 @@ import ZIPFoundation
         #expect(near(pixel(1, 4), 0xFFFF_8080), "red at half over white: \(String(pixel(1, 4), radix: 16))")
     }
 
+    /// A group neither faded, nor with an operation, nor asked to be isolated passes its
+    /// layers through: a multiply layer in it multiplies what is under the group (red times
+    /// cyan is black). Isolated, it multiplies nothing, and its cyan goes over the red.
+    @Test func anOrdinaryGroupPassesThroughAndAnIsolatedOneDoesNot() throws {
+        for (attributes, expected) in [("", 0xFF00_0000 as UInt32), (#"isolation="isolate""#, 0xFF00_FFFF)] {
+            let (_, pixel) = try shown(try ora("""
+                <stack><stack \(attributes)><layer src="c.png" composite-op="svg:multiply"/></stack><layer src="r.png"/></stack>
+                """, ["c.png": solid(0xFF00_FFFF), "r.png": solid(Self.red)]))
+            #expect(pixel(5, 5) == expected, "\(attributes.isEmpty ? "pass-through" : attributes): \(String(pixel(5, 5), radix: 16))")
+        }
+    }
+
+    /// Each group composited on its own holds a picture the size of the page: on the largest
+    /// page, two inside each other are refused before any is made.
+    @Test func groupsThatWouldHoldTooManyPixelsAreRefused() throws {
+        let url = try ora(#"<stack><stack opacity="0.5"><stack opacity="0.5"><layer src="b.png"/></stack></stack></stack>"#,
+                          ["b.png": solid(Self.blue, 2, 2)], size: 16384)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try OpenRaster.read(url)
+            Issue.record("a file whose groups would hold 3 pages' pixels opened")
+        } catch {
+            #expect(error.message.contains("its groups would hold more than") && error.message.contains("2 groups composited on their own, 2 inside each other"),
+                    "\(error.message)")
+        }
+    }
+
     @Test func groupOffsetsMoveTheirLayers() throws {
         let (_, pixel) = try shown(try ora("""
             <stack><stack x="4" y="2"><stack x="1" y="1"><layer src="b.png" x="1"/></stack></stack></stack>

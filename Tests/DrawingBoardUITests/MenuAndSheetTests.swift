@@ -253,7 +253,18 @@ import Testing
         #expect(c.brush.preferences.penOpacity == 0.55 && c.editor.toolState.style.opacity == ToolRules.highlighterStyle.opacity)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        for (text, expected) in [("0.3", 0.3 as Double?), ("1.5", nil), ("-0.1", nil), ("\"half\"", nil)] {
+        // Written as the window writes it (nil at full opacity), and read back.
+        var settings = AppSettings()
+        settings.take(c.brush.preferences)
+        #expect(settings.penOpacity == 0.55)
+        try settings.save(to: url)
+        #expect(AppSettings.load(from: url).penOpacity == 0.55)
+        c.brush.select(.pencil)
+        c.brush.setSlider(.opacity, to: 100)
+        settings.take(c.brush.preferences)
+        #expect(settings.penOpacity == nil, "full opacity is the default, not written")
+        // Below 5% (a pen that seems to draw nothing), out of range or not a number: the default.
+        for (text, expected) in [("0.3", 0.3 as Double?), ("0.01", nil), ("1.5", nil), ("-0.1", nil), ("\"half\"", nil)] {
             try #"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "penOpacity": \#(text)}"#
                 .write(to: url, atomically: true, encoding: .utf8)
             #expect(AppSettings.load(from: url).penOpacity == expected, "penOpacity \(text)")

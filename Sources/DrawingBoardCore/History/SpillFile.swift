@@ -66,16 +66,8 @@ public final class SpillFile {
         return data.withUnsafeBytes { raw in Array(raw.bindMemory(to: UInt32.self)) }
     }
 
-    /// The folder DrawingBoard keeps scratch data in: `$XDG_CACHE_HOME/drawingboard`, by
-    /// default `~/.cache/drawingboard`.
-    public static var defaultDirectory: URL {
-        let env = ProcessInfo.processInfo.environment
-        if let cache = env["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return URL(fileURLWithPath: cache).appendingPathComponent("drawingboard")
-        }
-        let home = env["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/drawingboard")
-    }
+    /// Where spill files go by default: the cache folder (`CacheFolder`).
+    public static var defaultDirectory: URL { CacheFolder.url }
 }
 
 public struct SpillError: Error, CustomStringConvertible {

@@ -95,8 +95,13 @@ public final class LayerStackComposer {
         cairo_set_operator(cr.handle, CAIRO_OPERATOR_OVER)
     }
 
-    /// The picture so far (groups still open are left out).
-    public func image() -> RasterImage {
-        out.rasterImage()
+    /// The picture (groups still open are left out), or why Cairo could not make it (a group's
+    /// picture it had no memory for).
+    public func image() throws(RenderError) -> RasterImage {
+        let status = cairo_status(cr.handle)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("the layers cannot be composited (\(String(cString: cairo_status_to_string(status))))")
+        }
+        return out.rasterImage()
     }
 }

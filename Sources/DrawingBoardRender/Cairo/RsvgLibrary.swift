@@ -16,7 +16,6 @@ final class RsvgLibrary: @unchecked Sendable {
     static let missing = "SVG images need librsvg (the librsvg2-2 package), which is not installed"
 
     private let newFromData: @convention(c) (UnsafePointer<UInt8>?, Int, ErrorOut?) -> OpaquePointer?
-    private let newFromFile: @convention(c) (UnsafePointer<CChar>?, ErrorOut?) -> OpaquePointer?
     private let renderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Rectangle>?, ErrorOut?) -> Int32
     /// librsvg 2.52 and later.
     private let sizeInPixels: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32)?
@@ -32,7 +31,6 @@ final class RsvgLibrary: @unchecked Sendable {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }
         }
         guard let newFromData = symbol("rsvg_handle_new_from_data", (@convention(c) (UnsafePointer<UInt8>?, Int, ErrorOut?) -> OpaquePointer?).self),
-              let newFromFile = symbol("rsvg_handle_new_from_file", (@convention(c) (UnsafePointer<CChar>?, ErrorOut?) -> OpaquePointer?).self),
               let renderDocument = symbol("rsvg_handle_render_document",
                                           (@convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Rectangle>?, ErrorOut?) -> Int32).self),
               let dimensions = symbol("rsvg_handle_get_intrinsic_dimensions",
@@ -45,7 +43,6 @@ final class RsvgLibrary: @unchecked Sendable {
             return nil
         }
         self.newFromData = newFromData
-        self.newFromFile = newFromFile
         self.renderDocument = renderDocument
         self.dimensions = dimensions
         self.objectUnref = objectUnref
@@ -62,14 +59,6 @@ final class RsvgLibrary: @unchecked Sendable {
         }
         if let handle { return .success(handle) }
         return .failure(Message(text: take(error) ?? "unreadable"))
-    }
-
-    /// A document read from the file at `path`, or nil.
-    func open(path: String) -> OpaquePointer? {
-        var error: UnsafeMutablePointer<DrawingBoardGError>?
-        let handle = newFromFile(path, &error)
-        _ = take(error)
-        return handle
     }
 
     /// Draws `handle` filling `width` x `height` at `cr`'s origin; nil, or why it could not.

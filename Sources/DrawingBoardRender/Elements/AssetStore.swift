@@ -1,5 +1,4 @@
 import CCairo
-import CRsvg
 import DrawingBoardCore
 import Foundation
 

@@ -1,6 +1,5 @@
 import CCairo
 import CPangoCairo
-import CRsvg
 import DrawingBoardCore
 
 /// Draws elements, each by its kind's painter (`ElementPainters`), turned and placed. Onto

@@ -1,11 +1,12 @@
 import DrawingBoardCore
+import Foundation
 
-/// Renders SVG files with librsvg.
+/// Renders SVG documents with librsvg.
 enum SVGRenderer {
-    /// Renders the SVG at `path` to fit `width` x `height` on `cr` (at the origin). Returns false
-    /// when the file cannot be read or parsed, or librsvg is missing.
-    static func render(path: String, on cr: OpaquePointer, width: Double, height: Double) -> Bool {
-        guard let library = RsvgLibrary.shared, let handle = library.open(path: path) else { return false }
+    /// Renders the SVG `data` to fit `width` x `height` on `cr` (at the origin). Returns false
+    /// when it cannot be parsed or drawn, or librsvg is missing.
+    static func render(_ data: Data, on cr: OpaquePointer, width: Double, height: Double) -> Bool {
+        guard let library = RsvgLibrary.shared, case .success(let handle) = library.open(data) else { return false }
         defer { library.release(handle) }
         return library.render(handle, on: cr, width: width, height: height) == nil
     }

@@ -15,8 +15,10 @@ struct IconCache {
 
     /// The pixels cached for `svg` at `side`, or nil.
     func pixels(_ name: String, svg: Data, side: Int) -> [UInt32]? {
-        guard let data = try? Data(contentsOf: file(name, svg: svg, side: side)),
-              data.count == Self.magic.count + 4 + side * side * 4,
+        // A regular file of exactly the entry's length, or nothing is read (a FIFO would wait).
+        let length = Self.magic.count + 4 + side * side * 4
+        guard let data = try? RegularFile.read(file(name, svg: svg, side: side).path, limit: length),
+              data.count == length,
               Array(data.prefix(Self.magic.count)) == Self.magic else { return nil }
         let stored = data.dropFirst(Self.magic.count).prefix(4).reduce(0) { $0 << 8 | Int($1) }
         guard stored == side else { return nil }

@@ -36,7 +36,7 @@ public final class IconSet {
 
     private func rasterised(_ name: String, side: Int) -> CairoSurface? {
         guard let directory, side > 0,
-              let svg = try? Data(contentsOf: directory.appendingPathComponent("\(name).svg")),
+              let svg = try? RegularFile.read(directory.appendingPathComponent("\(name).svg").path, limit: 1 << 20),
               let surface = try? CairoSurface(format: .argb32, size: PixelSize(width: side, height: side)) else { return nil }
         let all = PixelRect(x: 0, y: 0, width: side, height: side)
         if let pixels = cache?.pixels(name, svg: svg, side: side) {
@@ -44,8 +44,7 @@ public final class IconSet {
             return surface
         }
         guard let cr = try? CairoContext(surface),
-              SVGRenderer.render(path: directory.appendingPathComponent("\(name).svg").path, on: cr.handle,
-                                 width: Double(side), height: Double(side)) else { return nil }
+              SVGRenderer.render(svg, on: cr.handle, width: Double(side), height: Double(side)) else { return nil }
         surface.flush()
         cache?.keep(surface.read(all), name, svg: svg, side: side)
         return surface

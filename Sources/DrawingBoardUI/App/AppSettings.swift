@@ -22,7 +22,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var pressureCurve: PressureCurve?
     /// The pens' colour (hex), the text tool's size and font (nil in older settings).
     public var penColor: String?
-    /// The pens' opacity, 0...1 (nil in older settings).
+    /// The pens' opacity, 0.05...1 (nil in older settings).
     public var penOpacity: Double?
     public var textSize: Double?
     public var textFont: String?
@@ -35,6 +35,22 @@ public struct AppSettings: Codable, Sendable, Equatable {
         self.windowHeight = windowHeight
         self.recentColors = recentColors
         self.touchMode = touchMode
+    }
+
+    /// Takes what the window remembers from `p` (the window's size stays as it is).
+    public mutating func take(_ p: Preferences) {
+        tool = p.tool.rawValue
+        penWidth = p.penWidth
+        eraserWidth = p.eraserWidth
+        recentColors = p.recentColors.map(\.hex)
+        touchMode = p.touchMode
+        smoothing = p.smoothing
+        penSeen = p.penSeen ? true : nil
+        pressureCurve = p.pressureCurve == .normal ? nil : p.pressureCurve
+        penColor = p.penColor.hex
+        penOpacity = p.penOpacity == 1 ? nil : p.penOpacity
+        textSize = p.textSize
+        textFont = p.textFont
     }
 
     public static var file: URL {
@@ -56,7 +72,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
         settings.penWidth = width(settings.penWidth)
         settings.eraserWidth = width(settings.eraserWidth)
         if settings.penColor.flatMap(RGBColor.init(hex:)) == nil { settings.penColor = nil }
-        settings.penOpacity = settings.penOpacity.flatMap { $0.isFinite && StrokeStyle.opacityRange.contains($0) ? $0 : nil }
+        // Below 5% the pen would seem to draw nothing at the next start: the default instead.
+        settings.penOpacity = settings.penOpacity.flatMap { $0.isFinite && (0.05...1).contains($0) ? $0 : nil }
         settings.textSize = width(settings.textSize)
         // A family name as a text may have one (the page's own check), else the default.
         if let font = settings.textFont, (try? TextStyle(text: "x", font: font).validate(at: "textFont")) == nil { settings.textFont = nil }
