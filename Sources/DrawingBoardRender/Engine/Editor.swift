@@ -186,13 +186,13 @@ public final class Editor {
         default:
             break
         }
-        let before = PageCanvas.Shape(page, on: canvas)
+        let before = PageCanvas.Shape(page, on: canvas), previous = page
         let near = nearStrokes(for: resolved)
         guard let done = page.apply(resolved, strokesNear: near) else { return nil }
         var tiles = TileLog(skipping: group?.saved ?? [])
         do {
             try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
-                              dragging: group?.kind == .element)
+                              dragging: group?.kind == .element, previous: previous)
         } catch {
             rollBack(done)
             throw error
@@ -269,7 +269,7 @@ public final class Editor {
             step.drawing = drawing
             return
         }
-        let before = PageCanvas.Shape(page, on: canvas)
+        let before = PageCanvas.Shape(page, on: canvas), previous = page
         // The tiles are a cache: a step without them (dropped, or never read back from disk)
         // paints the ink from the page instead, and keeps the tiles for the way back.
         let cached = !step.tilesLost
@@ -278,7 +278,8 @@ public final class Editor {
         guard let done = page.apply(step.edit) else { return }
         var tiles = TileLog()
         do {
-            try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles)
+            try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles,
+                              previous: previous)
         } catch {
             // The step stays where it was: its tiles go back in the step, the page and the
             // caches as they were.

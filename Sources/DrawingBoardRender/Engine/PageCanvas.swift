@@ -35,6 +35,10 @@ final class PageCanvas {
     private var masks: [CairoSurface] = []
     /// The canvas area whose pixels changed since the frame last asked.
     private var dirty: PixelRect?
+    /// The layer under the topmost element for an earlier state, for undo and redo.
+    private var stash = UnderStash()
+    /// How many times everything under the top run was painted again (for tests).
+    private(set) var wholeUnderPaints = 0
 
     /// Empty layers for a page of `size` on `background`.
     init(size: PixelSize, background: Background, assets: AssetStore) throws(RenderError) {
@@ -57,6 +61,7 @@ final class PageCanvas {
             arrived = background.catchUp()
         }
         if arrived.page {
+            stash.drop()
             if under != nil { try RunPainter(canvas: self, page: page).paintUnder(PixelRect(size: size)) }
             invalidateAll()
         }
@@ -146,15 +151,23 @@ final class PageCanvas {
     /// the one place the caches follow the page. A stroke or an element put on top is painted
     /// on what is there; anything else is painted again from the page where it reaches.
     /// `dragging`: an element drag is under way (its motions compose from the drag's layers).
+    /// `previous`: the page before the change (lets the layer under the topmost element be
+    /// kept for an undo or a redo, `UnderStash`).
     func follow(_ change: PageChange, on page: Page, from before: Shape, ink mode: InkFollow, tiles: inout TileLog,
-                stroke: StrokePaint? = nil, dragging: Bool = false) throws(RenderError) {
+                stroke: StrokePaint? = nil, dragging: Bool = false, previous: Page? = nil) throws(RenderError) {
         if let failure = simulatedFailure {
             simulatedFailure = nil
             throw failure
         }
         let painter = RunPainter(canvas: self, page: page)
         let moved = change.elementMovedInPlace
-        if drag != nil, !(dragging && moved.map { drag?.id == $0.new.id } == true) { try dropDrag(page) }
+        // An element drag's layers paint the under layer from the new page when they go: the
+        // layer then stands for no earlier page, and is not kept.
+        var previous = previous
+        if drag != nil, !(dragging && moved.map { drag?.id == $0.new.id } == true) {
+            previous = nil
+            try dropDrag(page)
+        }
         if case .paint = mode, let stroke, let drawn = Self.strokeOnTop(change, page) {
             index.remember(stroke.outline.bounds, of: drawn.id)
             index.follow(change.items, now: page.items)
@@ -165,13 +178,17 @@ final class PageCanvas {
             base = nil
         }
         if change.background {
+            stash.drop()
             try background.show(page.background)
             try painter.paintUnder(PixelRect(size: size))
             invalidateAll()
         }
         guard !change.items.isEmpty else { return }
+        let replaced = belowLast
         if case .paint = mode, before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page),
            painter.absorbTopRun() {
+            // The layer under the element that was topmost goes: kept for an undo.
+            stash.keep(before.lastElementIndex == nil ? nil : replaced, for: previous)
             // On top: the page as it stands goes under it; the top run of ink starts empty.
             try painter.layPlacedElement(placed)
             try painter.repaintTopRun(tiles: &tiles)
@@ -180,9 +197,20 @@ final class PageCanvas {
         if dragging, let moved { prepareDrag(moved.new.id, on: page) }
         let after = Shape(page, on: self)
         if after.lastElementID != before.lastElementID || Self.reorders(change, after.lastElementID) {
-            // The top run holds other strokes now: everything is painted again.
+            // The top run holds other strokes now: everything is painted again, unless the
+            // layer for this page was kept (an undo or a redo of laying an element on top).
             let all = PixelRect(size: size)
-            try painter.paintUnder(all)
+            if after.lastElementIndex != nil, let kept = stash.take(for: page, size: size) {
+                stash.keep(before.lastElementIndex == nil ? nil : belowLast, for: previous)
+                try painter.takeBack(kept)
+            } else {
+                stash.keep(before.lastElementIndex == nil ? nil : belowLast, for: previous)
+                // Painted into new layers: the old one may be kept.
+                under = nil
+                belowLast = nil
+                wholeUnderPaints += 1
+                try painter.paintUnder(all)
+            }
             elements.prune(keeping: Set(page.elements.map(\.id)))
             invalidateAll()
             if case .restored = mode { try painter.repaintHighlights(all) } else { try painter.repaintTopRun(tiles: &tiles) }

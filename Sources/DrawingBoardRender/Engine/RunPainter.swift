@@ -82,6 +82,16 @@ struct RunPainter {
         return true
     }
 
+    /// The layer under the topmost element, kept for this page (`UnderStash`), back in place:
+    /// the under layer is it with the topmost element over it.
+    func takeBack(_ kept: CairoSurface) throws(RenderError) {
+        guard let last = canvas.lastElement(of: page), case .element(let element) = page.items[last] else { return }
+        let under = canvas.under?.size == size ? canvas.under! : try CairoSurface(format: .argb32, size: size)
+        canvas.belowLast = kept
+        canvas.under = under
+        try layPlacedElement(element)
+    }
+
     /// After `absorbTopRun` and the element's placing: the under layer is the page under it
     /// with the element over it.
     func layPlacedElement(_ element: Element) throws(RenderError) {
