@@ -42,6 +42,20 @@ import Testing
         #expect(difference(try editor.picture(), beforeSecond) == nil)
         #expect(editor.canvas.wholeUnderPaints == paints, "nothing under the top run was painted again")
 
+        // Laid on top again, drawn over, then deleted: the page under it is what it was before
+        // it was laid, so that layer comes back too (the strokes over it go to the ink).
+        #expect(try editor.redo())
+        editor.use(.pencil, "#8020c0", width: 5)
+        editor.drag([(100, 20), (140, 150)])
+        let top = try #require(editor.elements.last)
+        try editor.perform(.delete(top.id))
+        #expect(difference(try editor.picture(), try painted(editor)) == nil, "deleted: as painting it from the page would")
+        #expect(editor.canvas.wholeUnderPaints == paints, "deleting the element laid last painted nothing under the top run")
+        #expect(try editor.undo())
+        #expect(difference(try editor.picture(), try painted(editor)) == nil)
+        #expect(try editor.undo())
+        #expect(try editor.undo())
+
         // Another change in between: the kept layer is for another page, and the page is painted.
         editor.use(.pencil, "#000000", width: 4)
         editor.drag([(30, 30), (60, 30)])

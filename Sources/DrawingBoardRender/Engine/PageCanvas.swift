@@ -188,7 +188,7 @@ final class PageCanvas {
         if case .paint = mode, before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page),
            painter.absorbTopRun() {
             // The layer under the element that was topmost goes: kept for an undo.
-            stash.keep(before.lastElementIndex == nil ? nil : replaced, for: previous)
+            stash.keep(replaced, for: previous, last: before.lastElementIndex)
             // On top: the page as it stands goes under it; the top run of ink starts empty.
             try painter.layPlacedElement(placed)
             try painter.repaintTopRun(tiles: &tiles)
@@ -200,11 +200,11 @@ final class PageCanvas {
             // The top run holds other strokes now: everything is painted again, unless the
             // layer for this page was kept (an undo or a redo of laying an element on top).
             let all = PixelRect(size: size)
-            if after.lastElementIndex != nil, let kept = stash.take(for: page, size: size) {
-                stash.keep(before.lastElementIndex == nil ? nil : belowLast, for: previous)
+            if let last = after.lastElementIndex, let kept = stash.take(for: page, last: last, size: size) {
+                stash.keep(belowLast, for: previous, last: before.lastElementIndex)
                 try painter.takeBack(kept)
             } else {
-                stash.keep(before.lastElementIndex == nil ? nil : belowLast, for: previous)
+                stash.keep(belowLast, for: previous, last: before.lastElementIndex)
                 // Painted into new layers: the old one may be kept.
                 under = nil
                 belowLast = nil
