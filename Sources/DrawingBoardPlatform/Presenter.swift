@@ -58,9 +58,9 @@ final class SurfacePresenter: Presenter {
 
     func present(_ rects: [PixelRect]) {
         guard !rects.isEmpty else { return }
-        var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         uploadedPixels += rects.reduce(0) { $0 + $1.area }
         if let small, small.takes(rects), small.send(rects, of: frame) { return }
+        var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count))
     }
 }

@@ -133,10 +133,8 @@ public final class Window {
     /// The window as the desktop portal names a parent: `x11:<hex id>` on X11; empty elsewhere
     /// (Wayland needs an exported handle, which SDL 2 cannot make).
     public var portalParent: String {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11 else { return "" }
-        return "x11:" + String(UInt(info.info.x11.window), radix: 16)
+        guard let x11 = X11Handles(handle) else { return "" }
+        return "x11:" + String(UInt(x11.window), radix: 16)
     }
 
     public func setTitle(_ title: String) {
@@ -144,11 +142,10 @@ public final class Window {
         // SDL 2 writes WM_NAME typed UTF8_STRING, which XFetchName (and so `xdotool search
         // --name`, wmctrl and older window managers) cannot read. Write it again as Latin-1
         // STRING, as ICCCM wants; _NET_WM_NAME keeps the full UTF-8 title.
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display else { return }
+        guard let x11 = X11Handles(handle) else { return }
+        let display = x11.display
         var latin1 = Self.latin1(title)
-        XChangeProperty(display, info.info.x11.window, Atom(XA_WM_NAME), Atom(XA_STRING), 8, PropModeReplace, &latin1, Int32(latin1.count))
+        XChangeProperty(display, x11.window, Atom(XA_WM_NAME), Atom(XA_STRING), 8, PropModeReplace, &latin1, Int32(latin1.count))
         XFlush(display)
     }
 

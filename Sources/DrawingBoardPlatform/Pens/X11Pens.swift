@@ -23,17 +23,15 @@ final class X11Pens {
 
     /// Starts reading pens for SDL's window, or nil when the X server has no XInput 2.2.
     init?(window handle: OpaquePointer, chosenDevice: String? = ProcessInfo.processInfo.environment["DRAWINGBOARD_PEN_DEVICE"]) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display else { return nil }
+        guard let x11 = X11Handles(handle) else { return nil }
+        let display = x11.display
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 2, minor: Int32 = 2
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
               XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2),
               let queue = PenEventQueue() else { return nil }
         self.queue = queue
         self.display = display
-        selection = X11PenSelection(display: display, window: info.info.x11.window, chosen: chosenDevice)
+        selection = X11PenSelection(display: display, window: x11.window, chosen: chosenDevice)
         _ = findPens()
         SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
         SDLEventFilter.set(Self.filter, Unmanaged.passUnretained(self).toOpaque())

@@ -1,6 +1,5 @@
 import CRsvg
 import Foundation
-import Glibc
 
 /// librsvg, opened when the first SVG is drawn rather than linked: most sessions draw none once
 /// the icons are cached (`IconSet`), and a linked librsvg was resident in every one of them.
@@ -26,10 +25,8 @@ final class RsvgLibrary: @unchecked Sendable {
     private let errorFree: @convention(c) (UnsafeMutablePointer<DrawingBoardGError>?) -> Void
 
     private init?() {
-        guard let library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
+        guard let library = SharedLibrary("librsvg-2.so.2") else { return nil }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { library.function(name, as: type) }
         guard let newFromData = symbol("rsvg_handle_new_from_data", (@convention(c) (UnsafePointer<UInt8>?, Int, ErrorOut?) -> OpaquePointer?).self),
               let renderDocument = symbol("rsvg_handle_render_document",
                                           (@convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Rectangle>?, ErrorOut?) -> Int32).self),
@@ -39,7 +36,7 @@ final class RsvgLibrary: @unchecked Sendable {
                                                        UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Rectangle>?) -> Void).self),
               let objectUnref = symbol("g_object_unref", (@convention(c) (OpaquePointer?) -> Void).self),
               let errorFree = symbol("g_error_free", (@convention(c) (UnsafeMutablePointer<DrawingBoardGError>?) -> Void).self) else {
-            dlclose(library)
+            library.close()
             return nil
         }
         self.newFromData = newFromData

@@ -1,6 +1,5 @@
 import CPangoCairo
 import Foundation
-import Glibc
 
 /// poppler-glib, opened when the first PDF is read rather than linked: linked, it and the
 /// libraries only it needs (NSS, lcms2, OpenJPEG) were loaded and relocated at every start,
@@ -27,10 +26,8 @@ final class PopplerLibrary: @unchecked Sendable {
     private let errorQuark: @convention(c) () -> UInt32
 
     private init?() {
-        guard let library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
+        guard let library = SharedLibrary("libpoppler-glib.so.8") else { return nil }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { library.function(name, as: type) }
         guard let newFromBytes = symbol("poppler_document_new_from_bytes",
                                         (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, ErrorOut?) -> OpaquePointer?).self),
               let pageCount = symbol("poppler_document_get_n_pages", (@convention(c) (OpaquePointer?) -> Int32).self),
@@ -40,7 +37,7 @@ final class PopplerLibrary: @unchecked Sendable {
               let renderPage = symbol("poppler_page_render", (@convention(c) (OpaquePointer?, OpaquePointer?) -> Void).self),
               let renderForPrinting = symbol("poppler_page_render_for_printing", (@convention(c) (OpaquePointer?, OpaquePointer?) -> Void).self),
               let errorQuark = symbol("poppler_error_quark", (@convention(c) () -> UInt32).self) else {
-            dlclose(library)
+            library.close()
             return nil
         }
         self.newFromBytes = newFromBytes
