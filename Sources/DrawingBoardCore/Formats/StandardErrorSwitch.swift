@@ -31,12 +31,16 @@ public final class StandardErrorSwitch: @unchecked Sendable {
         if quiet == 0 { condition.broadcast() }
     }
 
-    /// Runs `body` as the only capture; `plain` instead while a quiet section is open.
+    /// Runs `body` as the only capture; `plain` instead while a quiet section is open. A plain
+    /// run counts as a quiet section itself: what it prints goes to whatever stderr is, so no
+    /// capture may begin before it ends (the capture would take its words).
     public func capturing<T>(_ body: () -> T, whileQuiet plain: () -> T) -> T {
         condition.lock()
         while capturing { condition.wait() }
         guard quiet == 0 else {
+            quiet += 1
             condition.unlock()
+            defer { leaveQuiet() }
             return plain()
         }
         capturing = true
