@@ -1,7 +1,8 @@
 # Build and install DrawingBoard. `make install PREFIX=... DESTDIR=...` lays out exactly what
 # the flatpak build puts under /app: bin/, share/applications/, share/metainfo/,
-# share/icons/hicolor/..., and share/drawingboard/ (the assets the binary finds relative to
-# itself). `make install-user` installs to ~/.local so the app shows in the desktop's menu.
+# share/icons/hicolor/..., share/mime/packages/ (the notebook types it opens), and
+# share/drawingboard/ (the assets the binary finds relative to itself). `make install-user`
+# installs to ~/.local so the app shows in the desktop's menu.
 
 APP_ID        = io.github.drawingboard.DrawingBoard
 PREFIX       ?= /usr/local
@@ -27,6 +28,7 @@ install: $(INSTALL_DEPS)
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/drawingboard
 	install -Dm644 Packaging/$(APP_ID).desktop $(SHARE)/applications/$(APP_ID).desktop
 	install -Dm644 Packaging/$(APP_ID).metainfo.xml $(SHARE)/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 Packaging/$(APP_ID).mime.xml $(SHARE)/mime/packages/$(APP_ID).xml
 	install -Dm644 Packaging/icons/$(APP_ID).svg $(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	for size in 128 256 512; do \
 		install -Dm644 Packaging/icons/$(APP_ID)-$$size.png $(SHARE)/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; \
@@ -38,6 +40,7 @@ install: $(INSTALL_DEPS)
 	install -m644 Assets/examples/*.json $(SHARE)/drawingboard/examples/
 	@if [ -z "$(DESTDIR)" ]; then \
 		command -v update-desktop-database >/dev/null && update-desktop-database -q $(SHARE)/applications || true; \
+		command -v update-mime-database >/dev/null && update-mime-database $(SHARE)/mime || true; \
 		command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t $(SHARE)/icons/hicolor || true; \
 	fi
 
@@ -46,6 +49,7 @@ install-user:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/drawingboard $(SHARE)/applications/$(APP_ID).desktop \
-		$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg
+		$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		$(SHARE)/mime/packages/$(APP_ID).xml
 	for size in 128 256 512; do rm -f $(SHARE)/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
 	rm -rf $(SHARE)/drawingboard

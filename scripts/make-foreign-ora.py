@@ -8,15 +8,10 @@ style of MyPaint and Krita, one rule of theirs in each part of the picture:
 - a layer with MyPaint's background_tile: a 16x16 tile, light grey with a darker corner,
   repeated under everything.
 """
-import struct, sys, zipfile, zlib
+import os, struct, sys, zipfile, zlib
 
-
-def png(width, height, pixel):
-    rows = b"".join(b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fixture_png import png  # noqa: E402
 
 
 def solid(w, h, rgba):

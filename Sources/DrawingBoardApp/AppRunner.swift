@@ -179,7 +179,9 @@ public final class AppRunner {
                 filters = ExportFormat.allCases.map { ($0 == .pdf ? "PDF document" : "\($0.title) image", $0.patterns) }
             case .backgroundImage: filters = [("Images", images), ("All files", ["*"])]
             case .insertImage: filters = [("Images", images + ["*.svg"]), ("All files", ["*"])]
-            case .openFile: filters = [("Drawings, PDFs and images", ["*.ora", "*.pdf"] + images), ("All files", ["*"])]
+            case .openFile:
+                filters = [("Drawings, notebooks, PDFs and images", ["*.ora", "*.xopp", "*.xoj", "*.pdf"] + images),
+                           ("Xournal++ and Xournal notebooks", ["*.xopp", "*.xoj"]), ("All files", ["*"])]
             case .insertPDF: filters = [("PDF documents", ["*.pdf"]), ("All files", ["*"])]
             }
             chooser.ask(FileChooser.Request(id: id, title: request.title, saving: request.purpose == .saveDrawing || request.purpose == .export,

@@ -10,9 +10,11 @@ struct DocumentJSON: Codable {
         case paper(Paper)
         /// Format 5: a page (0-based) of a PDF kept in the archive at `file`.
         case pdf(file: String, page: Int)
+        /// Format 6: a Xournal++ paper.
+        case xournal(XournalPaper)
 
         private enum Keys: String, CodingKey {
-            case color, image, paper, pdf
+            case color, image, paper, pdf, xournal
             case pdfPage = "pdf-page"
         }
 
@@ -22,6 +24,8 @@ struct DocumentJSON: Codable {
                 self = .pdf(file: file, page: try c.decode(Int.self, forKey: .pdfPage))
             } else if c.contains(.paper) {
                 self = .paper(try Paper(from: decoder))
+            } else if c.contains(.xournal) {
+                self = .xournal(try XournalPaper(from: decoder))
             } else if let color = try c.decodeColorIfPresent(forKey: .color) {
                 self = .color(color)
             } else {
@@ -35,6 +39,7 @@ struct DocumentJSON: Codable {
             case .color(let color): try c.encode(color.hex, forKey: .color)
             case .image(let name): try c.encode(name, forKey: .image)
             case .paper(let paper): try paper.encode(to: encoder)
+            case .xournal(let paper): try paper.encode(to: encoder)
             case .pdf(let file, let page):
                 try c.encode(file, forKey: .pdf)
                 try c.encode(page, forKey: .pdfPage)
@@ -48,7 +53,9 @@ struct DocumentJSON: Codable {
     /// that holds it, so a page without paper, elements or pressure still opens in a
     /// DrawingBoard that reads format 1 only.
     /// Format 5: notebooks (pages after the first in `pages`) and PDF backgrounds.
-    static let currentFormat = 5
+    /// Format 6: what Xournal++ notebooks bring: its papers, and strokes drawn as it draws
+    /// them (`line`: straight segments, caps, dashes, widths per segment, fill).
+    static let currentFormat = 6
 
     var format = 1
     var background: BackgroundSpec
@@ -129,12 +136,17 @@ struct DocumentJSON: Codable {
             format = max(format, 3)
         }
         if strokes.contains(where: { $0.pressures != nil }) { format = max(format, 4) }
+        if strokes.contains(where: { $0.form != nil }) { format = max(format, 6) }
         if contents.base != nil {
             base = Self.baseEntry
             baked = contents.bakedStrokes.isEmpty ? nil : contents.bakedStrokes.sorted()
         }
         if !contents.otherPages.isEmpty {
-            format = 5
+            format = max(format, 5)
+            for page in contents.otherPages {
+                if case .xournal = page.background { format = 6 }
+                if page.strokes.contains(where: { $0.form != nil }) { format = 6 }
+            }
             pages = contents.otherPages.enumerated().map { i, page in
                 let (background, _) = Self.spec(page.background)
                 var json = PageJSON(width: page.size.width, height: page.size.height, background: background, strokes: page.strokes)
@@ -156,6 +168,7 @@ struct DocumentJSON: Codable {
         case .color(let c): return (.color(c), 1)
         case .image(_, let name): return (.image(name), 1)
         case .paper(let paper): return (.paper(paper), 2)
+        case .xournal(let paper): return (.xournal(paper), 6)
         case .pdf(let pdf): return (.pdf(file: pdfEntry(pdf.file), page: pdf.index), 5)
         }
     }
@@ -173,6 +186,7 @@ struct DocumentJSON: Codable {
     func validate() throws(ValidationError) {
         guard format >= 1 else { throw ValidationError("format", "\(format) is not a format number") }
         if case .paper(let paper) = background { try paper.validate(at: "background") }
+        if case .xournal(let paper) = background { try paper.validate(at: "background") }
         try Stroke.validate(strokes, at: "strokes")
         var ids = Set(strokes.map(\.id))
         var before = 0
@@ -200,6 +214,7 @@ struct DocumentJSON: Codable {
             let at = "pages[\(n)]"
             try Check.canvas(PixelSize(width: page.width, height: page.height), at: at)
             if case .paper(let paper) = page.background { try paper.validate(at: "\(at).background") }
+            if case .xournal(let paper) = page.background { try paper.validate(at: "\(at).background") }
             try Stroke.validate(page.strokes, at: "\(at).strokes")
             var ids = Set(page.strokes.map(\.id))
             var before = 0

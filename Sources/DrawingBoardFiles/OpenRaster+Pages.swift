@@ -20,6 +20,7 @@ extension OpenRaster {
         switch json.background {
         case .color(let c): background = .color(c)
         case .paper(let paper): background = .paper(paper)
+        case .xournal(let paper): background = .xournal(paper)
         case .pdf(let file, let page): background = try pdfBackground(file, page, files: files)
         case .image(let name):
             guard let src = json.backgroundImage else { throw DocumentError("page \(number)'s background image is missing") }

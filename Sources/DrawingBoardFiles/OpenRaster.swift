@@ -218,6 +218,7 @@ public enum OpenRaster {
             switch json.background {
             case .color(let c): background = .color(c)
             case .paper(let paper): background = .paper(paper)
+        case .xournal(let paper): background = .xournal(paper)
             case .image(let name):
                 let image = try layerImage(backgroundEntry)
                 guard image.size == size else { throw DocumentError("the background layer is \(image.size), not \(size)") }

@@ -206,6 +206,8 @@ public struct RecentFiles: Sendable {
         case "webp": return "image/webp"
         case "svg": return "image/svg+xml"
         case "pdf": return "application/pdf"
+        case "xopp": return "application/x-xopp"
+        case "xoj": return "application/x-xojpp"
         case "gif": return "image/gif"
         case "bmp": return "image/bmp"
         case "tif", "tiff": return "image/tiff"

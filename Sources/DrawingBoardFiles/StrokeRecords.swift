@@ -11,6 +11,9 @@ import Foundation
 ///     per stroke:   u64 id  u8 n  n bytes tool name (UTF-8)  u8 red green blue  f64 width
 ///                   f64 opacity  u8 flags (1: clip, 2: pressure)  [u32 width  u32 height]
 ///                   u32 points  points × (f64 x  f64 y)  [points × f64 pressure]
+///                   [flag 4, a stroke from another app (`PolylineForm`): u8 cap (0 round,
+///                   1 butt, 2 square)  u8 fill?  [f64 fill]  u32 dashes  dashes × f64
+///                   u32 widths (0: none)  widths × f64]
 ///
 /// Reading trusts nothing: every length is checked against what is left and the limits before
 /// anything is read, the tool must be one DrawingBoard knows, and the strokes are then checked
@@ -48,7 +51,7 @@ enum StrokeRecords {
         out.append(contentsOf: [s.style.color.red, s.style.color.green, s.style.color.blue])
         append(s.style.width.bitPattern, to: &out)
         append(s.style.opacity.bitPattern, to: &out)
-        out.append((s.clip == nil ? 0 : 1) | (s.pressures == nil ? 0 : 2))
+        out.append((s.clip == nil ? 0 : 1) | (s.pressures == nil ? 0 : 2) | (s.form == nil ? 0 : 4))
         if let clip = s.clip {
             append(UInt32(clip.width), to: &out)
             append(UInt32(clip.height), to: &out)
@@ -59,6 +62,15 @@ enum StrokeRecords {
             append(p.y.bitPattern, to: &out)
         }
         for p in s.pressures ?? [] { append(p.bitPattern, to: &out) }
+        if let form = s.form {
+            out.append(UInt8(PolylineForm.Cap.allCases.firstIndex(of: form.cap)!))
+            out.append(form.fill == nil ? 0 : 1)
+            if let fill = form.fill { append(fill.bitPattern, to: &out) }
+            append(UInt32(form.dashes.count), to: &out)
+            for d in form.dashes { append(d.bitPattern, to: &out) }
+            append(UInt32(form.widths?.count ?? 0), to: &out)
+            for w in form.widths ?? [] { append(w.bitPattern, to: &out) }
+        }
     }
 
     /// The smallest a stroke's record can be (no name, no points): a count that says more than
@@ -110,8 +122,23 @@ enum StrokeRecords {
         }
         var pressures: [Double]?
         if flags & 2 != 0 { pressures = try (0..<n).map { _ in try reader.f64() } }
-        return Stroke(id: id, tool: tool, style: StrokeStyle(color: RGBColor(red: rgb[0], green: rgb[1], blue: rgb[2]), width: width, opacity: opacity),
-                      points: points, clip: clip, pressures: pressures)
+        var style = StrokeStyle(color: RGBColor(red: rgb[0], green: rgb[1], blue: rgb[2]), width: width, opacity: opacity)
+        var form: PolylineForm?
+        if flags & 4 != 0 {
+            let caps = PolylineForm.Cap.allCases
+            let cap = Int(try reader.u8())
+            guard caps.indices.contains(cap) else { throw Problem(description: "\(reader.name): \(cap) is not a line cap") }
+            let fill = try reader.u8() != 0 ? try reader.f64() : nil
+            let dashCount = try reader.count(limit: PolylineForm.maxDashes, what: "dashes")
+            let dashes = try (0..<dashCount).map { _ in try reader.f64() }
+            let widthCount = try reader.count(limit: PageLimits.pointsPerStroke, what: "widths")
+            try reader.need(widthCount * 8)
+            let widths = widthCount == 0 ? nil : try (0..<widthCount).map { _ in try reader.f64() }
+            form = PolylineForm(cap: caps[cap], widths: widths, dashes: dashes, fill: fill)
+            // Widths finer than our own pens' are kept as they are (checked with the stroke).
+            style.width = width
+        }
+        return Stroke(id: id, tool: tool, style: style, points: points, clip: clip, pressures: pressures, form: form)
     }
 
     /// Reads values off the bytes, never past their end.

@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
             AssetStore.decoder = decoder
             // This process draws one page and exits: a plain page's PNG is its ink layer.
             Editor.drawsBackgroundsWhenAsked = true
-            let runner = ScriptRunner(decoder: decoder, openDocument: { url in try OpenRaster.read(url) }, stickers: StickerLibrary.installed())
+            let runner = ScriptRunner(decoder: decoder, openDocument: { url in try DocumentReader.read(url, decoder: decoder) }, stickers: StickerLibrary.installed())
             let editor = try runner.run(parsed, baseDirectory: base)
             if let page {
                 guard page <= editor.pages.count else {

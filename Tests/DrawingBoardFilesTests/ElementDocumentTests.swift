@@ -138,7 +138,7 @@ import ZIPFoundation
         ("strokes-before", #""strokes-before":1"#, #""strokes-before":99"#, "elements[0].strokes-before: 99 is outside 0...1"),
         ("width", #""width":60"#, #""width":-5"#, "elements[0].width: -5 is outside 1...16384"),
         ("file", #"drawingboard\/files\/"#, #"drawingboard\/gone\/"#, "leaves the document's files"),
-        ("format", #""format":3"#, #""format":6"#, "made by a newer DrawingBoard (format 6)"),
+        ("format", #""format":3"#, #""format":7"#, "made by a newer DrawingBoard (format 7)"),
     ])
     func aDamagedElementEntryIsRefusedWithItsPlace(what: String, find: String, replace: String, message: String) throws {
         let editor = try Editor(size: PixelSize(width: 100, height: 80))

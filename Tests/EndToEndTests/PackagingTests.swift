@@ -30,7 +30,8 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
         let entry = try String(contentsOf: repo.appendingPathComponent("Packaging/\(appID).desktop"), encoding: .utf8)
         for line in ["Exec=drawingboard %F", "Icon=\(appID)", "StartupWMClass=\(appID)", "Categories=Graphics;2DGraphics;RasterGraphics;",
-                     "MimeType=image/png;image/jpeg;image/openraster;application/pdf;", "StartupNotify=true"] {
+                     "MimeType=image/png;image/jpeg;image/openraster;application/pdf;application/x-xopp;application/x-xojpp;application/x-xoj;",
+                     "StartupNotify=true"] {
             #expect(entry.contains(line + "\n"), "missing \(line)")
         }
     }
@@ -108,6 +109,7 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         #expect(FileManager.default.fileExists(atPath: applications.appendingPathComponent("\(appID).desktop").path))
         let cache = try String(contentsOf: applications.appendingPathComponent("mimeinfo.cache"), encoding: .utf8)
         #expect(cache.contains("image/openraster=\(appID).desktop"), "\(cache)")
+        #expect(cache.contains("application/x-xopp=\(appID).desktop"), "\(cache)")
         #expect(FileManager.default.isExecutableFile(atPath: home.appendingPathComponent(".local/bin/drawingboard").path))
     }
 
@@ -117,7 +119,7 @@ private func check(_ tool: String, _ arguments: [String], in folder: URL = repo)
         let result = try check("make", ["install", "BIN=\(BinaryRunner.binary.path)", "DESTDIR=\(root.path)", "PREFIX=/app"])
         #expect(result.status == 0, "\(result.output)")
         let prefix = root.appendingPathComponent("app")
-        for path in ["bin/drawingboard", "share/applications/\(appID).desktop", "share/metainfo/\(appID).metainfo.xml",
+        for path in ["bin/drawingboard", "share/applications/\(appID).desktop", "share/metainfo/\(appID).metainfo.xml", "share/mime/packages/\(appID).xml",
                      "share/icons/hicolor/scalable/apps/\(appID).svg", "share/icons/hicolor/128x128/apps/\(appID).png",
                      "share/icons/hicolor/256x256/apps/\(appID).png", "share/icons/hicolor/512x512/apps/\(appID).png",
                      "share/drawingboard/icons/ui/pencil.svg", "share/drawingboard/examples/demo.json"] {

@@ -14,21 +14,39 @@ public struct TextStyle: ElementContent {
     /// The font size in page pixels.
     public var size: Double
     public var color: RGBColor
+    /// How Pango lays it out.
+    public var layout: Layout
 
-    public init(text: String, font: String = "Sans", size: Double = Element.textSize, color: RGBColor = .black) {
+    /// `page`: in page pixels, metrics unhinted (our own texts). `xournal`: as Xournal++ lays
+    /// out its texts, in points (3/4 of a pixel) with hinted metrics, then drawn at 4/3, so a
+    /// notebook's text lands on the pixels Xournal++ draws it on; `font` is then a Pango font
+    /// description (`Sans Bold Italic`), as Xournal++ writes it.
+    public enum Layout: String, Sendable, Hashable {
+        case page, xournal
+    }
+
+    public init(text: String, font: String = "Sans", size: Double = Element.textSize, color: RGBColor = .black, layout: Layout = .page) {
         self.text = text
         self.font = font
         self.size = size
         self.color = color
+        self.layout = layout
     }
 
     private static let textKey = ElementKey(kind), fontKey = ElementKey("font"), sizeKey = ElementKey("size"), colorKey = ElementKey("color")
+    private static let layoutKey = ElementKey("layout")
 
     public init(from fields: KeyedDecodingContainer<ElementKey>, archive: (any ImageArchive)?) throws {
         self.init(text: try fields.decode(String.self, forKey: Self.textKey),
                   font: try fields.decodeIfPresent(String.self, forKey: Self.fontKey) ?? "Sans",
                   size: try fields.decodeIfPresent(Double.self, forKey: Self.sizeKey) ?? Element.textSize,
                   color: try fields.decodeColorIfPresent(forKey: Self.colorKey) ?? .black)
+        if let name = try fields.decodeIfPresent(String.self, forKey: Self.layoutKey) {
+            guard let layout = Layout(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: Self.layoutKey, in: fields, debugDescription: "\"\(name)\" is not a text layout (page or xournal)")
+            }
+            self.layout = layout
+        }
     }
 
     public func encode(to fields: inout KeyedEncodingContainer<ElementKey>, archive: (any ImageArchive)?) throws {
@@ -36,6 +54,7 @@ public struct TextStyle: ElementContent {
         try fields.encode(font, forKey: Self.fontKey)
         try fields.encode(size, forKey: Self.sizeKey)
         try fields.encode(color.hex, forKey: Self.colorKey)
+        if layout != .page { try fields.encode(layout.rawValue, forKey: Self.layoutKey) }
     }
 
     public func validate(at path: String) throws(ValidationError) {

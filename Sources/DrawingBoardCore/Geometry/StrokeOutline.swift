@@ -1,5 +1,6 @@
 /// The geometry a tool makes from the pointer's points: a path, the line width and the dash
-/// pattern. Every tool strokes with round caps and round joins.
+/// pattern. Every tool strokes with round caps and round joins; another app's stroke
+/// (`PolylineForm`) may have other caps, a width per segment and a fill.
 public struct StrokeOutline: Sendable, Hashable {
     public var path: VectorPath
     public var width: Double
@@ -8,6 +9,13 @@ public struct StrokeOutline: Sendable, Hashable {
     /// For a stroke with pressure: the centre line sampled, with the ink's radius at each
     /// sample. Then `path` is the ink's shape, to fill (not to stroke), and `width` the widest.
     public var profile: Profile?
+    /// The line's ends (round for every tool of ours).
+    public var cap: PolylineForm.Cap = .round
+    /// A width per segment of a polyline path (`path` is then one move and one line per
+    /// point): each segment is stroked on its own, its dashes going on from the last.
+    public var segmentWidths: [Double]?
+    /// How much of the ink fills the polygon the path makes, under the line (nil: none).
+    public var fill: Double?
 
     public struct Profile: Sendable, Hashable {
         public var centres: [Point]
@@ -47,10 +55,28 @@ public struct StrokeOutline: Sendable, Hashable {
         }
     }
 
-    /// The area the stroke can mark: the path's box grown by half the width, plus one pixel
-    /// for antialiasing.
+    /// A polyline through `points` drawn as `form` says (a stroke from another app), `width`
+    /// wide where the form gives no width per segment.
+    public init(polyline points: [Point], width: Double, form: PolylineForm) {
+        var path = VectorPath()
+        if let first = points.first {
+            path.move(to: first)
+            for p in points.dropFirst() { path.line(to: p) }
+            if points.count == 1 { path.line(to: first) }
+        }
+        self.path = path
+        self.width = form.widths.map { $0.max() ?? width } ?? width
+        dashes = form.dashes
+        cap = form.cap
+        segmentWidths = form.widths
+        fill = form.fill
+    }
+
+    /// The area the stroke can mark: the path's box grown by half the width (a square cap
+    /// reaches half the width times √2 at a slant), plus one pixel for antialiasing.
     public var bounds: Rect? {
-        filled ? path.controlBounds?.insetBy(-1) : path.controlBounds?.insetBy(-(width / 2 + 1))
+        if filled { return path.controlBounds?.insetBy(-1) }
+        return path.controlBounds?.insetBy(-(width / 2 * (cap == .square ? 1.5 : 1) + 1))
     }
 
     /// Dashes and gaps that look about three widths long each: round caps add half a width to

@@ -33,7 +33,7 @@ extension Edit: Codable {
     public enum Keys: String, CodingKey, CaseIterable {
         case stroke, clear, paper, color, image, name, grow, page
         case place, change, delete, raise, lower
-        case pages, pdf
+        case pages, pdf, xournal
         case pdfPage = "pdf-page"
     }
 
@@ -66,6 +66,8 @@ extension Edit: Codable {
             self = .reorder(id, top: false)
         } else if c.contains(.paper) {
             self = .background(.paper(try Paper(from: decoder)))
+        } else if c.contains(.xournal) {
+            self = .background(.xournal(try XournalPaper(from: decoder)))
         } else if let color = try c.decodeColorIfPresent(forKey: .color) {
             self = .background(.color(color))
         } else if let file = try c.decodeIfPresent(String.self, forKey: .image) {
@@ -129,6 +131,8 @@ extension Edit: Codable {
         case .background(.color(let color)):
             try c.encode(color.hex, forKey: .color)
         case .background(.paper(let paper)):
+            try paper.encode(to: encoder)
+        case .background(.xournal(let paper)):
             try paper.encode(to: encoder)
         case .background(.image(let image, let name)):
             guard let archive = encoder.userInfo[.imageArchive] as? ImageArchive else {

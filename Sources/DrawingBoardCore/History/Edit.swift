@@ -95,6 +95,8 @@ public enum Edit: Sendable, Hashable {
             try Check.canvas(image.size, at: "\(path).image")
         case .background(.paper(let paper)):
             try paper.validate(at: path)
+        case .background(.xournal(let paper)):
+            try paper.validate(at: path)
         case .background(.color), .background(.pdf):
             break
         case .grow(let size):

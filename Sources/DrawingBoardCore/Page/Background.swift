@@ -5,6 +5,8 @@ public enum Background: Sendable, Hashable {
     case image(RasterImage, name: String)
     /// A journal page: a colour ruled with lines, squares or dots.
     case paper(Paper)
+    /// A page of a Xournal++ notebook: its paper, as Xournal++ rules it.
+    case xournal(XournalPaper)
     /// A page of a PDF, drawn over white at the page's size (its bytes are shared, counted once
     /// by the notebook, not here).
     case pdf(PDFBackground)

@@ -10,11 +10,15 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
     public var clip: PixelSize?
     /// The pen's pressure at each point, 0...1 (nil: 1 everywhere, as a stroke without pressure).
     public var pressures: [Double]?
+    /// A stroke from another app's notebook, drawn as that app draws it (straight segments, its
+    /// caps, dashes, widths and fill); nil for our own smoothed strokes.
+    public var form: PolylineForm?
 
     /// The names in documents and journals, fixed whatever the properties are called.
-    enum CodingKeys: String, CodingKey { case id, tool, style, points, clip, pressures = "pressure" }
+    enum CodingKeys: String, CodingKey { case id, tool, style, points, clip, pressures = "pressure", form = "line" }
 
-    public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point], clip: PixelSize? = nil, pressures: [Double]? = nil) {
+    public init(id: UInt64, tool: Tool, style: StrokeStyle, points: [Point], clip: PixelSize? = nil, pressures: [Double]? = nil,
+                form: PolylineForm? = nil) {
         self.id = id
         self.tool = tool
         self.style = style
@@ -22,6 +26,7 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
         self.clip = clip
         // Pressure 1 everywhere is no pressure: the very same stroke.
         self.pressures = pressures.flatMap { $0.allSatisfy { $0 == 1 } ? nil : $0 }
+        self.form = form
     }
 
     /// Whether the pressure changes its width (the pencil, the eraser and the highlighter;
@@ -32,6 +37,7 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
 
     /// The vector outline this stroke draws.
     public var outline: StrokeOutline {
+        if let form { return StrokeOutline(polyline: points, width: style.width, form: form) }
         if usesPressure, let pressures, pressures.count == points.count {
             return StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pressures)
         }

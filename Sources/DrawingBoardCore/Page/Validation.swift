@@ -107,7 +107,12 @@ extension Stroke {
         for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite && abs(p.x) <= PageLimits.coordinate && abs(p.y) <= PageLimits.coordinate) {
             try Check.point(p, at: "\(path).points[\(i)]")
         }
-        try Check.number(style.width, at: "\(path).style.width", in: StrokeStyle.widthRange)
+        if let form {
+            try Check.number(style.width, at: "\(path).style.width", in: PolylineForm.widthRange)
+            try form.validate(points: points.count, at: "\(path).line")
+        } else {
+            try Check.number(style.width, at: "\(path).style.width", in: StrokeStyle.widthRange)
+        }
         try Check.number(style.opacity, at: "\(path).style.opacity", in: StrokeStyle.opacityRange)
         if let clip {
             try Check.canvas(clip, at: "\(path).clip")

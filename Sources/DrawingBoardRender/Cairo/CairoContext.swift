@@ -67,6 +67,7 @@ final class CairoContext {
     /// Cairo's scan converter slows down with the edges crossing each row, so one stroke of a
     /// hundred thousand segments that cross each other costs far more than its pieces do.
     func strokeInPieces(_ outline: StrokeOutline, piece: Int = 1024) {
+        if outline.fill != nil || outline.segmentWidths != nil { return Self.strokePolyline(outline, on: handle) }
         let elements = outline.path.elements
         guard elements.count > piece, outline.dashes.isEmpty, !outline.filled else { return stroke(outline) }
         var start = 0
@@ -101,9 +102,61 @@ final class CairoContext {
             }
         }
         cairo_set_line_width(cr, outline.width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        setCap(outline.cap, on: cr)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         outline.dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+    }
+
+    static func setCap(_ cap: PolylineForm.Cap, on cr: OpaquePointer) {
+        switch cap {
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
+    }
+
+    /// Another app's polyline into the current source (a coverage mask, or a vector file's
+    /// page), as that app draws it: the polygon filled with `fill` of the source's alpha, then
+    /// the line over it, one stroke, or one stroke per segment at its own width, the dashes
+    /// going on along the line.
+    static func strokePolyline(_ outline: StrokeOutline, on cr: OpaquePointer) {
+        let points = outline.path.elements.compactMap { element -> Point? in
+            switch element {
+            case .move(let p), .line(let p): return p
+            case .curve(_, _, let p): return p
+            case .close: return nil
+            }
+        }
+        guard let first = points.first else { return }
+        if let fill = outline.fill {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_move_to(cr, first.x, first.y)
+            for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, fill)
+            cairo_restore(cr)
+        }
+        guard let widths = outline.segmentWidths, points.count > 1 else {
+            setStroke(outline, on: cr)
+            cairo_stroke(cr)
+            return
+        }
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        setCap(outline.cap, on: cr)
+        var along = 0.0
+        for i in 0..<(points.count - 1) {
+            let a = points[i], b = points[i + 1]
+            cairo_new_path(cr)
+            cairo_move_to(cr, a.x, a.y)
+            cairo_line_to(cr, b.x, b.y)
+            cairo_set_line_width(cr, i < widths.count ? widths[i] : outline.width)
+            outline.dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), along) }
+            cairo_stroke(cr)
+            along += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
+        cairo_set_dash(cr, nil, 0, 0)
     }
 
     /// Paints the current source through the coverage of `mask`.

@@ -1,3 +1,4 @@
+import CCairo
 import DrawingBoardCore
 
 /// Image operations documents need: thumbnails (stacks of layers: `LayerStackComposer`).
@@ -11,6 +12,21 @@ public enum ImageOps {
         let out = try CairoSurface(format: .argb32, size: size)
         let cr = try CairoContext(out)
         cr.paintCovering(try CairoSurface(image: image), target: size)
+        return out.rasterImage()
+    }
+
+    /// `image` stretched to exactly `size`, its aspect not kept, filtered as Cairo's GOOD
+    /// filter does (how Xournal++ lays an image over a page).
+    public static func stretched(_ image: RasterImage, to size: PixelSize) throws(RenderError) -> RasterImage {
+        guard image.size != size else { return image }
+        let source = try CairoSurface(image: image)
+        let out = try CairoSurface(format: .argb32, size: size)
+        let cr = try CairoContext(out)
+        cairo_scale(cr.handle, Double(size.width) / Double(image.width), Double(size.height) / Double(image.height))
+        cairo_set_source_surface(cr.handle, source.handle, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr.handle), CAIRO_FILTER_GOOD)
+        cairo_paint(cr.handle)
+        out.flush()
         return out.rasterImage()
     }
 }

@@ -27,28 +27,41 @@ enum ElementArt {
         ElementPainters.draw(element.source.content, p, on: cr, assets: assets)
     }
 
-    /// The element drawn unrotated at its size on the page, into a surface of whole pixels
-    /// (the element fills its top left `width` x `height`).
-    static func raster(_ element: Element, assets: AssetStore) -> CairoSurface? {
+    /// Where an unturned element's box starts within its pixel (0 ..< 1 each way); a turned
+    /// element's is zero (it is resampled as it turns anyway).
+    static func phase(of p: Element.Placement) -> Point {
+        guard p.rotation == 0 else { return Point(0, 0) }
+        let x = p.center.x - p.width / 2, y = p.center.y - p.height / 2
+        return Point(x - x.rounded(.down), y - y.rounded(.down))
+    }
+
+    /// The element drawn unrotated at its size on the page, `phase` into a surface of whole
+    /// pixels (the element fills `width` x `height` from there).
+    static func raster(_ element: Element, phase: Point = Point(0, 0), assets: AssetStore) -> CairoSurface? {
         let p = element.placement
-        let size = PixelSize(width: max(1, Int(p.width.rounded(.up))), height: max(1, Int(p.height.rounded(.up))))
+        let size = PixelSize(width: max(1, Int((p.width + phase.x).rounded(.up))), height: max(1, Int((p.height + phase.y).rounded(.up))))
         guard let surface = try? CairoSurface(format: .argb32, size: size), let cr = try? CairoContext(surface) else { return nil }
+        cairo_translate(cr.handle, phase.x, phase.y)
         drawUnrotated(element, on: cr.handle, assets: assets)
         surface.flush()
         return surface
     }
 
-    /// Lays a surface from `raster` on the page where the element lies.
-    static func paint(_ cached: CairoSurface, of placement: Element.Placement, on cr: OpaquePointer) {
+    /// Lays a surface from `raster` (drawn at `phase`) on the page where the element lies.
+    static func paint(_ cached: CairoSurface, of placement: Element.Placement, phase: Point = Point(0, 0), on cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_translate(cr, placement.center.x, placement.center.y)
-        cairo_rotate(cr, placement.rotation * .pi / 180)
-        cairo_translate(cr, -placement.width / 2, -placement.height / 2)
+        let x = placement.center.x - placement.width / 2, y = placement.center.y - placement.height / 2
+        // Unturned and drawn at its phase (or on whole pixels), the cache is copied as it is.
+        let aligned = placement.rotation == 0 && phase == self.phase(of: placement)
+        if aligned {
+            cairo_translate(cr, x.rounded(.down), y.rounded(.down))
+        } else {
+            cairo_translate(cr, placement.center.x, placement.center.y)
+            cairo_rotate(cr, placement.rotation * .pi / 180)
+            cairo_translate(cr, -placement.width / 2 - phase.x, -placement.height / 2 - phase.y)
+        }
         cairo_set_source_surface(cr, cached.handle, 0, 0)
-        // Unturned and on whole pixels, the cache is copied as it is.
-        let aligned = placement.rotation == 0 && (placement.center.x - placement.width / 2).rounded() == placement.center.x - placement.width / 2
-            && (placement.center.y - placement.height / 2).rounded() == placement.center.y - placement.height / 2
         cairo_pattern_set_filter(cairo_get_source(cr), aligned ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
         // Painted, not filled: each pixel samples the surface on its own, so painting any part of
         // the page again gives exactly the same pixels (an edge's antialiasing does not depend on
@@ -61,7 +74,11 @@ enum ElementArt {
 /// Text elements laid out by Pango, with metric hinting off so the window, PNG and PDF place
 /// every glyph at the same spot.
 public enum TextArt {
+    /// Page pixels per unit of the style's layout (Xournal++'s texts are laid out in points).
+    static func unit(_ style: TextStyle) -> Double { style.layout == .xournal ? 4.0 / 3.0 : 1 }
+
     static func layout(_ style: TextStyle, on cr: OpaquePointer) -> OpaquePointer? {
+        if style.layout == .xournal { return xournalLayout(style, on: cr) }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -79,6 +96,24 @@ public enum TextArt {
         return layout
     }
 
+    /// As Xournal++ lays a text out: its font description and size in points, the context's
+    /// transformation left out (so glyphs are placed on whole points with hinted metrics, as
+    /// an image surface's default options have them), lines one font height apart.
+    private static func xournalLayout(_ style: TextStyle, on cr: OpaquePointer) -> OpaquePointer? {
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        let context = pango_layout_get_context(layout)
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_matrix(context, nil)
+        pango_layout_context_changed(layout)
+        let font = pango_font_description_from_string(style.font)
+        pango_font_description_set_absolute_size(font, style.size / unit(style) * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_line_spacing(layout, 1)
+        pango_layout_set_text(layout, style.text, -1)
+        return layout
+    }
+
     /// The size the text takes, laid out (its logical box, at least a pixel).
     public static func measure(_ style: TextStyle) -> Size {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return Size(width: 1, height: 1) }
@@ -89,12 +124,15 @@ public enum TextArt {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
-        let scale = Double(PANGO_SCALE)
+        let scale = Double(PANGO_SCALE) / unit(style)
         return Size(width: max(1, Double(logical.width) / scale), height: max(1, Double(logical.height) / scale))
     }
 
     /// Draws the text with its logical box's top left at the origin.
     static func draw(_ style: TextStyle, on cr: OpaquePointer) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_scale(cr, unit(style), unit(style))
         guard let layout = layout(style, on: cr) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle(), logical = PangoRectangle()
@@ -167,7 +205,7 @@ extension TextArt {
         let prefix = style.text.prefix(offset)
         var pos = PangoRectangle()
         pango_layout_index_to_pos(layout, Int32(prefix.utf8.count), &pos)
-        let scale = Double(PANGO_SCALE)
+        let scale = Double(PANGO_SCALE) / unit(style)
         return (Double(pos.x - logical.x) / scale, Double(pos.y - logical.y) / scale, Double(pos.height) / scale)
     }
 }
@@ -184,7 +222,7 @@ extension TextArt {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
-        let scale = Double(PANGO_SCALE)
+        let scale = Double(PANGO_SCALE) / unit(style)
         var index: Int32 = 0, trailing: Int32 = 0
         pango_layout_xy_to_index(layout, Int32((point.x * scale).rounded()) + logical.x, Int32((point.y * scale).rounded()) + logical.y,
                                  &index, &trailing)

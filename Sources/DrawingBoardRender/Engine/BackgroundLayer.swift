@@ -76,7 +76,7 @@ final class BackgroundLayer {
     func show(_ background: Background) throws(RenderError) {
         unpainted = false
         switch background {
-        case .color where Self.paintsWhenAsked, .paper where Self.paintsWhenAsked, .pdf where Self.paintsWhenAsked && drawer == nil:
+        case .color where Self.paintsWhenAsked, .paper where Self.paintsWhenAsked, .xournal where Self.paintsWhenAsked, .pdf where Self.paintsWhenAsked && drawer == nil:
             self.background = background
             pending = nil
             zoomed = nil
@@ -97,6 +97,8 @@ final class BackgroundLayer {
             cr.paintCovering(source, target: surface.size)
         case .paper(let paper):
             Self.rule(paper, on: cr.handle, size: surface.size)
+        case .xournal(let paper):
+            XournalPaperPainter.paint(paper, on: cr.handle, size: surface.size)
         case .pdf(let pdf):
             if let drawer {
                 // White until the page comes from the worker (at once, when it was drawn before).
@@ -217,6 +219,8 @@ final class BackgroundLayer {
             cairo_paint(cr)
         case .paper(let paper):
             Self.rule(paper, on: cr!, size: pixels.size)
+        case .xournal(let paper):
+            XournalPaperPainter.paint(paper, on: cr!, size: pixels.size)
         case .pdf(let pdf):
             do {
                 try PDFPainter.draw(pdf, on: cr!, size: pixels.size)

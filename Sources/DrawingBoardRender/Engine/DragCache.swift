@@ -69,7 +69,7 @@ final class DragCache {
     func paint(on cr: CairoContext, painter: RunPainter, smooth: Bool) {
         cr.paint(below, smooth: smooth)
         if case .element(let element) = painter.page.items[index] {
-            painter.canvas.elements.paint(element, on: cr.handle, assets: painter.canvas.assets)
+            painter.canvas.elements.paint(element, on: cr.handle, assets: painter.canvas.assets, moving: true)
         }
         if let above { cr.paint(above, smooth: smooth) }
     }

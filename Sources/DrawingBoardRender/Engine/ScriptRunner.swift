@@ -1,18 +1,25 @@
 import DrawingBoardCore
 import Foundation
 
+/// What a script's `open` reads: a document of ours, or another app's notebook as its pages
+/// (painted from their models).
+public enum OpenedDocument: Sendable {
+    case document(DocumentContents)
+    case notebook([Page])
+}
+
 /// Replays a drawing script on a fresh editor, as a user at the window would: tool changes,
 /// strokes, several fingers at once, undo, redo, clear and background changes.
 public struct ScriptRunner {
     public var decoder: any ImageDecoding
     public var history: UndoHistory.Options
-    /// Reads a saved document, for scripts that start with `"open"`.
-    public var openDocument: ((URL) throws -> DocumentContents)?
+    /// Reads a saved document or another app's notebook, for scripts that start with `"open"`.
+    public var openDocument: ((URL) throws -> OpenedDocument)?
     /// The stickers `place` can name.
     public var stickers: (any StickerProviding)?
 
     public init(decoder: any ImageDecoding, history: UndoHistory.Options = .init(),
-                openDocument: ((URL) throws -> DocumentContents)? = nil, stickers: (any StickerProviding)? = nil) {
+                openDocument: ((URL) throws -> OpenedDocument)? = nil, stickers: (any StickerProviding)? = nil) {
         self.decoder = decoder
         self.history = history
         self.openDocument = openDocument
@@ -29,7 +36,10 @@ public struct ScriptRunner {
             guard let openDocument else { throw ScriptError("open", "opening documents is not available here") }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
             do {
-                editor = try Editor(document: try openDocument(url), history: history)
+                switch try openDocument(url) {
+                case .document(let contents): editor = try Editor(document: contents, history: history)
+                case .notebook(let pages): editor = try Editor(notebook: Notebook(pages), history: history)
+                }
             } catch {
                 throw ScriptError("open", "\(error)")
             }

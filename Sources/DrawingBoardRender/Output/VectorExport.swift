@@ -140,13 +140,17 @@ public enum VectorExport {
         switch page.background {
         case .color(let c):
             backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
-        case .paper(let paper):
+        case .paper, .xournal:
             // A recording of the ruling: drawn as shapes wherever it is painted (the page,
             // and eraser strokes, which show the paper).
             var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
             let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, &extents)
             let rc = cairo_create(recording)
-            BackgroundLayer.rule(paper, on: rc!, size: size)
+            switch page.background {
+            case .paper(let paper): BackgroundLayer.rule(paper, on: rc!, size: size)
+            case .xournal(let paper): XournalPaperPainter.paint(paper, on: rc!, size: size)
+            default: break
+            }
             cairo_destroy(rc)
             backgroundPattern = cairo_pattern_create_for_surface(recording)
             cairo_surface_destroy(recording)
@@ -198,6 +202,6 @@ extension Stroke {
     /// Whether the stroke may share one stroked path with the strokes like it next to it in a
     /// vector file: opaque, of one width (no pressure, no dashes), painted normally.
     var mergesInVectors: Bool {
-        style.opacity == 1 && pressures == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
+        style.opacity == 1 && pressures == nil && form == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
     }
 }

@@ -52,7 +52,7 @@ enum VectorStrokes {
     static func single(_ stroke: Stroke) -> Piece? {
         var outline = stroke.outline
         guard !outline.path.isEmpty else { return nil }
-        if !outline.filled { outline.path = CurveFitter.fitted(outline.path, within: straightness) }
+        if !outline.filled, stroke.form == nil { outline.path = CurveFitter.fitted(outline.path, within: straightness) }
         return Piece(stroke: stroke, outline: outline, merged: false)
     }
 
@@ -75,7 +75,6 @@ enum VectorStrokes {
             cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
             cairo_clip(cr)
         }
-        CairoContext.setStroke(piece.outline, on: cr)
         if stroke.tool == .eraser {
             cairo_set_source(cr, eraserPaint)
         } else {
@@ -85,6 +84,16 @@ enum VectorStrokes {
             cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
         }
         if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
+        if stroke.form != nil, piece.outline.fill != nil || piece.outline.segmentWidths != nil {
+            // Another app's fill or widths per segment: one group, so it goes on as one shape.
+            cairo_push_group(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            CairoContext.strokePolyline(piece.outline, on: cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
+            return
+        }
+        CairoContext.setStroke(piece.outline, on: cr)
         // With pressure, the outline is the ink's shape, filled.
         CairoContext.inkPath(piece.outline, on: cr)
     }

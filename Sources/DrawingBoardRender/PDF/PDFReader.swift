@@ -173,7 +173,14 @@ enum PDFPainter {
             }
             defer { poppler.release(page) }
             let points = background.pageSize
-            cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
+            // A page the PDF page's own size (rounded to whole pixels) is drawn at exactly 96
+            // dpi, as Xournal++ draws it; a page of another size has the PDF page fitted to it.
+            let exact = 4.0 / 3.0
+            if Int((points.width * exact).rounded()) == size.width, Int((points.height * exact).rounded()) == size.height {
+                cairo_scale(cr, exact, exact)
+            } else {
+                cairo_scale(cr, Double(size.width) / points.width, Double(size.height) / points.height)
+            }
             let quiet = QuietStandardError()
             defer { quiet.restore() }
             poppler.render(page, on: cr, printing: printing)

@@ -234,7 +234,7 @@ public final class DocumentController {
             if pendingQuestion == nil { chrome.show(error: "Close the sheet first, then drop the file again") }
             return
         }
-        if ["ora", "pdf"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+        if ["ora", "pdf", "xopp", "xoj"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
             open(path)
         } else {
             app.selection.insertImage(path, at: at.map(app.view.toCanvas))

@@ -41,6 +41,8 @@ final class DocumentSession {
         case image(RasterImage)
         /// A PDF: a notebook to write on, one page per PDF page.
         case pdf(PDFFile)
+        /// Another app's notebook (Xournal++, Xournal).
+        case notebook(ImportedNotebook)
     }
 
     /// The folder a chooser starts in.
@@ -93,11 +95,13 @@ final class DocumentSession {
         }
     }
 
-    /// Reads `path` as a document (.ora) or an image, checked, changing nothing (on any thread).
+    /// Reads `path` as a document (.ora), a PDF, a Xournal++ or Xournal notebook or an image,
+    /// checked, changing nothing (on any thread).
     static func read(_ path: String, decoder: any ImageDecoding) throws -> OpenedFile {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "ora": return .document(try OpenRaster.read(URL(fileURLWithPath: path)))
         case "pdf": return .pdf(try Self.readPDF(path))
+        case "xopp", "xoj": return .notebook(try XournalImport.read(URL(fileURLWithPath: path), decoder: decoder))
         default: break
         }
         let image = try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels)
@@ -123,6 +127,8 @@ final class DocumentSession {
             try journal.restart(size: next.size, background: paper.color, paper: paper, documentPath: documentPath, page: page)
         case .color(let color):
             try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
+        case .xournal(let paper):
+            try journal.restart(size: next.size, background: paper.color, documentPath: documentPath, page: page)
         case .image, .pdf:
             try journal.restart(size: next.size, background: .white, documentPath: documentPath, page: page)
         }

@@ -9,6 +9,8 @@ struct PreparedOpen {
     enum Kind {
         case document
         case pdf(pages: Int)
+        /// Another app's notebook: its pages, and what it held that no page shows.
+        case notebook(pages: Int, leftOut: [String])
         case image(PixelSize)
     }
 
@@ -32,6 +34,10 @@ struct PreparedOpen {
                 let pages = pdf.pages
                 let editor = try Editor(notebook: Notebook(pages), history: history, drawsPDFsLater: true)
                 return PreparedOpen(path: path, editor: editor, kind: .pdf(pages: pages.count),
+                                    sessionPage: try OpenRaster.encode(notebook: editor, forSession: true))
+            case .notebook(let notebook):
+                let editor = try Editor(notebook: Notebook(notebook.pages), history: history, drawsPDFsLater: true)
+                return PreparedOpen(path: path, editor: editor, kind: .notebook(pages: notebook.pages.count, leftOut: notebook.leftOut),
                                     sessionPage: try OpenRaster.encode(notebook: editor, forSession: true))
             case .image(let image):
                 let editor = try Editor(size: image.size, background: .image(image, name: name), history: history)

@@ -66,6 +66,11 @@ final class OpenProgress {
             app.replaceEditor(next, page: ready.sessionPage)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
             app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s") to write on; Save keeps them, the PDF inside, in a document")
+        case .notebook(let pages, let leftOut):
+            app.replaceEditor(next, page: ready.sessionPage)
+            document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
+            let dropped = leftOut.isEmpty ? "" : "; left out: \(leftOut.joined(separator: ", "))"
+            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s"); Save keeps them in a document\(dropped)")
         case .image(let size):
             app.replaceEditor(next, page: ready.sessionPage)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)

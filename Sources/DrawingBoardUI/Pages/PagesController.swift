@@ -228,7 +228,7 @@ public final class PagesController {
     private func blankLike(_ i: Int) -> Background {
         let background = editor.pages.entry(i).page.background
         switch background {
-        case .color, .paper: return background
+        case .color, .paper, .xournal: return background
         case .image, .pdf: return .color(.white)
         }
     }

@@ -1,0 +1,369 @@
+import DrawingBoardCore
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A Xournal++ (`.xopp`) or Xournal (`.xoj`) notebook's XML as it is written, read element by
+/// element and checked as it is read: only the tags and attributes that draw something are
+/// kept, every number is finite, and nothing is made bigger than the limits allow. No DTD is
+/// read and no entity is expanded: a document with either is refused before the parser sees it.
+struct XournalXML {
+    struct Page {
+        var width: Double
+        var height: Double
+        var background: Background?
+        /// The elements of every layer, the layers in order (the first is drawn first).
+        var items: [Item] = []
+    }
+
+    enum Background {
+        case solid(color: RGBColor, style: String?, config: String)
+        case pixmap(domain: String, filename: String)
+        /// `filename` and `domain` are given on the notebook's first PDF page only.
+        case pdf(domain: String?, filename: String?, page: Int)
+    }
+
+    enum Item {
+        case stroke(StrokeSpec)
+        case text(TextSpec)
+        case image(ImageSpec)
+        case tex(ImageSpec)
+    }
+
+    struct StrokeSpec {
+        enum Tool { case pen, highlighter, eraser }
+        var tool: Tool
+        var color: RGBColor
+        /// The nominal width, then (a pen's pressure) one width per point but the last.
+        var widths: [Double]
+        var fill: Int?
+        var cap: PolylineForm.Cap
+        var dashes: [Double]
+        /// x0 y0 x1 y1 ...
+        var coordinates: [Double]
+    }
+
+    struct TextSpec {
+        var font: String
+        var size: Double
+        var x: Double
+        var y: Double
+        var color: RGBColor
+        var text: String
+    }
+
+    /// A picture in the box it is stretched to (an `image`, or a `teximage`'s rendering).
+    struct ImageSpec {
+        var left: Double, top: Double, right: Double, bottom: Double
+        var data: Data
+    }
+
+    var pages: [Page] = []
+    /// What the notebook holds that no picture shows (audio, layer names), in words.
+    var leftOut: Set<String> = []
+
+    /// Most bytes of XML read (a notebook's handwriting is a few megabytes a hundred pages).
+    static let maxBytes = 512 << 20
+    /// Largest number a coordinate or a size may be, in points.
+    static let maxCoordinate = PageLimits.coordinate * 3 / 4
+
+    static func parse(_ data: Data) throws(DocumentError) -> XournalXML {
+        try refuseDeclarations(data)
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        let reader = Reader()
+        parser.delegate = reader
+        let parsed = parser.parse()
+        if let problem = reader.problem { throw DocumentError(problem) }
+        guard parsed, parser.parserError == nil else { throw DocumentError("its XML is not valid: \(XMLProblem.describe(parser))") }
+        guard reader.sawRoot else { throw DocumentError("it is not a Xournal++ or Xournal notebook (no <xournal> element)") }
+        guard !reader.notebook.pages.isEmpty else { throw DocumentError("it has no pages") }
+        return reader.notebook
+    }
+
+    /// A document type declaration (where entities are declared) anywhere: refused, unread.
+    static func refuseDeclarations(_ data: Data) throws(DocumentError) {
+        let doctype = Data("<!DOCTYPE".utf8), entity = Data("<!ENTITY".utf8)
+        if data.range(of: doctype) != nil || data.range(of: entity) != nil {
+            throw DocumentError("it has a document type declaration (DTD), which DrawingBoard never reads")
+        }
+    }
+
+    private final class Reader: NSObject, XMLParserDelegate {
+        var notebook = XournalXML()
+        var problem: String?
+        var sawRoot = false
+        private var depth = 0
+        private var text = ""
+        private var collecting = false
+        private var pending: Pending?
+        private var pdfNamed = false
+        private var strokeCount = 0
+
+        private enum Pending {
+            case stroke(StrokeSpec)
+            case text(TextSpec)
+            case image(left: Double, top: Double, right: Double, bottom: Double, tex: Bool)
+        }
+
+        private func fail(_ message: String, _ parser: XMLParser) {
+            guard problem == nil else { return }
+            problem = "\(message) (line \(parser.lineNumber))"
+            parser.abortParsing()
+        }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes a: [String: String] = [:]) {
+            depth += 1
+            do {
+                try start(name, a, parser)
+            } catch {
+                fail(error.message, parser)
+            }
+        }
+
+        private func start(_ name: String, _ a: [String: String], _ parser: XMLParser) throws(DocumentError) {
+            if depth == 1 {
+                guard name == "xournal" || name == "MrWriter" else {
+                    throw DocumentError("it is not a Xournal++ or Xournal notebook (its root is <\(name.prefix(40))>)")
+                }
+                sawRoot = true
+                return
+            }
+            switch (depth, name) {
+            case (2, "page"):
+                let w = try number(a, "width", "the page's width"), h = try number(a, "height", "the page's height")
+                guard w > 0, h > 0 else { throw DocumentError("page \(notebook.pages.count + 1) is \(w) x \(h) points, not a page") }
+                guard notebook.pages.count < Notebook.maxPages else { throw DocumentError("it has more than \(Notebook.maxPages) pages") }
+                notebook.pages.append(Page(width: w, height: h))
+            case (2, "audio"):
+                notebook.leftOut.insert("audio recordings")
+            case (3, "background"):
+                guard !notebook.pages.isEmpty else { return }
+                notebook.pages[notebook.pages.count - 1].background = try background(a)
+            case (3, "layer"):
+                if let layer = a["name"], !layer.isEmpty { notebook.leftOut.insert("layer names") }
+            case (4, "stroke"):
+                pending = .stroke(try stroke(a))
+                startText()
+            case (4, "text"):
+                let color = try XournalColor.stroke(a["color"] ?? "black")
+                let size = try number(a, "size", "a text's size")
+                guard size > 0, size <= 4_096 else { throw DocumentError("a text's size \(size) is outside 0...4096 points") }
+                if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
+                pending = .text(TextSpec(font: a["font"] ?? "Sans", size: size, x: try number(a, "x", "a text's x"),
+                                         y: try number(a, "y", "a text's y"), color: color, text: ""))
+                startText()
+            case (4, "image"), (4, "teximage"):
+                pending = .image(left: try number(a, "left", "an image's left"), top: try number(a, "top", "an image's top"),
+                                 right: try number(a, "right", "an image's right"), bottom: try number(a, "bottom", "an image's bottom"),
+                                 tex: name == "teximage")
+                startText()
+            case (4, "timestamp"):
+                if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
+            default:
+                return
+            }
+        }
+
+        private func startText() {
+            text = ""
+            collecting = true
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard collecting else { return }
+            text += string
+            // A stroke's coordinates take at least two bytes each.
+            if text.utf8.count > 2 * 32 * PageLimits.pointsPerStroke + 1_000 {
+                fail("an element holds more than a stroke of \(PageLimits.pointsPerStroke) points may", parser)
+            }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            defer { depth -= 1 }
+            guard depth == 4, let item = pending else { return }
+            pending = nil
+            collecting = false
+            do throws(DocumentError) {
+                guard !notebook.pages.isEmpty else { return }
+                switch item {
+                case .stroke(var stroke):
+                    stroke.coordinates = try Numbers.parse(text, what: "a stroke's points", limit: 2 * PageLimits.pointsPerStroke)
+                    guard stroke.coordinates.count >= 2, stroke.coordinates.count % 2 == 0 else {
+                        throw DocumentError("a stroke on page \(notebook.pages.count) has \(stroke.coordinates.count) coordinates, not pairs of x and y")
+                    }
+                    try checkCoordinates(stroke.coordinates)
+                    append(.stroke(stroke))
+                case .text(var spec):
+                    guard !text.isEmpty else { return }
+                    guard text.count <= Element.maxTextLength else { throw DocumentError("a text on page \(notebook.pages.count) is longer than \(Element.maxTextLength) characters") }
+                    spec.text = text
+                    append(.text(spec))
+                case .image(let left, let top, let right, let bottom, let tex):
+                    guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
+                        throw DocumentError("an image on page \(notebook.pages.count) has no picture in it")
+                    }
+                    try checkCoordinates([left, top, right, bottom])
+                    let spec = ImageSpec(left: left, top: top, right: right, bottom: bottom, data: data)
+                    append(tex ? .tex(spec) : .image(spec))
+                }
+            } catch {
+                fail(error.message, parser)
+            }
+            text = ""
+        }
+
+        private func append(_ item: Item) {
+            notebook.pages[notebook.pages.count - 1].items.append(item)
+        }
+
+        private func stroke(_ a: [String: String]) throws(DocumentError) -> StrokeSpec {
+            strokeCount += 1
+            guard strokeCount <= 10_000_000 else { throw DocumentError("it has more than 10000000 strokes") }
+            let tool: StrokeSpec.Tool
+            switch a["tool"] {
+            case "highlighter": tool = .highlighter
+            case "eraser": tool = .eraser
+            default: tool = .pen
+            }
+            var widths = try Numbers.parse(a["width"] ?? "1", what: "a stroke's width", limit: PageLimits.pointsPerStroke + 1)
+            if let pressures = a["pressures"] {
+                // MrWriter writes the widths per point apart from the stroke's.
+                widths = Array(widths.prefix(1)) + (try Numbers.parse(pressures, what: "a stroke's pressures", limit: PageLimits.pointsPerStroke))
+            }
+            guard let first = widths.first else { throw DocumentError("a stroke has no width") }
+            for w in widths where !(0...1_000).contains(w) {
+                throw DocumentError("a stroke's width \(w) is outside 0...1000 points")
+            }
+            _ = first
+            var fill: Int?
+            if let f = a["fill"], let n = Int(f.trimmingCharacters(in: .whitespaces)), n != -1 {
+                fill = min(max(n, 0), 255)
+            }
+            if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
+            return StrokeSpec(tool: tool, color: try XournalColor.stroke(a["color"] ?? "black"), widths: widths, fill: fill,
+                              cap: PolylineForm.Cap(rawValue: a["capStyle"] ?? "round") ?? .round, dashes: try Self.dashes(a["style"]), coordinates: [])
+        }
+
+        /// A line style's dashes in points: Xournal++'s named ones, or `cust: a b ...`.
+        static func dashes(_ style: String?) throws(DocumentError) -> [Double] {
+            guard let style else { return [] }
+            switch style {
+            case "dash": return [6, 3]
+            case "dashdot": return [6, 3, 0.5, 3]
+            case "dot": return [0.5, 3]
+            default:
+                guard style.hasPrefix("cust:") else { return [] }
+                let lengths = try Numbers.parse(String(style.dropFirst(5)), what: "a line style's dashes", limit: PolylineForm.maxDashes)
+                guard lengths.allSatisfy({ (0...1_000).contains($0) }), lengths.contains(where: { $0 > 0 }) else {
+                    throw DocumentError("the line style \"\(style.prefix(60))\" has dashes that cannot be drawn")
+                }
+                return lengths
+            }
+        }
+
+        private func background(_ a: [String: String]) throws(DocumentError) -> Background {
+            switch a["type"] {
+            case "solid":
+                let config = a["config"] ?? ""
+                guard config.count <= XournalPaper.maxConfigLength else { throw DocumentError("a background's config is too long") }
+                return .solid(color: try XournalColor.background(a["color"] ?? "white"), style: a["style"], config: config)
+            case "pixmap":
+                guard let file = a["filename"], !file.isEmpty else { throw DocumentError("an image background on page \(notebook.pages.count) names no file") }
+                return .pixmap(domain: a["domain"] ?? "absolute", filename: file)
+            case "pdf":
+                guard let n = a["pageno"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), (1...PDFLimits.pages).contains(n) else {
+                    throw DocumentError("a PDF background on page \(notebook.pages.count) has no page number from 1 to \(PDFLimits.pages)")
+                }
+                // Xournal++ reads the file's name once, on the first PDF page.
+                if pdfNamed { return .pdf(domain: nil, filename: nil, page: n) }
+                pdfNamed = true
+                return .pdf(domain: a["domain"], filename: a["filename"], page: n)
+            case let other:
+                throw DocumentError("page \(notebook.pages.count)'s background has the type \"\((other ?? "").prefix(40))\", not solid, pixmap or pdf")
+            }
+        }
+
+        private func number(_ a: [String: String], _ key: String, _ what: String) throws(DocumentError) -> Double {
+            guard let text = a[key], let n = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                throw DocumentError("\(what) is missing or not a number")
+            }
+            guard n.isFinite, abs(n) <= XournalXML.maxCoordinate else { throw DocumentError("\(what) \(text.prefix(30)) is not a finite number within the limits") }
+            return n
+        }
+
+        private func checkCoordinates(_ values: [Double]) throws(DocumentError) {
+            for v in values where !(abs(v) <= XournalXML.maxCoordinate) {
+                throw DocumentError("a coordinate \(v) on page \(notebook.pages.count) is too far outside the page (limit \(Int(XournalXML.maxCoordinate)) points)")
+            }
+        }
+    }
+}
+
+/// Whitespace-separated numbers, read without the locale, each one finite.
+enum Numbers {
+    static func parse(_ text: String, what: String, limit: Int) throws(DocumentError) -> [Double] {
+        var values: [Double] = []
+        var failure: DocumentError?
+        var copy = text
+        copy.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                while i < n, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+                guard i < n else { break }
+                let start = i
+                while i < n, !(bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D) { i += 1 }
+                guard values.count < limit else {
+                    failure = DocumentError("\(what) has more than \(limit) numbers")
+                    return
+                }
+                guard let v = Double(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)), v.isFinite else {
+                    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(i, start + 30)]), as: UTF8.self)
+                    failure = DocumentError("\(what) has \"\(word)\", which is not a finite number")
+                    return
+                }
+                values.append(v)
+            }
+        }
+        if let failure { throw failure }
+        return values
+    }
+}
+
+/// Colours as Xournal and Xournal++ write them: `#rrggbbaa` (the alpha is not drawn: pens are
+/// opaque, highlighters Xournal++'s own translucency), `#rrggbb`, or Xournal's names.
+enum XournalColor {
+    static let strokes: [String: UInt32] = [
+        "black": 0x000000, "blue": 0x3333CC, "red": 0xFF0000, "green": 0x008000, "gray": 0x808080, "lightblue": 0x00C0FF,
+        "lightgreen": 0x00FF00, "magenta": 0xFF00FF, "orange": 0xFF8000, "yellow": 0xFFFF00, "white": 0xFFFFFF,
+    ]
+    static let backgrounds: [String: UInt32] = ["blue": 0xA0E8FF, "pink": 0xFFC0D4, "green": 0x80FFC0, "orange": 0xFFC080, "yellow": 0xFFFF80]
+
+    static func stroke(_ text: String) throws(DocumentError) -> RGBColor {
+        if let named = strokes[text] { return RGBColor(rgb: named) }
+        return try hex(text)
+    }
+
+    static func background(_ text: String) throws(DocumentError) -> RGBColor {
+        if let named = backgrounds[text] { return RGBColor(rgb: named) }
+        return try stroke(text)
+    }
+
+    private static func hex(_ text: String) throws(DocumentError) -> RGBColor {
+        let digits = text.dropFirst()
+        guard text.hasPrefix("#"), digits.count == 8 || digits.count == 6, let v = UInt32(digits, radix: 16) else {
+            throw DocumentError("\"\(text.prefix(30))\" is not a colour")
+        }
+        return RGBColor(rgb: digits.count == 8 ? v >> 8 : v)
+    }
+}
+
+extension RGBColor {
+    init(rgb: UInt32) {
+        self.init(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF))
+    }
+}

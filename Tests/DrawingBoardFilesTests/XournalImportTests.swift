@@ -1,0 +1,253 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import TestPDFs
+import Testing
+@testable import DrawingBoardFiles
+
+/// Xournal++ and Xournal notebooks, opened as Xournal++ 1.1.3 draws them. The fixtures
+/// (`Tests/Fixtures/xournal`, made by `scripts/make-xournal-fixtures.py`) hold the notebooks
+/// and Xournal++'s own pictures of every page (`xournalpp NOTEBOOK -i OUT.png
+/// --export-png-dpi=96`); each page of ours must match its picture within antialiasing and a
+/// pixel (`PictureMatch`).
+@Suite struct XournalImportTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/xournal")
+
+    struct DecodeOnly: ImageDecoding {
+        func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage {
+            try PNGFile.decode(try Data(contentsOf: URL(fileURLWithPath: path)), name: path)
+        }
+        func decodeImage(data: Data, fileExtension: String, maxPixels: Int) throws -> RasterImage {
+            try PNGFile.decode(data, name: "image")
+        }
+    }
+
+    static func open(_ url: URL) throws -> ImportedNotebook { try XournalImport.read(url, decoder: DecodeOnly()) }
+
+    /// Every page of `notebook`, as our pictures.
+    static func pictures(_ notebook: ImportedNotebook) throws -> [RasterImage] {
+        let editor = try Editor(notebook: Notebook(notebook.pages))
+        return try (0..<editor.pages.count).map { i in
+            try editor.pages.show(i)
+            return try editor.image.flattened()
+        }
+    }
+
+    /// Xournal++'s picture, over white (its PNG's last row and column may be partly clear).
+    static func expected(_ name: String) throws -> RasterImage {
+        let image = try PNGFile.decode(try Data(contentsOf: folder.appendingPathComponent("expected/\(name).png")), name: name)
+        let white = image.pixels.map { p -> UInt32 in
+            let a = 255 - (p >> 24)
+            return 0xFF00_0000 | (((p >> 16) & 0xFF) + a) << 16 | (((p >> 8) & 0xFF) + a) << 8 | ((p & 0xFF) + a)
+        }
+        return RasterImage(width: image.width, height: image.height, pixels: white)!
+    }
+
+    static func misses(_ ours: RasterImage, _ theirs: RasterImage) -> [(Int, Int)] {
+        guard ours.size == theirs.size else { return [(-1, -1)] }
+        return PictureMatch.misses(width: ours.width, height: ours.height, ours: { ours.pixel(x: $0, y: $1) }, theirs: { theirs.pixel(x: $0, y: $1) })
+    }
+
+    @Test(arguments: ["papers.xopp", "ink.xopp", "lecture.xopp", "attached.xopp", "journal.xoj"])
+    func everyPageIsDrawnAsXournalPlusPlusDrawsIt(_ name: String) throws {
+        let notebook = try Self.open(Self.folder.appendingPathComponent(name))
+        let stem = String(name.split(separator: ".")[0])
+        let ours = try Self.pictures(notebook)
+        let count = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("expected").path)
+            .filter { $0.hasPrefix(stem + "-") }.count
+        #expect(ours.count == count, "pages")
+        for (i, picture) in ours.enumerated() {
+            let theirs = try Self.expected("\(stem)-\(i + 1)")
+            #expect(picture.size == theirs.size, "page \(i + 1)'s size")
+            let missed = Self.misses(picture, theirs)
+            #expect(missed.isEmpty, "page \(i + 1): \(missed.count) pixels differ, the first at \(missed.prefix(5))")
+        }
+    }
+
+    /// The comparison can fail: lined paper is not ruled paper, and an imported page drawn
+    /// as our own paper of the same name is not Xournal++'s.
+    @Test func theComparisonTellsPapersApart() throws {
+        let papers = try Self.pictures(try Self.open(Self.folder.appendingPathComponent("papers.xopp")))
+        #expect(!Self.misses(papers[1], try Self.expected("papers-3")).isEmpty, "lined against ruled")
+        let ours = try Editor(size: papers[1].size, background: .paper(Paper(.lined)))
+        #expect(!Self.misses(try ours.image.flattened(), try Self.expected("papers-2")).isEmpty, "our lined paper against Xournal++'s")
+    }
+
+    /// What the notebook's elements became: texts, an image and LaTeX pictures as movable
+    /// elements; strokes with their forms.
+    @Test func inkBecomesStrokesAndElements() throws {
+        let page = try Self.open(Self.folder.appendingPathComponent("ink.xopp")).pages[0]
+        let texts = page.elements.compactMap { $0.source.content as? TextStyle }
+        #expect(texts.map(\.text) == ["Lecture 4: integrals", "Two lines\nof text"])
+        #expect(texts.allSatisfy { $0.layout == .xournal })
+        #expect(texts[1].font == "Serif Bold Italic" && texts[1].color == RGBColor(red: 0xD0, green: 0x10, blue: 0x10))
+        #expect(page.elements.filter { $0.source.kind == "image" }.count == 3, "the image and two LaTeX pictures")
+        let tex = try #require(page.elements.last)
+        #expect(tex.source.asset?.kind == .svg, "a LaTeX PDF is kept as vectors")
+        #expect(abs(tex.placement.width - 90 * 4 / 3) < 1e-9 && abs(tex.placement.height - 30 * 4 / 3) < 1e-9, "stretched to its box")
+        let strokes = page.strokes
+        #expect(strokes.count == 14)
+        #expect(strokes[0].style.color == RGBColor(red: 0x33, green: 0x33, blue: 0xCC), "Xournal's named blue")
+        let widths = try #require(strokes[2].form?.widths)
+        #expect(zip(widths, [0.5, 1, 2, 3, 4, 5]).allSatisfy { abs($0 - $1 * 4 / 3) < 1e-9 } && widths.count == 6, "one width per segment")
+        #expect(strokes[3].tool == .highlighter && abs(strokes[3].style.opacity - 120.0 / 255) < 1e-9)
+        #expect(strokes[5].form?.fill == 128.0 / 255)
+        #expect(strokes[7].form?.dashes == [8, 4], "dash, in pixels")
+    }
+
+    /// Saving writes our own document with everything in it; it opens to the same pixels.
+    @Test func aSavedNotebookOpensToTheSamePixels() throws {
+        let notebook = try Self.open(Self.folder.appendingPathComponent("ink.xopp"))
+        let editor = try Editor(notebook: Notebook(notebook.pages + [try Self.open(Self.folder.appendingPathComponent("lecture.xopp")).pages[0]]))
+        let before = try Self.pictures(ImportedNotebook(pages: editor.pages.notebook.pages.map(\.page), leftOut: []))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("imported-\(UUID().uuidString).ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try OpenRaster.encode(notebook: editor).write(to: url)
+        let reopened = try OpenRaster.read(url)
+        #expect(reopened.pages.count == 2)
+        #expect(reopened.page.strokes.map(\.form) == notebook.pages[0].strokes.map(\.form))
+        let again = try Editor(document: reopened)
+        try again.pages.show(0)
+        #expect(try again.image.flattened() == before[0])
+        try again.pages.show(1)
+        #expect(try again.image.flattened() == before[1])
+    }
+
+    /// A stroke from a newer Xournal++ with butt caps ends where its points end.
+    @Test func capStylesAreKept() throws {
+        let url = try Self.notebook(page: """
+            <stroke tool="pen" color="#000000ff" width="6" capStyle="butt">30 30 60 30</stroke>
+            <stroke tool="pen" color="#000000ff" width="6">30 60 60 60</stroke>
+            """)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let picture = try Self.pictures(try Self.open(url))[0]
+        #expect(picture.pixel(x: 38, y: 40) == 0xFFFF_FFFF, "nothing before a butt end")
+        #expect(picture.pixel(x: 41, y: 40) == 0xFF00_0000)
+        #expect(picture.pixel(x: 38, y: 80) == 0xFF00_0000, "a round end reaches half the width beyond")
+    }
+
+    @Test func whatNoPictureShowsIsNamed() throws {
+        let url = try Self.notebook(page: """
+            <stroke tool="pen" color="#000000ff" width="2" ts="12" fn="rec.ogg">10 10 50 50</stroke>
+            """, layer: #"<layer name="Notes">"#)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try Self.open(url).leftOut == ["audio recordings", "layer names"])
+    }
+
+    // MARK: Hostile notebooks
+
+    static func notebook(page: String, layer: String = "<layer>", width: String = "200", height: String = "200",
+                         before: String = "", gzip: Bool = true) throws -> URL {
+        let xml = """
+            <?xml version="1.0" standalone="no"?>\(before)
+            <xournal creator="Xournal++ 1.1.3" fileversion="4">
+            <page width="\(width)" height="\(height)"><background type="solid" color="#ffffffff" style="plain"/>
+            \(layer)\(page)</layer></page></xournal>
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).xopp")
+        try (gzip ? try Self.gzip(Data(xml.utf8)) : Data(xml.utf8)).write(to: url)
+        return url
+    }
+
+    static func gzip(_ data: Data) throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("x")
+        try data.write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-n", file.path]
+        try process.run()
+        process.waitUntilExit()
+        return try Data(contentsOf: folder.appendingPathComponent("x.gz"))
+    }
+
+    static func refusal(_ url: URL) -> String {
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try open(url)
+            return "opened"
+        } catch let error as DocumentError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aDocumentTypeDeclarationIsNeverRead() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString).txt")
+        try Data("SECRET".utf8).write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let external = try Self.notebook(page: "<text font=\"Sans\" size=\"12\" x=\"10\" y=\"10\" color=\"#000000ff\">&x;</text>",
+                                         before: "<!DOCTYPE xournal [<!ENTITY x SYSTEM \"file://\(secret.path)\">]>")
+        let message = Self.refusal(external)
+        #expect(message.contains("document type declaration (DTD), which DrawingBoard never reads"), "\(message)")
+        let laughs = (1...9).map { "<!ENTITY l\($0) \"&l\($0 - 1);&l\($0 - 1);&l\($0 - 1);&l\($0 - 1);&l\($0 - 1);\">" }.joined()
+        #expect(Self.refusal(try Self.notebook(page: "", before: "<!DOCTYPE x [<!ENTITY l0 \"ha\">\(laughs)]>")).contains("(DTD)"))
+        // An entity never declared is an error, not an empty text.
+        #expect(Self.refusal(try Self.notebook(page: "<text font=\"Sans\" size=\"12\" x=\"1\" y=\"1\" color=\"#000000ff\">&nope;</text>"))
+            .contains("entity"))
+    }
+
+    @Test(arguments: [
+        (##"<stroke tool="pen" color="#000000ff" width="2">10 10 nan 20</stroke>"##, "\"nan\", which is not a finite number"),
+        (##"<stroke tool="pen" color="#000000ff" width="2">10 10 1e999 20</stroke>"##, "\"1e999\", which is not a finite number"),
+        (##"<stroke tool="pen" color="#000000ff" width="inf">10 10 20 20</stroke>"##, "\"inf\", which is not a finite number"),
+        (##"<stroke tool="pen" color="#000000ff" width="2">10 10 20</stroke>"##, "3 coordinates, not pairs of x and y"),
+        (##"<stroke tool="pen" color="#000000ff" width="2">10 10 9000000 20</stroke>"##, "too far outside the page"),
+        (##"<stroke tool="pen" color="chartreuse" width="2">10 10 20 20</stroke>"##, "\"chartreuse\" is not a colour"),
+        (##"<text font="Sans" size="1e400" x="1" y="1" color="#000000ff">a</text>"##, "a text's size"),
+        (##"<image left="0" top="0" right="10" bottom="10">bm90IGFuIGltYWdl</image>"##, "an image on page 1 cannot be read"),
+    ])
+    func badValuesAreRefusedWithWhereTheyAre(_ page: String, _ expected: String) throws {
+        let message = Self.refusal(try Self.notebook(page: page))
+        #expect(message.hasPrefix("“hostile-") && message.contains("cannot be opened: "), "\(message)")
+        #expect(message.contains(expected), "\(message)")
+    }
+
+    @Test func pagesBeyondTheLimitAndBrokenFilesAreRefused() throws {
+        #expect(Self.refusal(try Self.notebook(page: "", width: "20000")).contains("beyond the page-size limit"))
+        #expect(Self.refusal(try Self.notebook(page: "", width: "-5")).contains("not a page"))
+        // Truncated and damaged gzip.
+        let whole = try Self.gzip(Data(String(repeating: "<xournal>", count: 200).utf8))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).xopp")
+        try whole.prefix(whole.count / 2).write(to: url)
+        #expect(Self.refusal(url).contains("truncated"))
+        var damaged = whole
+        for i in 12..<min(40, damaged.count - 8) { damaged[i] ^= 0x5A }
+        try damaged.write(to: url)
+        #expect(Self.refusal(url).contains("damaged"))
+        try Data("<html><body/></html>".utf8).write(to: url)
+        #expect(Self.refusal(url).contains("not a Xournal++ or Xournal notebook (its root is <html>)"))
+    }
+
+    /// A stroke of a million points opens; one more is refused before anything is made of it.
+    @Test func aStrokeOfAMillionPointsIsBounded() throws {
+        let points = String(repeating: "1 2 ", count: PageLimits.pointsPerStroke)
+        let url = try Self.notebook(page: "<stroke tool=\"pen\" color=\"#000000ff\" width=\"1\">\(points)</stroke>")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try Self.open(url).pages[0].strokes[0].points.count == PageLimits.pointsPerStroke)
+        let more = try Self.notebook(page: "<stroke tool=\"pen\" color=\"#000000ff\" width=\"1\">\(points)3 4</stroke>")
+        #expect(Self.refusal(more).contains("more than 2000000 numbers"))
+    }
+
+    /// A missing PDF is named as the notebook names it, with where it was looked for.
+    @Test func aMissingPDFIsNamedWithWhereItWasLookedFor() throws {
+        let url = try Self.notebook(page: "", layer: "<layer>")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let xml = """
+            <?xml version="1.0"?><xournal><page width="100" height="100">
+            <background type="pdf" domain="absolute" filename="lectures/week1.pdf" pageno="1"/><layer/></page></xournal>
+            """
+        try Data(xml.utf8).write(to: url)
+        let message = Self.refusal(url)
+        let folder = url.deletingLastPathComponent().path
+        #expect(message.contains("its PDF “lectures/week1.pdf” was not found (looked for lectures/week1.pdf, \(folder)/lectures/week1.pdf, \(folder)/week1.pdf)"),
+                "\(message)")
+        let attached = xml.replacingOccurrences(of: ##"domain="absolute" filename="lectures/week1.pdf""##, with: ##"domain="attach" filename="bg.pdf""##)
+        try Data(attached.utf8).write(to: url)
+        #expect(Self.refusal(url).contains("its PDF “bg.pdf” was not found (looked for \(url.path).bg.pdf)"))
+    }
+}
