@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
         .target(
             name: "DrawingBoardFiles",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", "CSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CSystem"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
         .target(

@@ -164,8 +164,9 @@ func timed(_ program: String, _ arguments: [String], in folder: URL) -> (seconds
 }
 
 /// The same notebook as Xournal++ keeps it: gzipped XML, pages in points with the PDF's pages
-/// as backgrounds (the file named on the first), the strokes in points.
-func writeXournalNotebook(pdf: URL, sizes: [PDFPageSize], strokes: [[[Point]]], in folder: URL) throws -> URL {
+/// as backgrounds (the file named on the first), the strokes in points; `pressure`: each
+/// stroke with a width per point, as a pen with pressure writes them.
+func writeXournalNotebook(pdf: URL, sizes: [PDFPageSize], strokes: [[[Point]]], in folder: URL, pressure: Bool = false) throws -> URL {
     var xml = #"<?xml version="1.0" standalone="no"?>"# + "\n" + #"<xournal creator="drawingboard-bench" fileversion="4">"# + "\n<title>bench</title>\n"
     for (i, size) in sizes.enumerated() {
         xml += String(format: #"<page width="%.2f" height="%.2f">"#, size.width, size.height)
@@ -176,7 +177,12 @@ func writeXournalNotebook(pdf: URL, sizes: [PDFPageSize], strokes: [[[Point]]], 
         }
         xml += "<layer>"
         for points in strokes[i] {
-            xml += ##"<stroke tool="pen" color="#000000ff" width="1.50">"##
+            if pressure {
+                let widths = points.indices.dropLast().map { String(format: "%.2f", 1.0 + 0.8 * sin(Double($0) / 4)) }
+                xml += ##"<stroke tool="pen" color="#000000ff" width="1.50 "## + widths.joined(separator: " ") + #"">"#
+            } else {
+                xml += ##"<stroke tool="pen" color="#000000ff" width="1.50">"##
+            }
             xml += points.map { String(format: "%.2f %.2f", $0.x * 0.75, $0.y * 0.75) }.joined(separator: " ")
             xml += "</stroke>"
         }

@@ -148,6 +148,12 @@ if ProcessInfo.processInfo.environment["BENCH_ONLY_NOTEBOOK"] != nil {
     print("\n" + String(decoding: data, as: UTF8.self))
     exit(0)
 }
+if ProcessInfo.processInfo.environment["BENCH_ONLY_XOPP"] != nil {
+    try xournalImportFigures()
+    let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    print("\n" + String(decoding: data, as: UTF8.self))
+    exit(0)
+}
 if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
     try elementFigures()
     exit(0)
@@ -298,6 +304,7 @@ do {
 // MARK: - Hardening: long strokes, the spill file across sweeps, fingers' masks
 
 try hardeningFigures()
+try xournalImportFigures()
 try elementFigures()
 try pressureFigures()
 

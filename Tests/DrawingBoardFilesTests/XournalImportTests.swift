@@ -130,9 +130,12 @@ import Testing
     @Test func whatNoPictureShowsIsNamed() throws {
         let url = try Self.notebook(page: """
             <stroke tool="pen" color="#000000ff" width="2" ts="12" fn="rec.ogg">10 10 50 50</stroke>
+            <link font="Sans" size="12" x="20" y="100" color="#0000ffff" url="https://example.org" align="0">Slides</link>
             """, layer: #"<layer name="Notes">"#)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try Self.open(url).leftOut == ["audio recordings", "layer names"])
+        let notebook = try Self.open(url)
+        #expect(notebook.leftOut == ["audio recordings", "layer names", "link addresses"])
+        #expect((notebook.pages[0].elements.first?.source.content as? TextStyle)?.text == "Slides", "a link shows its text")
     }
 
     // MARK: Hostile notebooks
@@ -231,6 +234,17 @@ import Testing
         #expect(try Self.open(url).pages[0].strokes[0].points.count == PageLimits.pointsPerStroke)
         let more = try Self.notebook(page: "<stroke tool=\"pen\" color=\"#000000ff\" width=\"1\">\(points)3 4</stroke>")
         #expect(Self.refusal(more).contains("more than 2000000 numbers"))
+    }
+
+    /// A notebook of more than 10 MB of XML (a hundred pages of handwriting) opens: libxml2
+    /// refuses one given in a single piece.
+    @Test func aNotebookOfManyMegabytesOpens() throws {
+        let stroke = "<stroke tool=\"pen\" color=\"#000000ff\" width=\"1\">" + String(repeating: "10.25 20.5 ", count: 5_000) + "</stroke>\n"
+        let url = try Self.notebook(page: String(repeating: stroke, count: 220))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let page = try Self.open(url).pages[0]
+        #expect(page.strokes.count == 220 && page.strokes.allSatisfy { $0.points.count == 5_000 })
+        #expect(page.strokes[219].points[4_999] == Point(10.25 * 4 / 3, 20.5 * 4 / 3))
     }
 
     /// A missing PDF is named as the notebook names it, with where it was looked for.

@@ -30,8 +30,10 @@ public enum XournalImport {
         let name = "“\(url.lastPathComponent)”"
         do {
             let data = try RegularFile.read(url.path, limit: maxFileBytes, noun: "notebook")
-            let xml = try XournalXML.parse(try Gunzip.inflate(data, limit: XournalXML.maxBytes))
-            return try Converter(notebook: url, decoder: decoder).convert(xml)
+            let converter = Converter(notebook: url, decoder: decoder)
+            let xml = try XournalXML.parse(data) { page, number in try converter.add(page, number: number) }
+            converter.leftOut += xml.leftOut.sorted()
+            return ImportedNotebook(pages: converter.pages, leftOut: converter.leftOut)
         } catch let error as DocumentError {
             throw DocumentError("\(name) cannot be opened: \(error.message)")
         } catch let error as RegularFile.Problem {
@@ -47,33 +49,29 @@ public enum XournalImport {
         var pdf: PDFFile?
         var pdfName: String?
         var leftOut: [String] = []
+        var pages: [Page] = []
 
         init(notebook: URL, decoder: any ImageDecoding) {
             self.notebook = notebook
             self.decoder = decoder
         }
 
-        func convert(_ xml: XournalXML) throws -> ImportedNotebook {
-            var pages: [Page] = []
-            pages.reserveCapacity(xml.pages.count)
-            for (i, spec) in xml.pages.enumerated() {
-                let size = PixelSize(width: Int((spec.width * scale).rounded()), height: Int((spec.height * scale).rounded()))
-                do {
-                    try Check.canvas(size, at: "")
-                } catch {
-                    throw DocumentError("page \(i + 1) is \(JSONValue.format(spec.width)) x \(JSONValue.format(spec.height)) points (\(size) pixels), beyond the page-size limit of \(CanvasLimits.maxSide) pixels a side")
-                }
-                let background = try self.background(spec, size: size, number: i + 1, earlier: pages)
-                let page = Page(size: size, background: background, items: try items(spec.items, page: i + 1))
-                do {
-                    try page.validate()
-                } catch {
-                    throw DocumentError("page \(i + 1): \(error)")
-                }
-                pages.append(page)
+        /// Makes page `number` (from 1) ours, checked.
+        func add(_ spec: XournalXML.Page, number: Int) throws {
+            let size = PixelSize(width: Int((spec.width * scale).rounded()), height: Int((spec.height * scale).rounded()))
+            do {
+                try Check.canvas(size, at: "")
+            } catch {
+                throw DocumentError("page \(number) is \(JSONValue.format(spec.width)) x \(JSONValue.format(spec.height)) points (\(size) pixels), beyond the page-size limit of \(CanvasLimits.maxSide) pixels a side")
             }
-            leftOut += xml.leftOut.sorted()
-            return ImportedNotebook(pages: pages, leftOut: leftOut)
+            let background = try self.background(spec, size: size, number: number, earlier: pages)
+            let page = Page(size: size, background: background, items: try items(spec.items, page: number))
+            do {
+                try page.validate()
+            } catch {
+                throw DocumentError("page \(number): \(error)")
+            }
+            pages.append(page)
         }
 
         // MARK: Backgrounds

@@ -1,3 +1,4 @@
+import CSystem
 import DrawingBoardCore
 import Foundation
 #if canImport(FoundationXML)
@@ -59,41 +60,47 @@ struct XournalXML {
         var data: Data
     }
 
-    var pages: [Page] = []
     /// What the notebook holds that no picture shows (audio, layer names), in words.
     var leftOut: Set<String> = []
+    /// How many pages it has.
+    var pageCount = 0
 
     /// Most bytes of XML read (a notebook's handwriting is a few megabytes a hundred pages).
     static let maxBytes = 512 << 20
     /// Largest number a coordinate or a size may be, in points.
     static let maxCoordinate = PageLimits.coordinate * 3 / 4
 
-    static func parse(_ data: Data) throws(DocumentError) -> XournalXML {
-        try refuseDeclarations(data)
-        let parser = XMLParser(data: data)
+    /// Reads the notebook in `data` (gzip or plain XML) as it inflates, handing each page to
+    /// `take` as soon as it ends (so one page's elements at most are held as written), with
+    /// its number from 1. What `take` throws stops the reading, with its words. The parser is
+    /// fed from a stream, in pieces: given all at once, libxml2 refuses a document of more
+    /// than 10 MB (a hundred pages of handwriting).
+    static func parse(_ data: Data, take: @escaping (Page, Int) throws -> Void) throws(DocumentError) -> XournalXML {
+        let stream = NotebookStream(data, limit: maxBytes)
+        let parser = XMLParser(stream: stream)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
-        let reader = Reader()
+        let reader = Reader(take: take)
         parser.delegate = reader
         let parsed = parser.parse()
+        if let problem = stream.problem { throw problem }
         if let problem = reader.problem { throw DocumentError(problem) }
         guard parsed, parser.parserError == nil else { throw DocumentError("its XML is not valid: \(XMLProblem.describe(parser))") }
         guard reader.sawRoot else { throw DocumentError("it is not a Xournal++ or Xournal notebook (no <xournal> element)") }
-        guard !reader.notebook.pages.isEmpty else { throw DocumentError("it has no pages") }
+        guard reader.notebook.pageCount > 0 else { throw DocumentError("it has no pages") }
         return reader.notebook
-    }
-
-    /// A document type declaration (where entities are declared) anywhere: refused, unread.
-    static func refuseDeclarations(_ data: Data) throws(DocumentError) {
-        let doctype = Data("<!DOCTYPE".utf8), entity = Data("<!ENTITY".utf8)
-        if data.range(of: doctype) != nil || data.range(of: entity) != nil {
-            throw DocumentError("it has a document type declaration (DTD), which DrawingBoard never reads")
-        }
     }
 
     private final class Reader: NSObject, XMLParserDelegate {
         var notebook = XournalXML()
         var problem: String?
+        /// The page being read.
+        private var page: Page?
+        private let take: (Page, Int) throws -> Void
+
+        init(take: @escaping (Page, Int) throws -> Void) {
+            self.take = take
+        }
         var sawRoot = false
         private var depth = 0
         private var text = ""
@@ -135,20 +142,22 @@ struct XournalXML {
             switch (depth, name) {
             case (2, "page"):
                 let w = try number(a, "width", "the page's width"), h = try number(a, "height", "the page's height")
-                guard w > 0, h > 0 else { throw DocumentError("page \(notebook.pages.count + 1) is \(w) x \(h) points, not a page") }
-                guard notebook.pages.count < Notebook.maxPages else { throw DocumentError("it has more than \(Notebook.maxPages) pages") }
-                notebook.pages.append(Page(width: w, height: h))
+                guard w > 0, h > 0 else { throw DocumentError("page \(notebook.pageCount + 1) is \(w) x \(h) points, not a page") }
+                guard notebook.pageCount < Notebook.maxPages else { throw DocumentError("it has more than \(Notebook.maxPages) pages") }
+                notebook.pageCount += 1
+                page = Page(width: w, height: h)
             case (2, "audio"):
                 notebook.leftOut.insert("audio recordings")
             case (3, "background"):
-                guard !notebook.pages.isEmpty else { return }
-                notebook.pages[notebook.pages.count - 1].background = try background(a)
+                page?.background = try background(a)
             case (3, "layer"):
                 if let layer = a["name"], !layer.isEmpty { notebook.leftOut.insert("layer names") }
             case (4, "stroke"):
                 pending = .stroke(try stroke(a))
                 startText()
-            case (4, "text"):
+            case (4, "text"), (4, "link"):
+                // A link (newer Xournal++) shows its text; where it leads is not a picture.
+                if name == "link", a["url"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("link addresses") }
                 let color = try XournalColor.stroke(a["color"] ?? "black")
                 let size = try number(a, "size", "a text's size")
                 guard size > 0, size <= 4_096 else { throw DocumentError("a text's size \(size) is outside 0...4096 points") }
@@ -184,27 +193,38 @@ struct XournalXML {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             defer { depth -= 1 }
+            if depth == 2, name == "page", let done = page {
+                page = nil
+                do {
+                    try take(done, notebook.pageCount)
+                } catch let error as DocumentError {
+                    fail(error.message, parser)
+                } catch {
+                    fail("page \(notebook.pageCount): \(error)", parser)
+                }
+                return
+            }
             guard depth == 4, let item = pending else { return }
             pending = nil
             collecting = false
             do throws(DocumentError) {
-                guard !notebook.pages.isEmpty else { return }
+                guard page != nil else { return }
                 switch item {
                 case .stroke(var stroke):
                     stroke.coordinates = try Numbers.parse(text, what: "a stroke's points", limit: 2 * PageLimits.pointsPerStroke)
                     guard stroke.coordinates.count >= 2, stroke.coordinates.count % 2 == 0 else {
-                        throw DocumentError("a stroke on page \(notebook.pages.count) has \(stroke.coordinates.count) coordinates, not pairs of x and y")
+                        throw DocumentError("a stroke on page \(notebook.pageCount) has \(stroke.coordinates.count) coordinates, not pairs of x and y")
                     }
                     try checkCoordinates(stroke.coordinates)
                     append(.stroke(stroke))
                 case .text(var spec):
                     guard !text.isEmpty else { return }
-                    guard text.count <= Element.maxTextLength else { throw DocumentError("a text on page \(notebook.pages.count) is longer than \(Element.maxTextLength) characters") }
+                    guard text.count <= Element.maxTextLength else { throw DocumentError("a text on page \(notebook.pageCount) is longer than \(Element.maxTextLength) characters") }
                     spec.text = text
                     append(.text(spec))
                 case .image(let left, let top, let right, let bottom, let tex):
                     guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
-                        throw DocumentError("an image on page \(notebook.pages.count) has no picture in it")
+                        throw DocumentError("an image on page \(notebook.pageCount) has no picture in it")
                     }
                     try checkCoordinates([left, top, right, bottom])
                     let spec = ImageSpec(left: left, top: top, right: right, bottom: bottom, data: data)
@@ -217,7 +237,7 @@ struct XournalXML {
         }
 
         private func append(_ item: Item) {
-            notebook.pages[notebook.pages.count - 1].items.append(item)
+            page?.items.append(item)
         }
 
         private func stroke(_ a: [String: String]) throws(DocumentError) -> StrokeSpec {
@@ -272,18 +292,18 @@ struct XournalXML {
                 guard config.count <= XournalPaper.maxConfigLength else { throw DocumentError("a background's config is too long") }
                 return .solid(color: try XournalColor.background(a["color"] ?? "white"), style: a["style"], config: config)
             case "pixmap":
-                guard let file = a["filename"], !file.isEmpty else { throw DocumentError("an image background on page \(notebook.pages.count) names no file") }
+                guard let file = a["filename"], !file.isEmpty else { throw DocumentError("an image background on page \(notebook.pageCount) names no file") }
                 return .pixmap(domain: a["domain"] ?? "absolute", filename: file)
             case "pdf":
                 guard let n = a["pageno"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), (1...PDFLimits.pages).contains(n) else {
-                    throw DocumentError("a PDF background on page \(notebook.pages.count) has no page number from 1 to \(PDFLimits.pages)")
+                    throw DocumentError("a PDF background on page \(notebook.pageCount) has no page number from 1 to \(PDFLimits.pages)")
                 }
                 // Xournal++ reads the file's name once, on the first PDF page.
                 if pdfNamed { return .pdf(domain: nil, filename: nil, page: n) }
                 pdfNamed = true
                 return .pdf(domain: a["domain"], filename: a["filename"], page: n)
             case let other:
-                throw DocumentError("page \(notebook.pages.count)'s background has the type \"\((other ?? "").prefix(40))\", not solid, pixmap or pdf")
+                throw DocumentError("page \(notebook.pageCount)'s background has the type \"\((other ?? "").prefix(40))\", not solid, pixmap or pdf")
             }
         }
 
@@ -297,7 +317,7 @@ struct XournalXML {
 
         private func checkCoordinates(_ values: [Double]) throws(DocumentError) {
             for v in values where !(abs(v) <= XournalXML.maxCoordinate) {
-                throw DocumentError("a coordinate \(v) on page \(notebook.pages.count) is too far outside the page (limit \(Int(XournalXML.maxCoordinate)) points)")
+                throw DocumentError("a coordinate \(v) on page \(notebook.pageCount) is too far outside the page (limit \(Int(XournalXML.maxCoordinate)) points)")
             }
         }
     }
@@ -321,7 +341,8 @@ enum Numbers {
                     failure = DocumentError("\(what) has more than \(limit) numbers")
                     return
                 }
-                guard let v = Double(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)), v.isFinite else {
+                guard let v = fast(bytes, start, i) ?? Double(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)),
+                      v.isFinite else {
                     let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(i, start + 30)]), as: UTF8.self)
                     failure = DocumentError("\(what) has \"\(word)\", which is not a finite number")
                     return
@@ -331,6 +352,37 @@ enum Numbers {
         }
         if let failure { throw failure }
         return values
+    }
+
+    /// Powers of ten a double holds exactly.
+    private static let tens: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    /// A plain decimal (`-12.375`: at most 15 digits, no exponent) read exactly as `strtod`
+    /// reads it: its digits as a whole number, divided once by an exact power of ten, is the
+    /// correctly rounded value. Nil for anything else (read the long way).
+    @inline(__always)
+    private static func fast(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var negative = false
+        if b[i] == 0x2D { negative = true; i += 1 } else if b[i] == 0x2B { i += 1 }
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, seenPoint = false
+        guard i < end else { return nil }
+        while i < end {
+            let c = b[i]
+            if c >= 0x30 && c <= 0x39 {
+                mantissa = mantissa &* 10 &+ UInt64(c &- 0x30)
+                digits += 1
+                if seenPoint { fraction += 1 }
+            } else if c == 0x2E && !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = Double(mantissa) / tens[fraction]
+        return negative ? -value : value
     }
 }
 
