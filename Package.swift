@@ -48,6 +48,10 @@ let package = Package(
             name: "CGio", pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // libxml2's SAX parser: Xournal++ notebooks, read as they inflate.
+        .systemLibrary(
+            name: "CXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
             name: "CXTest", pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]),
@@ -59,7 +63,7 @@ let package = Package(
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
         .target(
             name: "DrawingBoardFiles",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", "CSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", "CSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CSystem"]),
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
         .target(

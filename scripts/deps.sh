@@ -16,6 +16,7 @@ DRAWINGBOARD_PACKAGES=(
     libpoppler-glib-dev
     libwebp-dev
     libglib2.0-dev
+    libxml2-dev
     fonts-dejavu-core
     zenity
     libdecor-0-plugin-1-cairo

@@ -38,6 +38,20 @@ import Testing
         #expect(c.editor.background == .paper(Paper(.lined)))
         #expect(c.brush.backgroundColor == .white && c.brush.value(of: .paperSpacing) == 32, "the panel follows the undo")
     }
+
+    /// A page from a Xournal++ notebook: the panel shows its paper's colour, and the colour
+    /// sliders colour that paper, keeping its ruling.
+    @Test func aXournalPagesColourIsThePanelsAndKeepsItsRuling() throws {
+        let c = try makeController()
+        let paper = XournalPaper(.graph, color: RGBColor(red: 0xFF, green: 0xFF, blue: 0x80), points: Size(width: 600, height: 450))
+        c.replaceEditor(try Editor(notebook: Notebook([Page(size: PixelSize(width: 800, height: 600), background: .xournal(paper))])))
+        c.click(.panel(.background))
+        #expect(c.brush.backgroundColor == paper.color, "the panel shows the page's colour")
+        let red = try #require(c.layout().frame(of: .slider(.backgroundRed)))
+        c.drag([(red.maxX - 20, red.center.y), (red.minX + 100, red.center.y)])
+        guard case .xournal(let tinted) = c.editor.background else { Issue.record("the paper is kept: \(c.editor.background)"); return }
+        #expect(tinted.style == .graph && tinted.points == paper.points && tinted.color.red < 0xFF && tinted.color == c.brush.backgroundColor)
+    }
 }
 
 private extension Background {

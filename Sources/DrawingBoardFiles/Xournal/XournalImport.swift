@@ -137,7 +137,8 @@ public enum XournalImport {
             if attached {
                 tried = [notebook.path + "." + name]
             } else {
-                tried.append(name)
+                // As written: a relative name from the folder the app runs in, as Xournal++ reads it.
+                tried.append(name.hasPrefix("/") ? name : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name).path)
                 if !name.hasPrefix("/") { tried.append(folder.appendingPathComponent(name).path) }
                 tried.append(folder.appendingPathComponent((name as NSString).lastPathComponent).path)
             }

@@ -73,26 +73,31 @@ struct XournalXML {
     /// Reads the notebook in `data` (gzip or plain XML) as it inflates, handing each page to
     /// `take` as soon as it ends (so one page's elements at most are held as written), with
     /// its number from 1. What `take` throws stops the reading, with its words. The parser is
-    /// fed from a stream, in pieces: given all at once, libxml2 refuses a document of more
-    /// than 10 MB (a hundred pages of handwriting).
+    /// fed in pieces as they inflate (libxml2's SAX interface: numbers and texts are read
+    /// straight from its bytes).
     static func parse(_ data: Data, take: @escaping (Page, Int) throws -> Void) throws(DocumentError) -> XournalXML {
         let stream = NotebookStream(data, limit: maxBytes)
-        let parser = XMLParser(stream: stream)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
         let reader = Reader(take: take)
-        parser.delegate = reader
-        let parsed = parser.parse()
+        let parser = try SAXParser(events: reader)
+        reader.parser = parser
+        while reader.problem == nil {
+            guard let piece = stream.next() else {
+                if stream.problem == nil { parser.feed(UnsafeBufferPointer(start: nil, count: 0), last: true) }
+                break
+            }
+            guard piece.withUnsafeBufferPointer({ parser.feed($0) }) else { break }
+        }
         if let problem = stream.problem { throw problem }
         if let problem = reader.problem { throw DocumentError(problem) }
-        guard parsed, parser.parserError == nil else { throw DocumentError("its XML is not valid: \(XMLProblem.describe(parser))") }
+        guard parser.errorCode == 0 else { throw DocumentError("its XML is not valid: \(parser.problem)") }
         guard reader.sawRoot else { throw DocumentError("it is not a Xournal++ or Xournal notebook (no <xournal> element)") }
         guard reader.notebook.pageCount > 0 else { throw DocumentError("it has no pages") }
         return reader.notebook
     }
 
-    private final class Reader: NSObject, XMLParserDelegate {
+    private final class Reader: SAXEvents {
         var notebook = XournalXML()
+        weak var parser: SAXParser?
         var problem: String?
         /// The page being read.
         private var page: Page?
@@ -103,7 +108,8 @@ struct XournalXML {
         }
         var sawRoot = false
         private var depth = 0
-        private var text = ""
+        /// The text of the element being read (a stroke's points, a text's words, a picture).
+        private var text: [UInt8] = []
         private var collecting = false
         private var pending: Pending?
         private var pdfNamed = false
@@ -115,23 +121,25 @@ struct XournalXML {
             case image(left: Double, top: Double, right: Double, bottom: Double, tex: Bool)
         }
 
-        private func fail(_ message: String, _ parser: XMLParser) {
+        /// `at`: the message is about the XML there (the line is named); a page that cannot be
+        /// made is about what it names.
+        private func fail(_ message: String, at line: Bool = true) {
             guard problem == nil else { return }
-            problem = "\(message) (line \(parser.lineNumber))"
-            parser.abortParsing()
+            problem = line ? "\(message) (line \(parser?.line ?? 0))" : message
+            parser?.stop()
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes a: [String: String] = [:]) {
+        func start(_ name: String, _ a: SAXAttributes) {
             depth += 1
-            do {
-                try start(name, a, parser)
+            guard problem == nil else { return }
+            do throws(DocumentError) {
+                try begin(name, a)
             } catch {
-                fail(error.message, parser)
+                fail(error.message)
             }
         }
 
-        private func start(_ name: String, _ a: [String: String], _ parser: XMLParser) throws(DocumentError) {
+        private func begin(_ name: String, _ a: SAXAttributes) throws(DocumentError) {
             if depth == 1 {
                 guard name == "xournal" || name == "MrWriter" else {
                     throw DocumentError("it is not a Xournal++ or Xournal notebook (its root is <\(name.prefix(40))>)")
@@ -178,29 +186,30 @@ struct XournalXML {
         }
 
         private func startText() {
-            text = ""
+            text.removeAll(keepingCapacity: true)
             collecting = true
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard collecting else { return }
-            text += string
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard collecting, problem == nil else { return }
+            text.append(contentsOf: bytes)
             // A stroke's coordinates take at least two bytes each.
-            if text.utf8.count > 2 * 32 * PageLimits.pointsPerStroke + 1_000 {
-                fail("an element holds more than a stroke of \(PageLimits.pointsPerStroke) points may", parser)
+            if text.count > 2 * 32 * PageLimits.pointsPerStroke + 1_000 {
+                fail("an element holds more than a stroke of \(PageLimits.pointsPerStroke) points may")
             }
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        func end(_ name: String) {
             defer { depth -= 1 }
+            guard problem == nil else { return }
             if depth == 2, name == "page", let done = page {
                 page = nil
                 do {
                     try take(done, notebook.pageCount)
                 } catch let error as DocumentError {
-                    fail(error.message, parser)
+                    fail(error.message, at: false)
                 } catch {
-                    fail("page \(notebook.pageCount): \(error)", parser)
+                    fail("page \(notebook.pageCount): \(error)", at: false)
                 }
                 return
             }
@@ -211,19 +220,22 @@ struct XournalXML {
                 guard page != nil else { return }
                 switch item {
                 case .stroke(var stroke):
-                    stroke.coordinates = try Numbers.parse(text, what: "a stroke's points", limit: 2 * PageLimits.pointsPerStroke)
+                    stroke.coordinates = try text.withUnsafeBufferPointer { bytes throws(DocumentError) in
+                        try Numbers.parse(bytes, what: "a stroke's points", limit: 2 * PageLimits.pointsPerStroke)
+                    }
                     guard stroke.coordinates.count >= 2, stroke.coordinates.count % 2 == 0 else {
                         throw DocumentError("a stroke on page \(notebook.pageCount) has \(stroke.coordinates.count) coordinates, not pairs of x and y")
                     }
                     try checkCoordinates(stroke.coordinates)
                     append(.stroke(stroke))
                 case .text(var spec):
-                    guard !text.isEmpty else { return }
-                    guard text.count <= Element.maxTextLength else { throw DocumentError("a text on page \(notebook.pageCount) is longer than \(Element.maxTextLength) characters") }
-                    spec.text = text
+                    let words = String(decoding: text, as: UTF8.self)
+                    guard !words.isEmpty else { return }
+                    guard words.count <= Element.maxTextLength else { throw DocumentError("a text on page \(notebook.pageCount) is longer than \(Element.maxTextLength) characters") }
+                    spec.text = words
                     append(.text(spec))
                 case .image(let left, let top, let right, let bottom, let tex):
-                    guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
+                    guard let data = Data(base64Encoded: Data(text), options: .ignoreUnknownCharacters), !data.isEmpty else {
                         throw DocumentError("an image on page \(notebook.pageCount) has no picture in it")
                     }
                     try checkCoordinates([left, top, right, bottom])
@@ -231,16 +243,16 @@ struct XournalXML {
                     append(tex ? .tex(spec) : .image(spec))
                 }
             } catch {
-                fail(error.message, parser)
+                fail(error.message)
             }
-            text = ""
+            text.removeAll(keepingCapacity: true)
         }
 
         private func append(_ item: Item) {
             page?.items.append(item)
         }
 
-        private func stroke(_ a: [String: String]) throws(DocumentError) -> StrokeSpec {
+        private func stroke(_ a: SAXAttributes) throws(DocumentError) -> StrokeSpec {
             strokeCount += 1
             guard strokeCount <= 10_000_000 else { throw DocumentError("it has more than 10000000 strokes") }
             let tool: StrokeSpec.Tool
@@ -249,7 +261,9 @@ struct XournalXML {
             case "eraser": tool = .eraser
             default: tool = .pen
             }
-            var widths = try Numbers.parse(a["width"] ?? "1", what: "a stroke's width", limit: PageLimits.pointsPerStroke + 1)
+            var widths = try a.bytes("width").map { bytes throws(DocumentError) in
+                try Numbers.parse(bytes, what: "a stroke's width", limit: PageLimits.pointsPerStroke + 1)
+            } ?? [1]
             if let pressures = a["pressures"] {
                 // MrWriter writes the widths per point apart from the stroke's.
                 widths = Array(widths.prefix(1)) + (try Numbers.parse(pressures, what: "a stroke's pressures", limit: PageLimits.pointsPerStroke))
@@ -285,7 +299,7 @@ struct XournalXML {
             }
         }
 
-        private func background(_ a: [String: String]) throws(DocumentError) -> Background {
+        private func background(_ a: SAXAttributes) throws(DocumentError) -> Background {
             switch a["type"] {
             case "solid":
                 let config = a["config"] ?? ""
@@ -307,7 +321,7 @@ struct XournalXML {
             }
         }
 
-        private func number(_ a: [String: String], _ key: String, _ what: String) throws(DocumentError) -> Double {
+        private func number(_ a: SAXAttributes, _ key: String, _ what: String) throws(DocumentError) -> Double {
             guard let text = a[key], let n = Double(text.trimmingCharacters(in: .whitespaces)) else {
                 throw DocumentError("\(what) is missing or not a number")
             }

@@ -70,7 +70,7 @@ final class OpenProgress {
             app.replaceEditor(next, page: ready.sessionPage)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
             let dropped = leftOut.isEmpty ? "" : "; left out: \(leftOut.joined(separator: ", "))"
-            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s"); Save keeps them in a document\(dropped)")
+            app.chrome.show(info: "Opened “\(name)”, \(pages) page\(pages == 1 ? "" : "s"); Save writes it as a DrawingBoard document\(dropped)")
         case .image(let size):
             app.replaceEditor(next, page: ready.sessionPage)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)

@@ -160,8 +160,13 @@ public final class BrushController {
         return nil
     }
 
-    /// The background of `color`: the paper in that colour when the page is paper.
+    /// The background of `color`: the paper in that colour when the page is paper (ours, or a
+    /// Xournal++ notebook's).
     func background(ofColor color: RGBColor) -> Background {
+        if case .xournal(var paper) = editor.background {
+            paper.color = color
+            return .xournal(paper)
+        }
         guard var paper else { return .color(color) }
         paper.color = color
         return .paper(paper)
@@ -171,6 +176,7 @@ public final class BrushController {
     /// undone colour change takes them back too). Over an image they keep the last colour.
     func followBackground() {
         if case .color(let c) = editor.background { backgroundColor = c }
+        if case .xournal(let paper) = editor.background { backgroundColor = paper.color }
         if let paper { backgroundColor = paper.color }
     }
 
