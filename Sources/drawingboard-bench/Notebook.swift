@@ -39,8 +39,7 @@ func notebookFigures() throws {
     let xopp = try writeXournalNotebook(pdf: pdfURL, sizes: file.pageSizes, strokes: strokes, in: folder)
 
     row("notebook: \(pageCount) A4 PDF pages, 20 strokes each", "")
-    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let ours = bin.appendingPathComponent("drawingboard").path
+    let ours = ourBinary()
     let xournal = ["/usr/bin/xournalpp", "/usr/local/bin/xournalpp"].first { FileManager.default.isExecutableFile(atPath: $0) }
     func compare(_ what: String, key: String, ourArgs: [String], theirArgs: [String]) {
         let mine = timed(ours, ourArgs, in: folder)

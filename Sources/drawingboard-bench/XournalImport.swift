@@ -10,8 +10,7 @@ import TestPDFs
 /// per point, as a pen with pressure writes them.
 func xournalImportFigures() throws {
     let xournal = ["/usr/bin/xournalpp", "/usr/local/bin/xournalpp"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let ours = bin.appendingPathComponent("drawingboard").path
+    let ours = ourBinary()
     row("Xournal++ notebook opened as it is (pen pressure, PDF)", "")
     var peaks: [Int: Double] = [:]
     for pageCount in [25, 100] {

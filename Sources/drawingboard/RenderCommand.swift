@@ -74,6 +74,14 @@ struct RenderCommand: ParsableCommand {
             AssetStore.decoder = decoder
             // This process draws one page and exits: a plain page's PNG is its ink layer.
             Editor.drawsBackgroundsWhenAsked = true
+            if format == "png", parsed.steps.isEmpty, parsed.pdf == nil, let open = parsed.open {
+                let url = open.hasPrefix("/") ? URL(fileURLWithPath: open) : base.appendingPathComponent(open)
+                if XournalImport.isNotebook(url.path) {
+                    // Another app's notebook, one page of it: drawn while the rest is read.
+                    try AtomicFile.write(try EarlyPagePicture.render(url, page: page ?? 1, decoder: decoder), toPath: output)
+                    return
+                }
+            }
             let runner = ScriptRunner(decoder: decoder, openDocument: { url in try DocumentReader.read(url, decoder: decoder) }, stickers: StickerLibrary.installed())
             let editor = try runner.run(parsed, baseDirectory: base)
             if let page {

@@ -81,6 +81,28 @@ import Testing
         #expect(missed.isEmpty, "\(missed.count) pixels differ, the first at \(missed.prefix(4))")
     }
 
+    /// `render --page N` of a script that only opens a notebook draws that page while the rest
+    /// is read: the very bytes the full path (open, then a step, then the page) writes.
+    @Test func aPageDrawnWhileTheRestIsReadIsTheSamePicture() throws {
+        let folder = try Self.lecture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("ink.xopp"), to: folder.appendingPathComponent("ink.xopp"))
+        for (name, page) in [("lecture.xopp", 2), ("ink.xopp", 1)] {
+            try Data(#"{"open": "\#(name)"}"#.utf8).write(to: folder.appendingPathComponent("early.json"))
+            try Data(#"{"open": "\#(name)", "steps": [{"tool": "pencil"}]}"#.utf8).write(to: folder.appendingPathComponent("full.json"))
+            for script in ["early", "full"] {
+                let result = try BinaryRunner.run(["render", "\(script).json", "--page", "\(page)", "--output", "\(script).png"], in: folder)
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+            let early = try Data(contentsOf: folder.appendingPathComponent("early.png"))
+            let full = try Data(contentsOf: folder.appendingPathComponent("full.png"))
+            #expect(!early.isEmpty && early == full, "\(name) page \(page)")
+        }
+        let beyond = try BinaryRunner.run(["render", "early.json", "--page", "9", "--output", "beyond.png"], in: folder)
+        #expect(beyond.status == 2 && beyond.stderr == "drawingboard: --page: there is no page 9; the notebook has 1 page\n", "\(beyond.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("beyond.png").path))
+    }
+
     /// A notebook whose PDF is gone: one clear line naming it, and the drawing as it was.
     @Test func aNotebookWithoutItsPDFIsRefusedAndNothingChanges() throws {
         let folder = try Self.lecture()

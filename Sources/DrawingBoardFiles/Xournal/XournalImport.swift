@@ -26,12 +26,18 @@ public enum XournalImport {
         ["xopp", "xoj"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
-    public static func read(_ url: URL, decoder: any ImageDecoding) throws(DocumentError) -> ImportedNotebook {
+    /// Reads the notebook at `url`. `checked` hears each page (its number from 1) as soon as
+    /// it is made and checked, before the rest is read: work on it may start, but nothing may
+    /// be written until the whole notebook has been read and checked.
+    public static func read(_ url: URL, decoder: any ImageDecoding, checked: ((Int, Page) -> Void)? = nil) throws(DocumentError) -> ImportedNotebook {
         let name = "“\(url.lastPathComponent)”"
         do {
             let data = try RegularFile.read(url.path, limit: maxFileBytes, noun: "notebook")
             let converter = Converter(notebook: url, decoder: decoder)
-            let xml = try XournalXML.parse(data) { page, number in try converter.add(page, number: number) }
+            let xml = try XournalXML.parse(data) { page, number in
+                try converter.add(page, number: number)
+                checked?(number, converter.pages[number - 1])
+            }
             converter.leftOut += xml.leftOut.sorted()
             return ImportedNotebook(pages: converter.pages, leftOut: converter.leftOut)
         } catch let error as DocumentError {
