@@ -135,6 +135,31 @@ func elementFigures() throws {
     row("undo of a move / painting the whole page again", "\(ms(undoMove)) / \(ms(wholePage))")
     figures["undo_move_ms"] = undoMove * 1e3
     figures["whole_page_ms"] = wholePage * 1e3
+    // The page scrolled into view in a notebook whose pixels of it were let go: on the event
+    // loop, painted there (files, render) against painted off it (the window), and how long
+    // the window waits for it then.
+    let notebookPages = [Page(size: editor.size), editor.pages.notebook.pages[0].page]
+    var inPlace: [Double] = [], onLoop: [Double] = [], arrives: [Double] = []
+    for _ in 0..<3 {
+        let plain = try Editor(notebook: Notebook(notebookPages))
+        let window = try Editor(notebook: Notebook(notebookPages), drawsPDFsLater: true)
+        let c0 = now()
+        try plain.pages.compose(1, into: frame, area: PixelRect(size: frame.size), view: .identity)
+        inPlace.append(now() - c0)
+        let w0 = now()
+        try window.pages.compose(1, into: frame, area: PixelRect(size: frame.size), view: .identity)
+        onLoop.append(now() - w0)
+        while window.pages.waitingForPictures {
+            _ = window.pages.catchUpPictures()
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        arrives.append(now() - w0)
+    }
+    row("it scrolled into view unkept: loop time in place / off it",
+        "\(ms(Stats(inPlace).median)) / \(ms(Stats(onLoop).median)) (it comes after \(ms(Stats(arrives).median)))")
+    figures["page_shown_in_place_ms"] = Stats(inPlace).median * 1e3
+    figures["page_shown_off_loop_ms"] = Stats(onLoop).median * 1e3
+    figures["page_shown_arrives_ms"] = Stats(arrives).median * 1e3
     // Opening it as a document.
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-journal-\(UUID().uuidString).ora")
     defer { try? FileManager.default.removeItem(at: url) }

@@ -24,11 +24,17 @@ final class BackgroundLayer {
     /// Largest zoomed picture kept (pixels): a 4K window's worth.
     static let maxZoomedPixels = 3840 * 2160
     /// Draws PDF pages off the event loop (the window's); nil: drawn here and now.
-    private let drawer: PDFPageDrawer?
+    private var drawer: PDFPageDrawer?
     /// The PDF page being drawn off the event loop: the layer is white until it comes.
     private(set) var pending: PDFPageDrawer.Request?
     /// The zoomed part of it being drawn off the event loop (the page's pixels show meanwhile).
     private(set) var zoomPending: PDFPageDrawer.Request?
+
+    /// A layer drawn whole off the event loop, now the window's: later zoomed parts of its PDF
+    /// page come from the window's worker.
+    func adopt(drawer: PDFPageDrawer?) {
+        self.drawer = drawer
+    }
 
     init(size: PixelSize, background: Background, drawer: PDFPageDrawer? = nil) throws(RenderError) {
         pixels = try CairoSurface(format: .argb32, size: size)

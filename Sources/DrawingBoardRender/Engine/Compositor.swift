@@ -181,6 +181,18 @@ final class Compositor {
 
     /// The desk around the page, with a soft shadow along the page's edges so the user sees
     /// where the page ends.
+    /// A page still being painted off the event loop: white where it lies, under `area`.
+    func composeBlank(_ size: PixelSize, into frame: Frame, area: PixelRect, view: ViewTransform) {
+        guard let cr = frame.context else { return }
+        cr.isolated {
+            cr.clip(to: area)
+            cr.transform(scale: view.scale, offset: view.offset)
+            cr.clip(to: PixelRect(size: size))
+            cr.setSource(.white)
+            cr.paintAll()
+        }
+    }
+
     private func paintDesk(on cr: CairoContext, size: PixelSize, view: ViewTransform) {
         cr.setSource(Self.outside)
         cr.paintAll()

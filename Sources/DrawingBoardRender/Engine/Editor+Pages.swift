@@ -51,7 +51,10 @@ public struct NotebookPages {
             return editor.compositor.compose(editor.canvas, page: page, live: Array(editor.input.strokes.values), into: frame, area: area,
                                              view: view, desk: false)
         }
-        let (shown, gone) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets)
+        guard let (shown, gone) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets, painter: editor.pagePainter) else {
+            // Being painted off the event loop: blank until it comes.
+            return editor.compositor.composeBlank(entry.page.size, into: frame, area: area, view: view)
+        }
         for id in gone { editor.history.dropCachedPixels(ofPage: id) }
         editor.compositor.compose(shown, page: entry.page, live: [], into: frame, area: area, view: view, desk: false)
     }
@@ -59,7 +62,8 @@ public struct NotebookPages {
     /// Whether PDF pages are still being drawn off the event loop for the pages kept (the window
     /// looks again soon: `catchUpPictures`).
     public var waitingForPictures: Bool {
-        editor.assets.pdfDrawer?.busy == true || editor.canvas.background.waiting || shelf.kept.contains { $0.canvas.background.waiting }
+        editor.assets.pdfDrawer?.busy == true || editor.pagePainter?.busy == true || editor.pagePainter?.hasPainted == true
+            || editor.canvas.background.waiting || shelf.kept.contains { $0.canvas.background.waiting }
     }
 
     /// Takes in what the worker drew off the event loop for the pages kept; true when something
@@ -67,6 +71,18 @@ public struct NotebookPages {
     /// memory) is said (`takeFailures`), and shows what it showed.
     public func catchUpPictures() -> Bool {
         var changed = false
+        // Pages painted off the event loop go on the shelf, if they are still those pages.
+        for painted in editor.pagePainter?.takePainted() ?? [] {
+            do {
+                let canvas = try painted.canvas.get()
+                guard painted.id != shelf.current, shelf.notebook[painted.id] == painted.page else { continue }
+                canvas.adopt(editor.assets)
+                for gone in shelf.park(canvas, for: painted.id) { editor.history.dropCachedPixels(ofPage: gone) }
+                changed = true
+            } catch {
+                editor.failures.append(error.message)
+            }
+        }
         let kept = [(shelf.current, editor.canvas, page)] + shelf.kept.compactMap { id, canvas in shelf.notebook[id].map { (id, canvas, $0) } }
         for (_, canvas, model) in kept {
             do {
@@ -140,6 +156,8 @@ extension Editor {
         var canvas: PageCanvas
         if let parked = shelf.take(id) {
             canvas = parked
+        } else if let painted = try pagePainter?.wait(for: id, page: next, assets: assets) {
+            canvas = painted
         } else {
             canvas = try CanvasLoading.paint(next, assets: assets)
         }

@@ -36,6 +36,9 @@ public final class Editor {
     var nextID: UInt64 = 1
     /// Edits that could not be made since the window last asked (it says so).
     var failures: [String] = []
+    /// Paints the pages scrolled into view off the event loop (the window's editors; nil:
+    /// painted where they are asked for, as files need).
+    var pagePainter: PagePainter?
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
@@ -50,7 +53,10 @@ public final class Editor {
     /// history starts empty.
     public init(document: DocumentContents, history: UndoHistory.Options = .init(), drawsPDFsLater: Bool = false) throws(RenderError) {
         assets = AssetStore()
-        if drawsPDFsLater { assets.pdfDrawer = PDFPageDrawer() }
+        if drawsPDFsLater {
+            assets.pdfDrawer = PDFPageDrawer()
+            pagePainter = PagePainter()
+        }
         (page, canvas) = try CanvasLoading.load(document, assets: assets)
         self.history = UndoHistory(options: history)
         shelf = PageShelf(Notebook([page] + document.otherPages))
@@ -63,7 +69,10 @@ public final class Editor {
     public init(notebook: Notebook, first: DocumentContents? = nil, history: UndoHistory.Options = .init(),
                 drawsPDFsLater: Bool = false) throws(RenderError) {
         assets = AssetStore()
-        if drawsPDFsLater { assets.pdfDrawer = PDFPageDrawer() }
+        if drawsPDFsLater {
+            assets.pdfDrawer = PDFPageDrawer()
+            pagePainter = PagePainter()
+        }
         if let first {
             (page, canvas) = try CanvasLoading.load(first, assets: assets)
         } else {

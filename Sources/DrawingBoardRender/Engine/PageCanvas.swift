@@ -24,7 +24,7 @@ final class PageCanvas {
     /// Each element drawn at its size, ready to lay on the page.
     let elements = ElementCache()
     /// The decoded image files of the page's elements.
-    let assets: AssetStore
+    private(set) var assets: AssetStore
     /// The page under and over an element being dragged.
     var drag: DragCache?
     /// The under layer as erasers being drawn show it.
@@ -46,6 +46,14 @@ final class PageCanvas {
         ink = try InkLayer(size: size)
         self.background = try BackgroundLayer(size: size, background: background, drawer: assets.pdfDrawer)
         self.assets = assets
+    }
+
+    /// A canvas painted off the event loop (`PagePainter`, with a store of its own) joins the
+    /// editor's: its images are decoded from the editor's store from now on, and a PDF page's
+    /// zoomed parts are drawn by the editor's worker.
+    func adopt(_ editorAssets: AssetStore) {
+        assets = editorAssets
+        background.adopt(drawer: editorAssets.pdfDrawer)
     }
 
     /// Brings the layers built on the background up to date with what the worker drew off the

@@ -57,12 +57,17 @@ final class PageShelf {
     }
 
     /// The canvas of page `id`, kept on the shelf (most recently used), painted from `page`
-    /// when it is not there; the ids of pages whose canvases went to make room.
-    func shown(_ id: UInt64, page: Page, assets: AssetStore) throws(RenderError) -> (PageCanvas, [UInt64]) {
+    /// when it is not there; the ids of pages whose canvases went to make room. With a
+    /// `painter`, a page not there is painted off the event loop: nil until it is ready.
+    func shown(_ id: UInt64, page: Page, assets: AssetStore, painter: PagePainter? = nil) throws(RenderError) -> (PageCanvas, [UInt64])? {
         if let i = parked.firstIndex(where: { $0.id == id }) {
             let hit = parked.remove(at: i)
             parked.append(hit)
             return (hit.canvas, [])
+        }
+        if let painter {
+            guard let canvas = try painter.canvas(id, page: page, assets: assets) else { return nil }
+            return (canvas, park(canvas, for: id))
         }
         let canvas = try CanvasLoading.paint(page, assets: assets)
         return (canvas, park(canvas, for: id))
