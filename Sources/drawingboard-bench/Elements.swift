@@ -157,6 +157,29 @@ func elementFigures() throws {
     }
     row("it scrolled into view unkept: loop time in place / off it",
         "\(ms(Stats(inPlace).median)) / \(ms(Stats(onLoop).median)) (it comes after \(ms(Stats(arrives).median)))")
+    // Raising an element from under the others (everything under the top run painted again):
+    // on the event loop in place, against off it (the window's editors).
+    var raiseInPlace: [Double] = [], raiseOnLoop: [Double] = [], raiseArrives: [Double] = []
+    for _ in 0..<3 {
+        let plain = try Editor(notebook: Notebook([editor.pages.notebook.pages[0].page]))
+        let window = try Editor(notebook: Notebook([editor.pages.notebook.pages[0].page]), drawsPDFsLater: true)
+        let id = plain.elements[plain.elements.count / 2].id
+        let r0 = now()
+        try plain.perform(.reorder(id, top: true))
+        raiseInPlace.append(now() - r0)
+        let r1 = now()
+        try window.perform(.reorder(id, top: true))
+        raiseOnLoop.append(now() - r1)
+        while window.pages.waitingForPictures {
+            _ = window.pages.catchUpPictures()
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        raiseArrives.append(now() - r1)
+    }
+    row("raise one from the middle: loop time in place / off it",
+        "\(ms(Stats(raiseInPlace).median)) / \(ms(Stats(raiseOnLoop).median)) (it comes after \(ms(Stats(raiseArrives).median)))")
+    figures["raise_in_place_ms"] = Stats(raiseInPlace).median * 1e3
+    figures["raise_off_loop_ms"] = Stats(raiseOnLoop).median * 1e3
     figures["page_shown_in_place_ms"] = Stats(inPlace).median * 1e3
     figures["page_shown_off_loop_ms"] = Stats(onLoop).median * 1e3
     figures["page_shown_arrives_ms"] = Stats(arrives).median * 1e3

@@ -135,7 +135,7 @@ extension Editor {
     /// The canvas area whose pixels changed since the last call, if any, to compose again.
     /// Pieces of strokes not taken with `takeIncrements()` first are part of it.
     public func takeDirtyRect() -> PixelRect? {
-        union(canvas.takeDirty(), input.takeChanged())
+        union(shownCanvas.canvas.takeDirty(), input.takeChanged())
     }
 
     /// The pieces of opaque strokes in progress that can be stroked straight onto the screen
@@ -146,7 +146,8 @@ extension Editor {
     /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
     /// through `view`.
     public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
-        compositor.compose(canvas, page: page, live: Array(input.strokes.values), into: frame, area: area, view: view)
+        let shown = shownCanvas
+        compositor.compose(shown.canvas, page: shown.page, live: Array(input.strokes.values), into: frame, area: area, view: view)
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.

@@ -48,7 +48,8 @@ public struct NotebookPages {
     public func compose(_ index: Int, into frame: Frame, area: PixelRect, view: ViewTransform) throws(RenderError) {
         let entry = shelf.notebook.pages[index]
         guard entry.id != shelf.current else {
-            return editor.compositor.compose(editor.canvas, page: page, live: Array(editor.input.strokes.values), into: frame, area: area,
+            let shown = editor.shownCanvas
+            return editor.compositor.compose(shown.canvas, page: shown.page, live: Array(editor.input.strokes.values), into: frame, area: area,
                                              view: view, desk: false)
         }
         guard let (shown, gone) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets, painter: editor.pagePainter) else {
@@ -63,14 +64,14 @@ public struct NotebookPages {
     /// looks again soon: `catchUpPictures`).
     public var waitingForPictures: Bool {
         editor.assets.pdfDrawer?.busy == true || editor.pagePainter?.busy == true || editor.pagePainter?.hasPainted == true
-            || editor.canvas.background.waiting || shelf.kept.contains { $0.canvas.background.waiting }
+            || editor.current.repaint != nil || editor.current.canvas.background.waiting || shelf.kept.contains { $0.canvas.background.waiting }
     }
 
     /// Takes in what the worker drew off the event loop for the pages kept; true when something
     /// shown must be drawn again. A page whose layers cannot be painted again now (out of
     /// memory) is said (`takeFailures`), and shows what it showed.
     public func catchUpPictures() -> Bool {
-        var changed = false
+        var changed = editor.settleRepaint(wait: false)
         // Pages painted off the event loop go on the shelf, if they are still those pages.
         for painted in editor.pagePainter?.takePainted() ?? [] {
             do {
@@ -83,7 +84,7 @@ public struct NotebookPages {
                 editor.failures.append(error.message)
             }
         }
-        let kept = [(shelf.current, editor.canvas, page)] + shelf.kept.compactMap { id, canvas in shelf.notebook[id].map { (id, canvas, $0) } }
+        let kept = [(shelf.current, editor.current.canvas, editor.current.repaint?.shown ?? page)] + shelf.kept.compactMap { id, canvas in shelf.notebook[id].map { (id, canvas, $0) } }
         for (_, canvas, model) in kept {
             do {
                 if try canvas.catchUpBackground(page: model) { changed = true }

@@ -22,7 +22,21 @@ public final class Editor {
     public var recorder: ((HistoryEvent) -> Void)?
     /// The decoded image files of the page's elements.
     public let assets: AssetStore
-    var canvas: PageCanvas
+    /// The canvas of the page drawn on. Reading it takes in a whole-page repaint under way off
+    /// the event loop, waiting for it if need be (`CurrentCanvas`): everything that draws, edits
+    /// or writes sees the canvas of the page as it is. Frames use `shownCanvas`, which never waits.
+    var canvas: PageCanvas {
+        get {
+            settleRepaint(wait: true)
+            return current.canvas
+        }
+        set { current.replace(with: newValue) }
+    }
+    /// The canvas and the whole-page repaint that may be under way for it.
+    let current: CurrentCanvas
+    /// Pages with more items than this are painted again whole off the event loop (the
+    /// window's editors, with a `pagePainter`); lighter pages at once.
+    var wholeRepaintLaterAbove = 150
     /// The other pages of the notebook, and the pixels of those shown last.
     let shelf: PageShelf
     let input = LiveInput()
@@ -45,7 +59,7 @@ public final class Editor {
         page = Page(size: size, background: background)
         self.history = UndoHistory(options: history)
         assets = AssetStore()
-        canvas = try PageCanvas(size: size, background: background, assets: assets)
+        current = CurrentCanvas(try PageCanvas(size: size, background: background, assets: assets))
         shelf = PageShelf(Notebook([page]))
     }
 
@@ -57,7 +71,9 @@ public final class Editor {
             assets.pdfDrawer = PDFPageDrawer()
             pagePainter = PagePainter()
         }
-        (page, canvas) = try CanvasLoading.load(document, assets: assets)
+        let loaded = try CanvasLoading.load(document, assets: assets)
+        page = loaded.0
+        current = CurrentCanvas(loaded.1)
         self.history = UndoHistory(options: history)
         shelf = PageShelf(Notebook([page] + document.otherPages))
         nextID = shelf.notebook.pages.map(\.page.nextStrokeID).max() ?? 1
@@ -74,10 +90,12 @@ public final class Editor {
             pagePainter = PagePainter()
         }
         if let first {
-            (page, canvas) = try CanvasLoading.load(first, assets: assets)
+            let loaded = try CanvasLoading.load(first, assets: assets)
+            page = loaded.0
+            current = CurrentCanvas(loaded.1)
         } else {
             page = notebook.pages[0].page
-            canvas = try CanvasLoading.paint(page, assets: assets)
+            current = CurrentCanvas(try CanvasLoading.paint(page, assets: assets))
         }
         self.history = UndoHistory(options: history)
         var pages = notebook
@@ -199,9 +217,10 @@ public final class Editor {
         let near = nearStrokes(for: resolved)
         guard let done = page.apply(resolved, strokesNear: near) else { return nil }
         var tiles = TileLog(skipping: group?.saved ?? [])
+        let later: Bool
         do {
-            try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
-                              dragging: group?.kind == .element, previous: previous)
+            later = try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
+                                      dragging: group?.kind == .element, previous: previous, wholeLater: paintsWholeLater)
         } catch {
             rollBack(done)
             throw error
@@ -210,6 +229,11 @@ public final class Editor {
         if case .place = resolved { nextID += 1 }
         var step = HistoryStep(kind: edit.kind, edit: done.undo, tiles: tiles.records)
         step.page = shelf.current
+        if later {
+            // Painted again whole off the event loop: the way back paints its ink from the page.
+            current.repaint = WholeRepaint(page, shown: previous)
+            step.tilesLost = true
+        }
         return (step, resolved)
     }
 
@@ -230,77 +254,24 @@ public final class Editor {
         return (step, edit)
     }
 
-    // MARK: - Undo and redo
+    /// Whether an edit that needs the whole page painted again has it painted off the event
+    /// loop (the window's editors, on a heavy page).
+    var paintsWholeLater: Bool { pagePainter != nil && page.items.count > wholeRepaintLaterAbove }
 
-    /// Undoes the last step, restoring exactly the pixels from before it. Returns false when
-    /// there is nothing to undo.
+    /// Takes in the whole-page repaint under way, if it is done (`wait`: waiting for it); true
+    /// when a new canvas came.
     @discardableResult
-    public func undo() throws(RenderError) -> Bool { try travel(back: true) }
-
-    /// Redoes the next undone step, restoring exactly the pixels from after it.
-    @discardableResult
-    public func redo() throws(RenderError) -> Bool { try travel(back: false) }
-
-    private func travel(back: Bool) throws(RenderError) -> Bool {
-        cancelAll()
-        endDrag(keeping: true)
-        let moved: Bool
-        let shownBefore = shelf.current
-        do {
-            moved = back ? try history.undo { step throws(RenderError) in try cross(&step) } : try history.redo { step throws(RenderError) in try cross(&step) }
-        } catch {
-            // The step stays where it was; the page it showed on the way is the one drawn on
-            // now, and the journal hears so (strokes drawn next replay on it).
-            if shelf.current != shownBefore { recorder?(.show(pages.index)) }
-            if let error = error as? RenderError { throw error }
-            throw RenderError("cannot read the undo history back from disk: \(error)")
-        }
-        if moved { recorder?(back ? .undo : .redo) }
-        return moved
+    func settleRepaint(wait: Bool) -> Bool {
+        guard let came = current.settle(page, assets: assets, wait: wait) else { return false }
+        if let problem = came { failures.append(problem) }
+        return true
     }
 
-    /// Crosses a step: applies its edit to the page and puts back its cached pixels (the ink
-    /// tiles, or a replaced page's drawing), keeping what comes back for the way back.
-    func cross(_ step: inout HistoryStep) throws(RenderError) {
-        revision += 1
-        if case .pages(let change) = step.edit {
-            if let undo = try applyPages(change) { step.edit = .pages(undo) }
-            return
-        }
-        // A step of another page shows that page first.
-        if step.page != 0, step.page != shelf.current { try switchPage(to: step.page) }
-        if case .replace(let other) = step.edit {
-            let drawing = image.drawingLayer()
-            let next = try CanvasLoading.load(DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size)), assets: assets)
-            guard let done = page.apply(.replace(next.0)) else { return }
-            canvas = next.1
-            step.edit = done.undo
-            step.drawing = drawing
-            return
-        }
-        let before = PageCanvas.Shape(page, on: canvas), previous = page
-        // The tiles are a cache: a step without them (dropped, or never read back from disk)
-        // paints the ink from the page instead, and keeps the tiles for the way back.
-        let cached = !step.tilesLost
-        let swapped = cached ? canvas.ink.swap(&step.tiles) : nil
-        canvas.invalidate(swapped)
-        guard let done = page.apply(step.edit) else { return }
-        var tiles = TileLog()
-        do {
-            try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles,
-                              previous: previous)
-        } catch {
-            // The step stays where it was: its tiles go back in the step, the page and the
-            // caches as they were.
-            if cached { canvas.invalidate(canvas.ink.swap(&step.tiles)) }
-            rollBack(done)
-            throw error
-        }
-        if !cached {
-            step.tiles = tiles.records
-            step.tilesLost = false
-        }
-        step.edit = done.undo
+    /// The canvas frames show, and the page it shows: during a whole-page repaint, the canvas
+    /// and page from before the edit (never waited for).
+    var shownCanvas: (canvas: PageCanvas, page: Page) {
+        settleRepaint(wait: false)
+        return (current.canvas, current.repaint?.shown ?? page)
     }
 
     /// Puts the page back from `done` after its caches failed to follow it part-way, and the
@@ -310,10 +281,10 @@ public final class Editor {
         let failed = PageCanvas.Shape(page, on: canvas)
         guard let back = page.apply(done.undo) else { return }
         var scrap = TileLog()
-        try? canvas.follow(back.change, on: page, from: failed, ink: .paint, tiles: &scrap)
+        _ = try? canvas.follow(back.change, on: page, from: failed, ink: .paint, tiles: &scrap)
     }
 
-    private static func blank(_ size: PixelSize) -> RasterImage {
+    static func blank(_ size: PixelSize) -> RasterImage {
         RasterImage(width: size.width, height: size.height, pixels: [UInt32](repeating: 0, count: size.area))!
     }
 

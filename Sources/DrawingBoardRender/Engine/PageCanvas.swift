@@ -161,8 +161,12 @@ final class PageCanvas {
     /// `dragging`: an element drag is under way (its motions compose from the drag's layers).
     /// `previous`: the page before the change (lets the layer under the topmost element be
     /// kept for an undo or a redo, `UnderStash`).
+    /// `wholeLater`: when everything under the top run must be painted again, nothing more is
+    /// done here and true is returned: the caller has the page painted whole off the event loop
+    /// (`WholeRepaint`) and this canvas replaced.
+    @discardableResult
     func follow(_ change: PageChange, on page: Page, from before: Shape, ink mode: InkFollow, tiles: inout TileLog,
-                stroke: StrokePaint? = nil, dragging: Bool = false, previous: Page? = nil) throws(RenderError) {
+                stroke: StrokePaint? = nil, dragging: Bool = false, previous: Page? = nil, wholeLater: Bool = false) throws(RenderError) -> Bool {
         if let failure = simulatedFailure {
             simulatedFailure = nil
             throw failure
@@ -179,7 +183,8 @@ final class PageCanvas {
         if case .paint = mode, let stroke, let drawn = Self.strokeOnTop(change, page) {
             index.remember(stroke.outline.bounds, of: drawn.id)
             index.follow(change.items, now: page.items)
-            return try paint(drawn, stroke, on: page, painter: painter, tiles: &tiles)
+            try paint(drawn, stroke, on: page, painter: painter, tiles: &tiles)
+            return false
         }
         index.follow(change.items, now: page.items)
         if change.items.contains(where: { $0.placed.contains { if case .base = $0.item { return true } else { return false } } }) {
@@ -191,7 +196,7 @@ final class PageCanvas {
             try painter.paintUnder(PixelRect(size: size))
             invalidateAll()
         }
-        guard !change.items.isEmpty else { return }
+        guard !change.items.isEmpty else { return false }
         let replaced = belowLast
         if case .paint = mode, before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page),
            painter.absorbTopRun() {
@@ -200,7 +205,7 @@ final class PageCanvas {
             // On top: the page as it stands goes under it; the top run of ink starts empty.
             try painter.layPlacedElement(placed)
             try painter.repaintTopRun(tiles: &tiles)
-            return
+            return false
         }
         if dragging, let moved { prepareDrag(moved.new.id, on: page) }
         let after = Shape(page, on: self)
@@ -211,6 +216,11 @@ final class PageCanvas {
             if let last = after.lastElementIndex, let kept = stash.take(for: page, last: last, size: size) {
                 stash.keep(belowLast, for: previous, last: before.lastElementIndex)
                 try painter.takeBack(kept)
+            } else if wholeLater {
+                // This canvas shows the page before the change until the new one comes: its
+                // entries are made again from whatever page is asked about.
+                index.forget()
+                return true
             } else {
                 stash.keep(belowLast, for: previous, last: before.lastElementIndex)
                 // Painted into new layers: the old one may be kept.
@@ -222,7 +232,7 @@ final class PageCanvas {
             elements.prune(keeping: Set(page.elements.map(\.id)))
             invalidateAll()
             if case .restored = mode { try painter.repaintHighlights(all) } else { try painter.repaintTopRun(tiles: &tiles) }
-            return
+            return false
         }
         let (underArea, inkArea) = areas(of: change, before: before, after: after)
         if let underArea, after.lastElementIndex != nil {
@@ -239,11 +249,12 @@ final class PageCanvas {
         for step in change.items where !step.inserts {
             for placed in step.placed { if let id = placed.item.elementID { gone.insert(id) } }
         }
-        guard !gone.isEmpty else { return }
+        guard !gone.isEmpty else { return false }
         for step in change.items where step.inserts {
             for placed in step.placed { if let id = placed.item.elementID { gone.remove(id) } }
         }
         if !gone.isEmpty { elements.forget(gone) }
+        return false
     }
 
     /// Whether the change moves element `id` elsewhere in the page's order (the last element

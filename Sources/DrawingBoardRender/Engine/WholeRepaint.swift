@@ -1,0 +1,86 @@
+import DrawingBoardCore
+import Foundation
+
+/// The page drawn on, painted again whole off the event loop (the window's editors, a heavy
+/// page): after an edit that changes what lies under the top run of ink everywhere (an element
+/// raised or lowered, one deleted from under others), or its undo. It paints a new canvas from
+/// the page's value with its own decoded images; meanwhile frames show the canvas as it was
+/// with the page it showed (`shown`), and anything that needs the canvas itself (a stroke, the
+/// next edit, a file) waits for it (`Editor.canvas`).
+final class WholeRepaint: @unchecked Sendable {
+    /// The page painted.
+    let page: Page
+    /// The page the canvas showed before the edit: what frames show until the new one comes.
+    let shown: Page
+    private let group = DispatchGroup()
+    private var result: Result<PageCanvas, RenderError>?
+
+    /// For tests: when set, each repaint waits for a signal before it paints.
+    nonisolated(unsafe) static var gate: DispatchSemaphore?
+
+    init(_ page: Page, shown: Page) {
+        self.page = page
+        self.shown = shown
+        group.enter()
+        let gate = Self.gate
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            gate?.wait()
+            do throws(RenderError) {
+                result = .success(try CanvasLoading.paint(page, assets: AssetStore()))
+            } catch {
+                result = .failure(error)
+            }
+            group.leave()
+        }
+    }
+
+    var isDone: Bool { group.wait(timeout: .now()) == .success }
+
+    /// The canvas painted (waiting for it).
+    func canvas() -> Result<PageCanvas, RenderError> {
+        group.wait()
+        return result ?? .failure(RenderError("the page could not be painted"))
+    }
+}
+
+/// The canvas of the page drawn on, and the whole-page repaint that may be under way for it
+/// (`WholeRepaint`): taken in when it is done, or waited for by what needs the canvas itself.
+final class CurrentCanvas {
+    /// The canvas as it stands (during a repaint: the one showing the page before the edit).
+    private(set) var canvas: PageCanvas
+    /// The repaint under way, if one is.
+    var repaint: WholeRepaint?
+
+    init(_ canvas: PageCanvas) {
+        self.canvas = canvas
+    }
+
+    /// A canvas that replaces this one whole (a page shown, a page resized): a repaint under
+    /// way is dropped.
+    func replace(with next: PageCanvas) {
+        repaint = nil
+        canvas = next
+    }
+
+    /// Takes in the repaint if it is done (`wait`: waiting for it). Nil when there was none to
+    /// take; otherwise the problem, if the canvas had to be painted here and could not be (a
+    /// canvas that could not be painted there, or a page that moved on meanwhile, is painted
+    /// here: `page`, the page drawn on now).
+    func settle(_ page: Page, assets: AssetStore, wait: Bool) -> String?? {
+        guard let job = repaint, wait || job.isDone else { return nil }
+        repaint = nil
+        var problem: String?
+        if job.page == page, case .success(let fresh) = job.canvas() {
+            fresh.adopt(assets)
+            canvas = fresh
+        } else {
+            do {
+                canvas = try CanvasLoading.paint(page, assets: assets)
+            } catch {
+                problem = error.message
+            }
+        }
+        canvas.invalidateAll()
+        return .some(problem)
+    }
+}

@@ -1,0 +1,97 @@
+import DrawingBoardCore
+import Foundation
+import Testing
+@testable import DrawingBoardRender
+
+/// On a heavy page in the window, an edit that changes what lies under the top run everywhere
+/// (an element raised or lowered, one deleted from under others, and their undo) has the page
+/// painted again whole off the event loop: frames show the page as it was until the new canvas
+/// comes, whatever needs the canvas waits for it, and the pixels are exactly those painted in
+/// place.
+@Suite(.serialized) struct WholeRepaintTests {
+    /// Strokes with texts among them: `window` has the window's painters.
+    static func page(window: Bool) throws -> Editor {
+        let editor = try Editor(notebook: Notebook([Page(size: PixelSize(width: 320, height: 240))]), drawsPDFsLater: window)
+        editor.wholeRepaintLaterAbove = 20
+        for i in 0..<30 {
+            editor.use(i % 7 == 3 ? .highlighter : .pencil, ["#d01010", "#1040c0", "#ffe000"][i % 3], width: 5)
+            let y = 10 + Double(i) * 7
+            editor.drag([(10, y), (160, y + 20), (310, y)])
+            if i % 10 == 5 {
+                let style = TextStyle(text: "Text \(i)", size: 30, color: .black)
+                try editor.perform(.place(Element(id: 0, source: .text(style),
+                                                  placement: .init(center: Point(80 + Double(i) * 6, 60 + Double(i) * 4), width: 110, natural: TextArt.measure(style)))))
+            }
+        }
+        return editor
+    }
+
+    static func settle(_ editor: Editor) -> Bool {
+        let end = Date().addingTimeInterval(30)
+        while Date() < end {
+            _ = editor.pages.catchUpPictures()
+            if !editor.pages.waitingForPictures { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+
+    static func frame(_ editor: Editor) throws -> [UInt32] {
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        return frame.read(PixelRect(size: editor.size))
+    }
+
+    @Test(arguments: ["raise", "lower", "delete"])
+    func aHeavyPageIsPaintedAgainOffTheLoopAndComesExact(_ what: String) throws {
+        let window = try Self.page(window: true), plain = try Self.page(window: false)
+        // Raising one from under others, lowering the topmost, deleting the topmost that was
+        // raised there (not the one laid last): each changes what lies under the top run.
+        let middle = window.elements[1].id, top = window.elements.last!.id
+        if what == "delete" {
+            for editor in [window, plain] { try editor.perform(.reorder(middle, top: true)) }
+            #expect(Self.settle(window))
+        }
+        let before = try Self.frame(window)
+        let edit: Edit = switch what {
+        case "raise": .reorder(middle, top: true)
+        case "lower": .reorder(top, top: false)
+        default: .delete(middle)
+        }
+        // The painting held until the frame is looked at.
+        let gate = DispatchSemaphore(value: 0)
+        WholeRepaint.gate = gate
+        defer { WholeRepaint.gate = nil }
+        try window.perform(edit)
+        try plain.perform(edit)
+        #expect(window.current.repaint != nil, "painted off the event loop")
+        #expect(plain.current.repaint == nil, "files and scripts paint in place")
+        #expect(try Self.frame(window) == before, "frames show the page as it was meanwhile")
+        gate.signal()
+        WholeRepaint.gate = nil
+        #expect(Self.settle(window))
+        #expect(try Self.frame(window) == (try Self.frame(plain)), "the new canvas: the pixels painted in place")
+        // Undo, painted off the loop again, and the picture (which waits) is exact.
+        try window.undo()
+        try plain.undo()
+        #expect(difference(try window.picture(), try plain.picture()) == nil)
+        try window.redo()
+        try plain.redo()
+        #expect(Self.settle(window))
+        #expect(try Self.frame(window) == (try Self.frame(plain)))
+    }
+
+    /// A stroke drawn at once after the edit waits for the new canvas and goes on it.
+    @Test func drawingRightAfterTheEditWaitsForTheNewCanvas() throws {
+        let window = try Self.page(window: true), plain = try Self.page(window: false)
+        let middle = window.elements[1].id
+        for editor in [window, plain] {
+            try editor.perform(.reorder(middle, top: true))
+            editor.use(.pencil, "#000000", width: 7)
+            editor.drag([(20, 230), (300, 200)])
+        }
+        #expect(window.current.repaint == nil, "the stroke took the new canvas in")
+        #expect(difference(try window.picture(), try plain.picture()) == nil)
+        #expect(window.strokes.count == plain.strokes.count)
+    }
+}
