@@ -139,50 +139,18 @@ func elementFigures() throws {
     // loop, painted there (files, render) against painted off it (the window), and how long
     // the window waits for it then.
     let notebookPages = [Page(size: editor.size), editor.pages.notebook.pages[0].page]
-    var inPlace: [Double] = [], onLoop: [Double] = [], arrives: [Double] = []
-    for _ in 0..<3 {
-        let plain = try Editor(notebook: Notebook(notebookPages))
-        let window = try Editor(notebook: Notebook(notebookPages), drawsPDFsLater: true)
-        let c0 = now()
-        try plain.pages.compose(1, into: frame, area: PixelRect(size: frame.size), view: .identity)
-        inPlace.append(now() - c0)
-        let w0 = now()
-        try window.pages.compose(1, into: frame, area: PixelRect(size: frame.size), view: .identity)
-        onLoop.append(now() - w0)
-        while window.pages.waitingForPictures {
-            _ = window.pages.catchUpPictures()
-            Thread.sleep(forTimeInterval: 0.001)
-        }
-        arrives.append(now() - w0)
+    let shown = try offTheLoop(pages: notebookPages) { editor in try editor.pages.compose(1, into: frame, area: PixelRect(size: frame.size), view: .identity) }
+    row("it scrolled into view unkept: loop time in place / off it", shown.text)
+    // Raising an element from under the others (everything under the top run painted again).
+    let raised = try offTheLoop(pages: [notebookPages[1]]) { editor in
+        try editor.perform(.reorder(editor.elements[editor.elements.count / 2].id, top: true))
     }
-    row("it scrolled into view unkept: loop time in place / off it",
-        "\(ms(Stats(inPlace).median)) / \(ms(Stats(onLoop).median)) (it comes after \(ms(Stats(arrives).median)))")
-    // Raising an element from under the others (everything under the top run painted again):
-    // on the event loop in place, against off it (the window's editors).
-    var raiseInPlace: [Double] = [], raiseOnLoop: [Double] = [], raiseArrives: [Double] = []
-    for _ in 0..<3 {
-        let plain = try Editor(notebook: Notebook([editor.pages.notebook.pages[0].page]))
-        let window = try Editor(notebook: Notebook([editor.pages.notebook.pages[0].page]), drawsPDFsLater: true)
-        let id = plain.elements[plain.elements.count / 2].id
-        let r0 = now()
-        try plain.perform(.reorder(id, top: true))
-        raiseInPlace.append(now() - r0)
-        let r1 = now()
-        try window.perform(.reorder(id, top: true))
-        raiseOnLoop.append(now() - r1)
-        while window.pages.waitingForPictures {
-            _ = window.pages.catchUpPictures()
-            Thread.sleep(forTimeInterval: 0.001)
-        }
-        raiseArrives.append(now() - r1)
-    }
-    row("raise one from the middle: loop time in place / off it",
-        "\(ms(Stats(raiseInPlace).median)) / \(ms(Stats(raiseOnLoop).median)) (it comes after \(ms(Stats(raiseArrives).median)))")
-    figures["raise_in_place_ms"] = Stats(raiseInPlace).median * 1e3
-    figures["raise_off_loop_ms"] = Stats(raiseOnLoop).median * 1e3
-    figures["page_shown_in_place_ms"] = Stats(inPlace).median * 1e3
-    figures["page_shown_off_loop_ms"] = Stats(onLoop).median * 1e3
-    figures["page_shown_arrives_ms"] = Stats(arrives).median * 1e3
+    row("raise one from the middle: loop time in place / off it", raised.text)
+    figures["raise_in_place_ms"] = raised.inPlace * 1e3
+    figures["raise_off_loop_ms"] = raised.onLoop * 1e3
+    figures["page_shown_in_place_ms"] = shown.inPlace * 1e3
+    figures["page_shown_off_loop_ms"] = shown.onLoop * 1e3
+    figures["page_shown_arrives_ms"] = shown.arrives * 1e3
     // Opening it as a document.
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-journal-\(UUID().uuidString).ora")
     defer { try? FileManager.default.removeItem(at: url) }
@@ -238,4 +206,28 @@ func photoMemory(_ figures: inout [String: Any]) throws {
     figures["photo24"] = ["decoded_mb": Double(decoded) / 1e6, "placing_growth_mb": Double(placed - before) / 1e6,
                           "moves_growth_mb": Double(moved - placed) / 1e6, "history_bytes": editor.history.residentBytes - history0]
     withExtendedLifetime(image) {}
+}
+
+/// `work` on a notebook of `pages`, three times each: the time on the event loop for an editor
+/// that paints in place (files, render), and for the window's (which paints off the loop), with
+/// how long until what it paints there comes (medians).
+func offTheLoop(pages: [Page], _ work: (Editor) throws -> Void) throws -> (inPlace: Double, onLoop: Double, arrives: Double, text: String) {
+    var inPlace: [Double] = [], onLoop: [Double] = [], arrives: [Double] = []
+    for _ in 0..<3 {
+        let plain = try Editor(notebook: Notebook(pages))
+        let window = try Editor(notebook: Notebook(pages), drawsPDFsLater: true)
+        let p0 = now()
+        try work(plain)
+        inPlace.append(now() - p0)
+        let w0 = now()
+        try work(window)
+        onLoop.append(now() - w0)
+        while window.pages.waitingForPictures {
+            _ = window.pages.catchUpPictures()
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        arrives.append(now() - w0)
+    }
+    let (a, b, c) = (Stats(inPlace).median, Stats(onLoop).median, Stats(arrives).median)
+    return (a, b, c, "\(ms(a)) / \(ms(b)) (it comes after \(ms(c)))")
 }

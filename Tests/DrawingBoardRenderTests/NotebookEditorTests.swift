@@ -217,15 +217,6 @@ import Testing
 /// done, the editor takes strokes meanwhile, and a file written meanwhile has the page whole.
 @Suite struct PDFOffTheEventLoopTests {
     /// Waits (at most 30 s) for the worker's pictures to reach the editor.
-    static func waitForPictures(_ editor: Editor) -> Bool {
-        let end = Date().addingTimeInterval(30)
-        while Date() < end {
-            _ = editor.pages.catchUpPictures()
-            if !editor.pages.waitingForPictures { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
-    }
 
     @Test func aSlowPageComesWhenItIsDrawnAndStrokesAreTakenMeanwhile() throws {
         let file = try PDFReader.read(TestPDF.heavy(squares: 300_000), name: "heavy.pdf")
@@ -239,7 +230,7 @@ import Testing
         editor.use(.pencil, "#000000", width: 10)
         editor.drag([(400, 100), (600, 100)])
         #expect(editor.strokes.count == 1)
-        #expect(Self.waitForPictures(editor), "the page came")
+        #expect(waitForPictures(editor), "the page came")
         editor.compose(into: frame, area: PixelRect(size: page.size))
         #expect(frame.read(PixelRect(x: 150, y: 320, width: 1, height: 1))[0] & 0xFFFFFF == 0x008000, "the PDF's green rectangle")
         #expect(frame.read(PixelRect(x: 500, y: 100, width: 1, height: 1))[0] & 0xFFFFFF == 0, "the ink over it")

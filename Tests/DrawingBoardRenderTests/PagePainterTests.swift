@@ -32,15 +32,6 @@ import Testing
         return frame.read(PixelRect(size: frame.size))
     }
 
-    static func waitForPictures(_ editor: Editor) -> Bool {
-        let end = Date().addingTimeInterval(30)
-        while Date() < end {
-            _ = editor.pages.catchUpPictures()
-            if !editor.pages.waitingForPictures { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
-    }
 
     @Test func aPageScrolledIntoViewIsPaintedOffTheLoopAndComesExact() throws {
         let pages = try Self.pages()
@@ -50,7 +41,7 @@ import Testing
         try editor.pages.compose(2, into: frame, area: PixelRect(size: frame.size), view: .identity)
         #expect(frame.read(PixelRect(size: frame.size)).allSatisfy { $0 & 0xFFFFFF == 0xFFFFFF }, "blank while it is painted")
         #expect(editor.pages.waitingForPictures)
-        #expect(Self.waitForPictures(editor), "the page came")
+        #expect(waitForPictures(editor), "the page came")
         #expect(editor.pages.withPixels == 2, "it is kept, beside the page drawn on")
         try editor.pages.compose(2, into: frame, area: PixelRect(size: frame.size), view: .identity)
         let shown = frame.read(PixelRect(size: frame.size))
@@ -74,6 +65,6 @@ import Testing
         // Undo goes back to the page as it was read.
         try editor.undo()
         #expect(difference(try editor.picture(), try Editor(notebook: Notebook([pages[3]])).picture()) == nil)
-        #expect(Self.waitForPictures(editor), "nothing is left waiting")
+        #expect(waitForPictures(editor), "nothing is left waiting")
     }
 }

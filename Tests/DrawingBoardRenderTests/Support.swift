@@ -60,3 +60,15 @@ func gradientImage(_ width: Int, _ height: Int) -> RasterImage {
     }
     return RasterImage(width: width, height: height, pixels: pixels)!
 }
+
+/// Waits (up to 30 s) until nothing is being drawn or painted off the event loop for `editor`,
+/// taking in what comes as the window does; false when it never settles.
+func waitForPictures(_ editor: Editor) -> Bool {
+    let end = Date().addingTimeInterval(30)
+    while Date() < end {
+        _ = editor.pages.catchUpPictures()
+        if !editor.pages.waitingForPictures { return true }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+    return false
+}

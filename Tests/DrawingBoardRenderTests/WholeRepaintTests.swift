@@ -26,15 +26,6 @@ import Testing
         return editor
     }
 
-    static func settle(_ editor: Editor) -> Bool {
-        let end = Date().addingTimeInterval(30)
-        while Date() < end {
-            _ = editor.pages.catchUpPictures()
-            if !editor.pages.waitingForPictures { return true }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return false
-    }
 
     static func frame(_ editor: Editor) throws -> [UInt32] {
         let frame = try Frame(size: editor.size)
@@ -50,7 +41,7 @@ import Testing
         let middle = window.elements[1].id, top = window.elements.last!.id
         if what == "delete" {
             for editor in [window, plain] { try editor.perform(.reorder(middle, top: true)) }
-            #expect(Self.settle(window))
+            #expect(waitForPictures(window))
         }
         let before = try Self.frame(window)
         let edit: Edit = switch what {
@@ -69,7 +60,7 @@ import Testing
         #expect(try Self.frame(window) == before, "frames show the page as it was meanwhile")
         gate.signal()
         WholeRepaint.gate = nil
-        #expect(Self.settle(window))
+        #expect(waitForPictures(window))
         #expect(try Self.frame(window) == (try Self.frame(plain)), "the new canvas: the pixels painted in place")
         // Undo, painted off the loop again, and the picture (which waits) is exact.
         try window.undo()
@@ -77,7 +68,7 @@ import Testing
         #expect(difference(try window.picture(), try plain.picture()) == nil)
         try window.redo()
         try plain.redo()
-        #expect(Self.settle(window))
+        #expect(waitForPictures(window))
         #expect(try Self.frame(window) == (try Self.frame(plain)))
     }
 
