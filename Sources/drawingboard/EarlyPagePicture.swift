@@ -45,13 +45,14 @@ final class EarlyPagePicture: @unchecked Sendable {
         let early = EarlyPagePicture(page: number)
         let notebook: ImportedNotebook
         do {
-            notebook = try XournalImport.read(url, decoder: decoder, checked: early.checked)
+            // Every page read and checked; none kept but the one drawn.
+            notebook = try XournalImport.read(url, decoder: decoder, keeps: { _ in false }, checked: early.checked)
         } catch {
             early.group.wait()
             throw ScriptError("open", "\(error)")
         }
         guard let bytes = try early.picture() else {
-            let count = notebook.pages.count
+            let count = notebook.pageCount
             throw RenderCommand.Failure(message: "--page: there is no page \(number); the notebook has \(count) page\(count == 1 ? "" : "s")")
         }
         return bytes

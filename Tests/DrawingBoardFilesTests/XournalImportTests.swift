@@ -100,7 +100,7 @@ import Testing
     @Test func aSavedNotebookOpensToTheSamePixels() throws {
         let notebook = try Self.open(Self.folder.appendingPathComponent("ink.xopp"))
         let editor = try Editor(notebook: Notebook(notebook.pages + [try Self.open(Self.folder.appendingPathComponent("lecture.xopp")).pages[0]]))
-        let before = try Self.pictures(ImportedNotebook(pages: editor.pages.notebook.pages.map(\.page), leftOut: []))
+        let before = try Self.pictures(ImportedNotebook(pages: editor.pages.notebook.pages.map(\.page), leftOut: [], pageCount: 2))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("imported-\(UUID().uuidString).ora")
         defer { try? FileManager.default.removeItem(at: url) }
         try OpenRaster.encode(notebook: editor).write(to: url)
@@ -125,6 +125,21 @@ import Testing
         #expect(picture.pixel(x: 38, y: 40) == 0xFFFF_FFFF, "nothing before a butt end")
         #expect(picture.pixel(x: 41, y: 40) == 0xFF00_0000)
         #expect(picture.pixel(x: 38, y: 80) == 0xFF00_0000, "a round end reaches half the width beyond")
+    }
+
+    /// A reader that wants one page keeps only that one, every page read and checked all the
+    /// same; a page whose background is an earlier page's image still finds it.
+    @Test func onePageKeptIsTheSamePage() throws {
+        let url = Self.folder.appendingPathComponent("attached.xopp")
+        var heard: [Int] = []
+        let one = try XournalImport.read(url, decoder: DecodeOnly(), keeps: { $0 == 3 }) { number, _ in heard.append(number) }
+        let all = try Self.open(url)
+        #expect(one.pageCount == 3 && one.pages.count == 1 && heard == [1, 2, 3])
+        #expect(one.pages[0] == all.pages[2])
+        guard case .image = one.pages[0].background else { Issue.record("the cloned image background"); return }
+        let broken = try Self.notebook(page: "<stroke tool=\"pen\" color=\"#000000ff\" width=\"2\">1 nan</stroke>")
+        #expect(throws: DocumentError.self) { try XournalImport.read(broken, decoder: DecodeOnly(), keeps: { _ in false }) }
+        try? FileManager.default.removeItem(at: broken)
     }
 
     @Test func whatNoPictureShowsIsNamed() throws {

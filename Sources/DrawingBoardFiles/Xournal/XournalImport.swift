@@ -5,8 +5,11 @@ import Foundation
 /// Another app's notebook made into ours: its pages as models (painted when shown), and what it
 /// held that no picture shows, in words, for the window to say once.
 public struct ImportedNotebook: Sendable {
+    /// The pages kept (every page, unless the reader asked for fewer).
     public var pages: [Page]
     public var leftOut: [String]
+    /// How many pages the notebook has.
+    public var pageCount: Int
 }
 
 /// Opens a Xournal++ (`.xopp`) or Xournal (`.xoj`) notebook as Xournal++ 1.1.3 draws it
@@ -28,18 +31,21 @@ public enum XournalImport {
 
     /// Reads the notebook at `url`. `checked` hears each page (its number from 1) as soon as
     /// it is made and checked, before the rest is read: work on it may start, but nothing may
-    /// be written until the whole notebook has been read and checked.
-    public static func read(_ url: URL, decoder: any ImageDecoding, checked: ((Int, Page) -> Void)? = nil) throws(DocumentError) -> ImportedNotebook {
+    /// be written until the whole notebook has been read and checked. `keeps`: whether page
+    /// N is kept in what is returned (every page is read and checked all the same; a reader
+    /// that wants one page keeps no other, and its memory does not grow with the notebook).
+    public static func read(_ url: URL, decoder: any ImageDecoding, keeps: @escaping (Int) -> Bool = { _ in true },
+                            checked: ((Int, Page) -> Void)? = nil) throws(DocumentError) -> ImportedNotebook {
         let name = "“\(url.lastPathComponent)”"
         do {
             let data = try RegularFile.read(url.path, limit: maxFileBytes, noun: "notebook")
             let converter = Converter(notebook: url, decoder: decoder)
-            let xml = try XournalXML.parse(data) { page, number in
-                try converter.add(page, number: number)
-                checked?(number, converter.pages[number - 1])
+            let xml = try XournalXML.parse(data) { spec, number in
+                let page = try converter.add(spec, number: number, keep: keeps(number))
+                checked?(number, page)
             }
             converter.leftOut += xml.leftOut.sorted()
-            return ImportedNotebook(pages: converter.pages, leftOut: converter.leftOut)
+            return ImportedNotebook(pages: converter.pages, leftOut: converter.leftOut, pageCount: xml.pageCount)
         } catch let error as DocumentError {
             throw DocumentError("\(name) cannot be opened: \(error.message)")
         } catch let error as RegularFile.Problem {
@@ -56,33 +62,37 @@ public enum XournalImport {
         var pdfName: String?
         var leftOut: [String] = []
         var pages: [Page] = []
+        /// Every page's background so far (a later page's may be an earlier one's image).
+        var backgrounds: [Background] = []
 
         init(notebook: URL, decoder: any ImageDecoding) {
             self.notebook = notebook
             self.decoder = decoder
         }
 
-        /// Makes page `number` (from 1) ours, checked.
-        func add(_ spec: XournalXML.Page, number: Int) throws {
+        /// Makes page `number` (from 1) ours, checked, and keeps it if asked to.
+        func add(_ spec: XournalXML.Page, number: Int, keep: Bool) throws -> Page {
             let size = PixelSize(width: Int((spec.width * scale).rounded()), height: Int((spec.height * scale).rounded()))
             do {
                 try Check.canvas(size, at: "")
             } catch {
                 throw DocumentError("page \(number) is \(JSONValue.format(spec.width)) x \(JSONValue.format(spec.height)) points (\(size) pixels), beyond the page-size limit of \(CanvasLimits.maxSide) pixels a side")
             }
-            let background = try self.background(spec, size: size, number: number, earlier: pages)
+            let background = try self.background(spec, size: size, number: number)
+            backgrounds.append(background)
             let page = Page(size: size, background: background, items: try items(spec.items, page: number))
             do {
                 try page.validate()
             } catch {
                 throw DocumentError("page \(number): \(error)")
             }
-            pages.append(page)
+            if keep { pages.append(page) }
+            return page
         }
 
         // MARK: Backgrounds
 
-        private func background(_ spec: XournalXML.Page, size: PixelSize, number: Int, earlier: [Page]) throws -> Background {
+        private func background(_ spec: XournalXML.Page, size: PixelSize, number: Int) throws -> Background {
             switch spec.background ?? .solid(color: .white, style: nil, config: "") {
             case .solid(let color, let style, let config):
                 // Xournal++: no style is lined paper, an unknown one ruled.
@@ -98,7 +108,7 @@ public enum XournalImport {
                 return .xournal(paper)
             case .pixmap(let domain, let filename):
                 if domain == "clone" {
-                    guard let index = Int(filename), earlier.indices.contains(index), case .image(let image, let name) = earlier[index].background else {
+                    guard let index = Int(filename), backgrounds.indices.contains(index), case .image(let image, let name) = backgrounds[index] else {
                         throw DocumentError("page \(number)'s background is the image of page \(filename.prefix(20)), which has none")
                     }
                     return .image(image.size == size ? image : try stretched(image, to: size), name: name)
