@@ -146,6 +146,10 @@ func elementFigures() throws {
         try editor.perform(.reorder(editor.elements[editor.elements.count / 2].id, top: true))
     }
     row("raise one from the middle: loop time in place / off it", raised.text)
+    let tinted = try offTheLoop(pages: [notebookPages[1]]) { editor in try editor.setBackground(.color(RGBColor(red: 250, green: 245, blue: 230))) }
+    row("another background colour: loop time in place / off it", tinted.text)
+    figures["background_in_place_ms"] = tinted.inPlace * 1e3
+    figures["background_off_loop_ms"] = tinted.onLoop * 1e3
     figures["raise_in_place_ms"] = raised.inPlace * 1e3
     figures["raise_off_loop_ms"] = raised.onLoop * 1e3
     figures["page_shown_in_place_ms"] = shown.inPlace * 1e3

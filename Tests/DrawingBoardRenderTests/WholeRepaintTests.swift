@@ -72,6 +72,35 @@ import Testing
         #expect(try Self.frame(window) == (try Self.frame(plain)))
     }
 
+    /// A background colour dragged on a heavy page: each change is painted off the event loop,
+    /// the newest replacing one not begun; the drag is one step, undone exactly.
+    @Test func aBackgroundDraggedOnAHeavyPageIsPaintedOffTheLoop() throws {
+        let window = try Self.page(window: true), plain = try Self.page(window: false)
+        let start = try plain.picture()
+        let colours: [RGBColor] = (0..<6).map { (i: Int) -> RGBColor in
+            let green = UInt8(250 - i * 20), blue = UInt8(200 + i * 10)
+            return RGBColor(red: 255, green: green, blue: blue)
+        }
+        let gate = DispatchSemaphore(value: 0)
+        WholeRepaint.gate = gate
+        for colour in colours {
+            try window.previewBackground(.color(colour))
+            try plain.previewBackground(.color(colour))
+        }
+        #expect(window.current.repaint != nil, "painting off the event loop")
+        WholeRepaint.gate = nil
+        for _ in colours { gate.signal() }
+        window.endBackgroundPreview()
+        plain.endBackgroundPreview()
+        #expect(window.background == .color(colours.last!))
+        #expect(difference(try window.picture(), try plain.picture()) == nil)
+        #expect(window.history.steps.count == plain.history.steps.count)
+        try window.undo()
+        try plain.undo()
+        #expect(difference(try window.picture(), start) == nil, "undone to the page as it was")
+        #expect(difference(try plain.picture(), start) == nil)
+    }
+
     /// A stroke drawn at once after the edit waits for the new canvas and goes on it.
     @Test func drawingRightAfterTheEditWaitsForTheNewCanvas() throws {
         let window = try Self.page(window: true), plain = try Self.page(window: false)

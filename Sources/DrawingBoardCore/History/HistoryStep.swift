@@ -48,6 +48,8 @@ public struct HistoryStep: Sendable {
         }
         edit = edit.preceded(by: later.edit)
         if drawing == nil { drawing = later.drawing }
+        // A later step whose pixels were never kept: the whole way back paints from the page.
+        if later.tilesLost { tilesLost = true }
     }
 }
 

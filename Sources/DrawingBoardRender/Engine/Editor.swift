@@ -190,6 +190,16 @@ public final class Editor {
             return try replacePage(edit, with: next, drawing: nil)
         default: break
         }
+        // A background chosen again while the page is being painted again off the event loop
+        // (a colour slider dragged on a heavy page): only the newest is painted.
+        if case .background = edit, let pending = current.repaint, paintsWholeLater {
+            guard let done = page.apply(edit) else { return nil }
+            current.repaint = WholeRepaint(page, shown: pending.shown, replacing: pending)
+            var step = HistoryStep(kind: edit.kind, edit: done.undo)
+            step.page = shelf.current
+            step.tilesLost = true
+            return (step, edit)
+        }
         var resolved = edit
         var paint: PageCanvas.StrokePaint?
         switch edit {

@@ -191,6 +191,8 @@ final class PageCanvas {
             base = nil
         }
         if change.background {
+            // Everything under the top run is painted again: off the event loop, when asked.
+            if wholeLater, lastElement(of: page) != nil { index.forget(); return true }
             stash.drop()
             try background.show(page.background)
             try painter.paintUnder(PixelRect(size: size))

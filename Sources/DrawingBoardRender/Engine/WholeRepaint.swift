@@ -14,17 +14,35 @@ final class WholeRepaint: @unchecked Sendable {
     let shown: Page
     private let group = DispatchGroup()
     private var result: Result<PageCanvas, RenderError>?
+    /// A newer repaint took this one's place: if it has not begun, it paints nothing.
+    private let replaced = Flag()
+    /// One page painted at a time: a repaint replaced before it begins is skipped.
+    private static let queue = DispatchQueue(label: "drawingboard.whole-repaint", qos: .userInitiated)
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.lock(); value = true; lock.unlock() }
+        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    }
 
     /// For tests: when set, each repaint waits for a signal before it paints.
     nonisolated(unsafe) static var gate: DispatchSemaphore?
 
-    init(_ page: Page, shown: Page) {
+    /// `replacing`: the repaint under way this one takes the place of.
+    init(_ page: Page, shown: Page, replacing older: WholeRepaint? = nil) {
         self.page = page
         self.shown = shown
+        older?.replaced.set()
         group.enter()
         let gate = Self.gate
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        Self.queue.async { [self] in
             gate?.wait()
+            guard !replaced.isSet else {
+                result = .failure(RenderError("replaced by a newer repaint"))
+                group.leave()
+                return
+            }
             do throws(RenderError) {
                 result = .success(try CanvasLoading.paint(page, assets: AssetStore()))
             } catch {
