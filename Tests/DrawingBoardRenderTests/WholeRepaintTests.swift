@@ -83,12 +83,25 @@ import Testing
         }
         let gate = DispatchSemaphore(value: 0)
         WholeRepaint.gate = gate
-        for colour in colours {
+        for (i, colour) in colours.enumerated() {
             try window.previewBackground(.color(colour))
             try plain.previewBackground(.color(colour))
+            // The first is under way (held by the gate) when the others come.
+            while i == 0, window.current.repaint?.began.isSet == false { Thread.sleep(forTimeInterval: 0.001) }
         }
         #expect(window.current.repaint != nil, "painting off the event loop")
         WholeRepaint.gate = nil
+        // The first, under way when the others came, is shown when it comes; the others wait.
+        gate.signal()
+        let end = Date().addingTimeInterval(30)
+        while window.current.repaint?.shown.background != .color(colours[0]), Date() < end {
+            _ = window.pages.catchUpPictures()
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(window.current.repaint?.shown.background == .color(colours[0]), "the page follows the slider as repaints come")
+        let frame = try Frame(size: window.size)
+        window.compose(into: frame, area: PixelRect(size: window.size))
+        #expect(frame.read(PixelRect(x: 2, y: 238, width: 1, height: 1))[0] & 0xFFFFFF == colours[0].argb & 0xFFFFFF)
         for _ in colours { gate.signal() }
         window.endBackgroundPreview()
         plain.endBackgroundPreview()

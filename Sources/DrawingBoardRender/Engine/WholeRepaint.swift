@@ -10,12 +10,17 @@ import Foundation
 final class WholeRepaint: @unchecked Sendable {
     /// The page painted.
     let page: Page
-    /// The page the canvas showed before the edit: what frames show until the new one comes.
-    let shown: Page
+    /// The page the canvas showed before the edit: what frames show until the new one comes
+    /// (or the page of an older repaint that came meanwhile).
+    var shown: Page
+    /// The repaint this one replaced, while it may still come: shown when it comes first.
+    private var older: WholeRepaint?
     private let group = DispatchGroup()
     private var result: Result<PageCanvas, RenderError>?
     /// A newer repaint took this one's place: if it has not begun, it paints nothing.
     private let replaced = Flag()
+    /// It has begun painting (for tests).
+    let began = Flag()
     /// One page painted at a time: a repaint replaced before it begins is skipped.
     private static let queue = DispatchQueue(label: "drawingboard.whole-repaint", qos: .userInitiated)
 
@@ -34,15 +39,17 @@ final class WholeRepaint: @unchecked Sendable {
         self.page = page
         self.shown = shown
         older?.replaced.set()
+        self.older = older
         group.enter()
         let gate = Self.gate
         Self.queue.async { [self] in
-            gate?.wait()
             guard !replaced.isSet else {
                 result = .failure(RenderError("replaced by a newer repaint"))
                 group.leave()
                 return
             }
+            began.set()
+            gate?.wait()
             do throws(RenderError) {
                 result = .success(try CanvasLoading.paint(page, assets: AssetStore()))
             } catch {
@@ -53,6 +60,21 @@ final class WholeRepaint: @unchecked Sendable {
     }
 
     var isDone: Bool { group.wait(timeout: .now()) == .success }
+
+    /// The newest of the repaints this one replaced that came with a canvas (one that had
+    /// begun before it was replaced), taken: a slider dragged shows the pages it passes
+    /// through as they come, not only where it stops.
+    func takeOlderCanvas() -> (page: Page, canvas: PageCanvas)? {
+        var job = older
+        while let candidate = job {
+            if candidate.isDone, case .success(let canvas) = candidate.canvas() {
+                older = nil
+                return (candidate.page, canvas)
+            }
+            job = candidate.older
+        }
+        return nil
+    }
 
     /// The canvas painted (waiting for it).
     func canvas() -> Result<PageCanvas, RenderError> {
@@ -85,7 +107,16 @@ final class CurrentCanvas {
     /// canvas that could not be painted there, or a page that moved on meanwhile, is painted
     /// here: `page`, the page drawn on now).
     func settle(_ page: Page, assets: AssetStore, wait: Bool) -> String?? {
-        guard let job = repaint, wait || job.isDone else { return nil }
+        guard let job = repaint else { return nil }
+        guard wait || job.isDone else {
+            // An older repaint that came meanwhile is shown until the newest comes.
+            guard let came = job.takeOlderCanvas() else { return nil }
+            came.canvas.adopt(assets)
+            canvas = came.canvas
+            job.shown = came.page
+            canvas.invalidateAll()
+            return .some(nil)
+        }
         repaint = nil
         var problem: String?
         if job.page == page, case .success(let fresh) = job.canvas() {
