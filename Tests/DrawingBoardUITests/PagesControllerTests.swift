@@ -170,6 +170,22 @@ import Testing
         #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
     }
 
+    /// The plus lies on the desk: the wheel over it scrolls the pages, as it does beside it.
+    @Test func theWheelOverThePlusScrollsThePages() throws {
+        let app = try Self.notebook(8)
+        app.pages.last()
+        let plus = try #require(app.layout().frame(of: .addPage))
+        let start = app.view
+        app.input.wheel(2, at: Point(plus.center.x + 150, plus.center.y))
+        let beside = app.view.offset
+        #expect(beside.y > start.offset.y, "two notches up beside the plus: earlier pages come")
+        app.input.wheel(-2, at: Point(plus.center.x + 150, plus.center.y))
+        #expect(app.view.offset == start.offset)
+        #expect(app.layout().hit(plus.center) == .control(.addPage))
+        app.input.wheel(2, at: plus.center)
+        #expect(app.view.offset == beside, "the same over the plus")
+    }
+
     @Test func insertPageUsesTheNewPageSheetWithThePaperChosen() throws {
         let app = try Self.notebook(1)
         app.pages.toggleSidebar()

@@ -320,7 +320,8 @@ public final class InputRouter {
             let steps = dy.magnitude >= 1 ? Int(dy.rounded()) : (dy > 0 ? 1 : dy < 0 ? -1 : 0)
             app.brush.setSlider(kind, to: app.brush.value(of: kind) + steps)
             editor.endBackgroundPreview()
-        case .canvas:
+        case .canvas, .control(.addPage):
+            // (The add-page button lies on the desk: the wheel scrolls over it as around it.)
             if ctrl {
                 app.viewport.zoom(by: pow(1.25, dy), about: p)
             } else {
