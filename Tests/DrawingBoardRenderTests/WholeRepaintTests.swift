@@ -12,7 +12,7 @@ import Testing
     /// Strokes with texts among them: `window` has the window's painters.
     static func page(window: Bool) throws -> Editor {
         let editor = try Editor(notebook: Notebook([Page(size: PixelSize(width: 320, height: 240))]), drawsPDFsLater: window)
-        editor.wholeRepaintLaterAbove = 20
+        editor.current.laterAbove = 20
         for i in 0..<30 {
             editor.use(i % 7 == 3 ? .highlighter : .pencil, ["#d01010", "#1040c0", "#ffe000"][i % 3], width: 5)
             let y = 10 + Double(i) * 7

@@ -20,6 +20,11 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
         (0.299 * Double(red) + 0.587 * Double(green) + 0.114 * Double(blue)) / 255
     }
 
+    /// From `0xRRGGBB` (the higher bits ignored).
+    public init(rgb: UInt32) {
+        self.init(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF))
+    }
+
     /// Parses `#rrggbb` (case-insensitive); nil for anything else.
     public init?(hex: String) {
         let digits = Array(hex.utf8)

@@ -53,8 +53,7 @@ public struct XournalPaper: Sendable, Hashable {
                 return UInt32(truncatingIfNeeded: n)
             }
             func color() throws(ValidationError) -> RGBColor {
-                let v = try whole(radix: 16)
-                return RGBColor(red: UInt8((v >> 16) & 0xFF), green: UInt8((v >> 8) & 0xFF), blue: UInt8(v & 0xFF))
+                RGBColor(rgb: try whole(radix: 16))
             }
             switch key {
             case "f1": s.f1 = try color()

@@ -28,9 +28,3 @@ enum XournalColor {
         return RGBColor(rgb: digits.count == 8 ? v >> 8 : v)
     }
 }
-
-extension RGBColor {
-    init(rgb: UInt32) {
-        self.init(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF))
-    }
-}

@@ -149,7 +149,7 @@ struct XournalXML {
             }
             switch (depth, name) {
             case (2, "page"):
-                let w = try number(a, "width", "the page's width"), h = try number(a, "height", "the page's height")
+                let w = try XournalElements.number(a, "width", "the page's width"), h = try XournalElements.number(a, "height", "the page's height")
                 guard w > 0, h > 0 else { throw DocumentError("page \(notebook.pageCount + 1) is \(w) x \(h) points, not a page") }
                 guard notebook.pageCount < Notebook.maxPages else { throw DocumentError("it has more than \(Notebook.maxPages) pages") }
                 notebook.pageCount += 1
@@ -157,26 +157,30 @@ struct XournalXML {
             case (2, "audio"):
                 notebook.leftOut.insert("audio recordings")
             case (3, "background"):
-                page?.background = try background(a)
+                var background = try XournalElements.background(a, page: notebook.pageCount)
+                // Xournal++ reads the PDF's name once, on the first PDF page.
+                if case .pdf(_, _, let n) = background {
+                    if pdfNamed { background = .pdf(domain: nil, filename: nil, page: n) }
+                    pdfNamed = true
+                }
+                page?.background = background
             case (3, "layer"):
                 if let layer = a["name"], !layer.isEmpty { notebook.leftOut.insert("layer names") }
             case (4, "stroke"):
-                pending = .stroke(try stroke(a))
+                strokeCount += 1
+                guard strokeCount <= 10_000_000 else { throw DocumentError("it has more than 10000000 strokes") }
+                if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
+                pending = .stroke(try XournalElements.stroke(a))
                 startText()
             case (4, "text"), (4, "link"):
                 // A link (newer Xournal++) shows its text; where it leads is not a picture.
                 if name == "link", a["url"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("link addresses") }
-                let color = try XournalColor.stroke(a["color"] ?? "black")
-                let size = try number(a, "size", "a text's size")
-                guard size > 0, size <= 4_096 else { throw DocumentError("a text's size \(size) is outside 0...4096 points") }
                 if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
-                pending = .text(TextSpec(font: a["font"] ?? "Sans", size: size, x: try number(a, "x", "a text's x"),
-                                         y: try number(a, "y", "a text's y"), color: color, text: ""))
+                pending = .text(try XournalElements.text(a))
                 startText()
             case (4, "image"), (4, "teximage"):
-                pending = .image(left: try number(a, "left", "an image's left"), top: try number(a, "top", "an image's top"),
-                                 right: try number(a, "right", "an image's right"), bottom: try number(a, "bottom", "an image's bottom"),
-                                 tex: name == "teximage")
+                let box = try XournalElements.box(a)
+                pending = .image(left: box.left, top: box.top, right: box.right, bottom: box.bottom, tex: name == "teximage")
                 startText()
             case (4, "timestamp"):
                 if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
@@ -252,82 +256,6 @@ struct XournalXML {
             page?.items.append(item)
         }
 
-        private func stroke(_ a: SAXAttributes) throws(DocumentError) -> StrokeSpec {
-            strokeCount += 1
-            guard strokeCount <= 10_000_000 else { throw DocumentError("it has more than 10000000 strokes") }
-            let tool: StrokeSpec.Tool
-            switch a["tool"] {
-            case "highlighter": tool = .highlighter
-            case "eraser": tool = .eraser
-            default: tool = .pen
-            }
-            var widths = try a.bytes("width").map { bytes throws(DocumentError) in
-                try Numbers.parse(bytes, what: "a stroke's width", limit: PageLimits.pointsPerStroke + 1)
-            } ?? [1]
-            if let pressures = a["pressures"] {
-                // MrWriter writes the widths per point apart from the stroke's.
-                widths = Array(widths.prefix(1)) + (try Numbers.parse(pressures, what: "a stroke's pressures", limit: PageLimits.pointsPerStroke))
-            }
-            guard let first = widths.first else { throw DocumentError("a stroke has no width") }
-            for w in widths where !(0...1_000).contains(w) {
-                throw DocumentError("a stroke's width \(w) is outside 0...1000 points")
-            }
-            _ = first
-            var fill: Int?
-            if let f = a["fill"], let n = Int(f.trimmingCharacters(in: .whitespaces)), n != -1 {
-                fill = min(max(n, 0), 255)
-            }
-            if a["fn"].map({ !$0.isEmpty }) == true { notebook.leftOut.insert("audio recordings") }
-            return StrokeSpec(tool: tool, color: try XournalColor.stroke(a["color"] ?? "black"), widths: widths, fill: fill,
-                              cap: PolylineForm.Cap(rawValue: a["capStyle"] ?? "round") ?? .round, dashes: try Self.dashes(a["style"]), coordinates: [])
-        }
-
-        /// A line style's dashes in points: Xournal++'s named ones, or `cust: a b ...`.
-        static func dashes(_ style: String?) throws(DocumentError) -> [Double] {
-            guard let style else { return [] }
-            switch style {
-            case "dash": return [6, 3]
-            case "dashdot": return [6, 3, 0.5, 3]
-            case "dot": return [0.5, 3]
-            default:
-                guard style.hasPrefix("cust:") else { return [] }
-                let lengths = try Numbers.parse(String(style.dropFirst(5)), what: "a line style's dashes", limit: PolylineForm.maxDashes)
-                guard lengths.allSatisfy({ (0...1_000).contains($0) }), lengths.contains(where: { $0 > 0 }) else {
-                    throw DocumentError("the line style \"\(style.prefix(60))\" has dashes that cannot be drawn")
-                }
-                return lengths
-            }
-        }
-
-        private func background(_ a: SAXAttributes) throws(DocumentError) -> Background {
-            switch a["type"] {
-            case "solid":
-                let config = a["config"] ?? ""
-                guard config.count <= XournalPaper.maxConfigLength else { throw DocumentError("a background's config is too long") }
-                return .solid(color: try XournalColor.background(a["color"] ?? "white"), style: a["style"], config: config)
-            case "pixmap":
-                guard let file = a["filename"], !file.isEmpty else { throw DocumentError("an image background on page \(notebook.pageCount) names no file") }
-                return .pixmap(domain: a["domain"] ?? "absolute", filename: file)
-            case "pdf":
-                guard let n = a["pageno"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), (1...PDFLimits.pages).contains(n) else {
-                    throw DocumentError("a PDF background on page \(notebook.pageCount) has no page number from 1 to \(PDFLimits.pages)")
-                }
-                // Xournal++ reads the file's name once, on the first PDF page.
-                if pdfNamed { return .pdf(domain: nil, filename: nil, page: n) }
-                pdfNamed = true
-                return .pdf(domain: a["domain"], filename: a["filename"], page: n)
-            case let other:
-                throw DocumentError("page \(notebook.pageCount)'s background has the type \"\((other ?? "").prefix(40))\", not solid, pixmap or pdf")
-            }
-        }
-
-        private func number(_ a: SAXAttributes, _ key: String, _ what: String) throws(DocumentError) -> Double {
-            guard let text = a[key], let n = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw DocumentError("\(what) is missing or not a number")
-            }
-            guard n.isFinite, abs(n) <= XournalXML.maxCoordinate else { throw DocumentError("\(what) \(text.prefix(30)) is not a finite number within the limits") }
-            return n
-        }
 
         private func checkCoordinates(_ values: [Double]) throws(DocumentError) {
             for v in values where !(abs(v) <= XournalXML.maxCoordinate) {

@@ -34,9 +34,6 @@ public final class Editor {
     }
     /// The canvas and the whole-page repaint that may be under way for it.
     let current: CurrentCanvas
-    /// Pages with more items than this are painted again whole off the event loop (the
-    /// window's editors, with a `pagePainter`); lighter pages at once.
-    var wholeRepaintLaterAbove = 150
     /// The other pages of the notebook, and the pixels of those shown last.
     let shelf: PageShelf
     let input = LiveInput()
@@ -74,6 +71,7 @@ public final class Editor {
         let loaded = try CanvasLoading.load(document, assets: assets)
         page = loaded.0
         current = CurrentCanvas(loaded.1)
+        current.paintsLater = drawsPDFsLater
         self.history = UndoHistory(options: history)
         shelf = PageShelf(Notebook([page] + document.otherPages))
         nextID = shelf.notebook.pages.map(\.page.nextStrokeID).max() ?? 1
@@ -97,6 +95,7 @@ public final class Editor {
             page = notebook.pages[0].page
             current = CurrentCanvas(try CanvasLoading.paint(page, assets: assets))
         }
+        current.paintsLater = drawsPDFsLater
         self.history = UndoHistory(options: history)
         var pages = notebook
         pages.store(page, for: pages.pages[0].id)
@@ -266,7 +265,7 @@ public final class Editor {
 
     /// Whether an edit that needs the whole page painted again has it painted off the event
     /// loop (the window's editors, on a heavy page).
-    var paintsWholeLater: Bool { pagePainter != nil && page.items.count > wholeRepaintLaterAbove }
+    var paintsWholeLater: Bool { current.paintsLater && page.items.count > current.laterAbove }
 
     /// Takes in the whole-page repaint under way, if it is done (`wait`: waiting for it); true
     /// when a new canvas came.

@@ -90,6 +90,10 @@ final class CurrentCanvas {
     private(set) var canvas: PageCanvas
     /// The repaint under way, if one is.
     var repaint: WholeRepaint?
+    /// Whether a page painted again whole is painted off the event loop (the window's
+    /// editors), and above how many items (lighter pages are painted at once).
+    var paintsLater = false
+    var laterAbove = 150
 
     init(_ canvas: PageCanvas) {
         self.canvas = canvas

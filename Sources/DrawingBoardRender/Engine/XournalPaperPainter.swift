@@ -35,7 +35,7 @@ enum XournalPaperPainter {
             for i in 0..<max(count, 0) { line(0, 80 + 24 * Double(i), w, 80 + 24 * Double(i)) }
             cairo_stroke(cr)
             if paper.style == .lined {
-                set(paper.isDark ? settings.af2 ?? RGBColor(0x220080) : settings.f2 ?? RGBColor(0xFF0080), on: cr)
+                set(paper.isDark ? settings.af2 ?? RGBColor(rgb: 0x220080) : settings.f2 ?? RGBColor(rgb: 0xFF0080), on: cr)
                 line(72, 0, 72, h)
                 cairo_stroke(cr)
             }
@@ -145,20 +145,13 @@ enum XournalPaperPainter {
         }
 
         private init(_ f: UInt32, _ a: UInt32, _ lw: Double) {
-            foreground = RGBColor(f)
-            alternative = RGBColor(a)
+            foreground = RGBColor(rgb: f)
+            alternative = RGBColor(rgb: a)
             lineWidth = lw
         }
     }
 
     private static func set(_ c: RGBColor, on cr: OpaquePointer) {
         cairo_set_source_rgb(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
-    }
-}
-
-extension RGBColor {
-    /// From `0xRRGGBB`.
-    init(_ rgb: UInt32) {
-        self.init(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF))
     }
 }
