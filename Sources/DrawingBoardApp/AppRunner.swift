@@ -28,6 +28,7 @@ public final class AppRunner {
     private var frames = 0
     private var events = 0
     private var wakeups = 0
+    private var phases = LoopPhases(on: ProcessInfo.processInfo.environment["DRAWINGBOARD_STATS"] != nil)
 
     /// `open`: a document or an image to show first (from the command line).
     /// `savePath`: the document Ctrl+S writes; `exportPath`: the file Ctrl+E writes.
@@ -94,21 +95,27 @@ public final class AppRunner {
             let settingsDue = controller.input.isPointerDown ? nil : settingsChangedAt.map { max(0, $0 + Self.settingsDelay - window.now) }
             let wakeup = [controller.secondsUntilWakeup(), settingsDue].compactMap { $0 }.min()
             let batch = window.nextEvents(timeout: wakeup)
+            phases.mark(.wait)
             wakeups += 1
             events += batch.count
             for event in batch { handle(event) }
+            phases.mark(.handle)
             controller.tick(window.now)
+            phases.mark(.tick)
             for answer in chooser.takeAnswers() {
                 guard let purpose = pendingRequests.removeValue(forKey: answer.id) else { continue }
                 if let error = answer.error { controller.document.fileChooserFailed(error) } else { controller.document.fileChosen(purpose, path: answer.path) }
             }
             for effect in controller.takeEffects() { perform(effect) }
+            phases.mark(.effects)
             paint()
             saveSettingsIfChanged()
+            phases.mark(.settings)
         }
         saveSettingsIfChanged(now: true)
         if stats {
             FileHandle.standardError.write(Data("drawingboard: \(wakeups) wakeups, \(events) events, \(frames) frames, \(window.uploadedPixels) pixels presented\n".utf8))
+            FileHandle.standardError.write(Data("drawingboard: loop CPU: \(phases.summary(events: events))\n".utf8))
         }
         return window.pointSize
     }
@@ -226,7 +233,9 @@ public final class AppRunner {
             frameGeneration = buffer.generation
         }
         controller.render(into: frame, icons: icons, damage: damage)
+        phases.mark(.render)
         window.present(damage.presented)
+        phases.mark(.present)
         frames += 1
         if frames == 1, stats {
             var now = timespec()

@@ -231,7 +231,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
-    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] -- COMMAND ARGS...\n".utf8))
+    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
     exit(2)
 }
 let name = arguments[1]
@@ -250,6 +250,9 @@ let opacity = arguments.firstIndex(of: "--opacity").flatMap { $0 + 1 < dash ? Do
 let onInk = arguments[..<dash].contains("--on-ink")
 let step125 = arguments.firstIndex(of: "--step").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 6
 let command = Array(arguments[(dash + 1)...])
+/// `--app-log FILE`: the app's standard error goes there (with `DRAWINGBOARD_STATS=1`, its
+/// loop's CPU by phase), written again for each start.
+let appLog = arguments.firstIndex(of: "--app-log").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
 let screen = Screen()
 
 /// Starts the app with settings and state of its own (nothing from an earlier run), waits for
@@ -277,7 +280,10 @@ let screen = Screen()
     p.arguments = Array(command.dropFirst())
     p.environment = environment
     p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
+    p.standardError = appLog.flatMap { path in
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    } ?? FileHandle.nullDevice
     guard (try? p.run()) != nil else { return nil }
     defer {
         p.terminate()
