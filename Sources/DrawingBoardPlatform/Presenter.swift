@@ -56,8 +56,9 @@ final class SurfacePresenter: Presenter {
         frame = try Self.makeFrame(window, generation: frame.generation + 1)
     }
 
-    func present(_ rects: [PixelRect]) {
-        guard !rects.isEmpty else { return }
+    func present(_ given: [PixelRect]) {
+        guard !given.isEmpty else { return }
+        let rects = UploadRects.merged(given)
         uploadedPixels += rects.reduce(0) { $0 + $1.area }
         if let small, small.takes(rects), small.send(rects, of: frame) { return }
         var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
@@ -124,8 +125,9 @@ final class TexturePresenter: Presenter {
         frame = Self.allocate(size, generation: frame.generation + 1)
     }
 
-    func present(_ rects: [PixelRect]) {
-        guard !rects.isEmpty else { return }
+    func present(_ given: [PixelRect]) {
+        guard !given.isEmpty else { return }
+        let rects = UploadRects.merged(given)
         for r in rects {
             var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             SDL_UpdateTexture(texture, &rect, frame.pixels + r.y * frame.stride + r.x * 4, Int32(frame.stride))

@@ -135,4 +135,24 @@ import Testing
         #expect(bars.hidden(at: 13.3) == 0)
         #expect(bars.nextChange(after: 13.3) == nil, "nothing to wait for: no timer while idle")
     }
+
+    @Test func theSlideMovesInSixtyHertzStepsAndIsReportedOncePerStep() {
+        var bars = BarAnimation()
+        bars.strokeBegan(at: 10)
+        // Motion events at 250 Hz during the slide: the bars are drawn again only when they moved.
+        var reported: [Double] = []
+        for i in 0...75 {
+            let t = 10 + Double(i) * 0.004
+            if bars.advance(to: t) { reported.append(bars.hidden(at: t)) }
+        }
+        #expect(reported.count == 12, "a 0.2 s slide is 12 steps of a 60 Hz frame, got \(reported.count)")
+        #expect(reported.last == 1)
+        #expect(zip(reported, reported.dropFirst()).allSatisfy { $0 < $1 })
+        // Within a step, every layout puts the bars in the same place.
+        #expect(bars.hidden(at: 10.051) == bars.hidden(at: 10.0666))
+        // The wake-up falls on the next step, and none once the slide is over.
+        let next = bars.nextChange(after: 10.051)!
+        #expect(abs(next - (10 + 4.0 / 60)) < 1e-9)
+        #expect(bars.nextChange(after: 10.25) == nil)
+    }
 }

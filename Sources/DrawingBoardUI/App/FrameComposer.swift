@@ -40,7 +40,7 @@ public enum FrameComposer {
             let interface = app.repaint.chromeChanged ? chrome() + app.repaint.drawnChrome : app.repaint.drawnChrome
             let covered = interface.compactMap { $0.pixelRect(clippedTo: window) }
             for piece in pieces {
-                let area = view.isIdentity ? piece.bounds : view.windowRect(piece.bounds)
+                let area = view.isIdentity ? piece.area : view.windowRect(piece.area)
                 guard let visible = area.intersection(bounds) else { continue }
                 if covered.contains(where: { $0.intersection(visible) != nil }) {
                     rects.append(visible)
@@ -73,15 +73,20 @@ public enum FrameComposer {
     /// Paints `rects` of the window into `frame`: the canvas, then each part over it.
     static func render(_ app: AppController, into frame: Frame, icons: IconSet, rects: [PixelRect]) {
         guard let painter = try? Painter(frame: frame, icons: icons) else { return }
-        let layout = app.layout()
+        // The interface is laid out only for an area it covers: where it was last drawn, as
+        // `takeDamage` left it (a stroke's areas away from the bars need no layout).
+        let interface = app.repaint.chromeChanged ? nil : app.repaint.drawnChrome
+        lazy var layout = app.layout()
         // The selection's handles, worked out once for every area.
         let handles = app.selection.handles, textBox = app.text.drawing()
         for rect in rects {
+            frame.repainting(rect)
             app.pages.compose(into: frame, area: rect)
+            let underInterface = interface.map { drawn in drawn.contains { $0.intersects(rect.rect) } } ?? true
             painter.clipped(to: rect.rect) {
                 app.selection.drawHandles(handles, with: painter)
                 app.text.draw(textBox, with: painter)
-                app.chrome.draw(with: painter, in: rect.rect, layout: layout)
+                if underInterface { app.chrome.draw(with: painter, in: rect.rect, layout: layout) }
                 app.selection.drawGhost(with: painter)
                 app.brush.cursor.draw(with: painter, in: rect)
             }
@@ -97,8 +102,12 @@ extension AppController {
     /// Makes `frame` show what `damage` says changed: pieces of strokes first, then the areas
     /// composed again (which may cover some of those pieces, already in their masks).
     public func render(into frame: Frame, icons: IconSet, damage: FrameComposer.Damage) {
-        editor.paint(damage.pieces, into: frame, view: view)
-        render(into: frame, icons: icons, rects: damage.recompose)
+        // A tail whose pixels were not kept is taken off by composing its area (within
+        // `damage.painted`, so it is presented).
+        let left = editor.paint(damage.pieces, into: frame, view: view).compactMap {
+            (view.isIdentity ? $0 : view.windowRect($0)).intersection(PixelRect(size: frame.size))
+        }
+        render(into: frame, icons: icons, rects: damage.recompose + left)
     }
 
     /// Paints `rects` of the window into `frame`: the canvas, then the interface over it.

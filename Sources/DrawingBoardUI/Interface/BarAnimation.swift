@@ -11,20 +11,33 @@ public struct BarAnimation: Sendable {
 
     public init() {}
 
+    /// The slide moves in steps of a 60 Hz frame: between two steps every layout puts the bars
+    /// in the same place, and a pen's motion events (125 Hz or more) do not draw them each time.
+    public static let stepsPerSecond = 60.0
+
+    /// Where the bars were last reported (`advance`).
+    private var reported = 0.0
+
     /// 0 when the bars are fully shown, 1 when fully hidden.
     public func hidden(at now: Double) -> Double {
-        let t = min(max((now - start) / Self.slideDuration, 0), 1)
+        let elapsed = step(at: now) / Self.stepsPerSecond
+        let t = min(max(elapsed / Self.slideDuration, 0), 1)
         let eased = t * t * (3 - 2 * t)
         return from + (to - from) * eased
     }
 
-    public func isMoving(at now: Double) -> Bool {
-        now - start < Self.slideDuration && from != to
+    /// The slide's step at `now` (a time just short of a step's start by rounding is in it,
+    /// so the wake-up set for that start finds the step reached).
+    private func step(at now: Double) -> Double {
+        ((now - start) * Self.stepsPerSecond + 1e-6).rounded(.down)
     }
 
     /// Time at which something changes next (the slide's end or the return), if anything does.
     public func nextChange(after now: Double) -> Double? {
-        if isMoving(at: now) { return now + 1.0 / 60 }
+        if from != to, hidden(at: now) != to {
+            // The next step's start.
+            return start + (step(at: now) + 1) / Self.stepsPerSecond
+        }
         return returnAt
     }
 
@@ -37,13 +50,16 @@ public struct BarAnimation: Sendable {
         returnAt = now + Self.returnDelay
     }
 
-    /// Starts the return when its time has come. Returns true if the bars moved or will move.
+    /// Starts the return when its time has come. Returns true if the bars moved since the last
+    /// call (they are to be drawn again).
     public mutating func advance(to now: Double) -> Bool {
         if let at = returnAt, now >= at {
             returnAt = nil
             slide(to: 0, at: now)
         }
-        return isMoving(at: now) || (from != to && now - start < Self.slideDuration + 0.05)
+        let position = hidden(at: now)
+        defer { reported = position }
+        return position != reported
     }
 
     /// Shows the bars at once (a key press, a panel opened).
