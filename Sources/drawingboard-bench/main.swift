@@ -69,8 +69,8 @@ nonisolated(unsafe) var composeShare: [Double] = []
 func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double = 6, opacity: Double = 1) -> [Double] {
     editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: width, opacity: opacity))
     func present() {
-        editor.paint(editor.takeIncrements(), into: frame)
-        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+        let left = editor.paint(editor.takeIncrements(), into: frame)
+        for r in left + [editor.takeDirtyRect()].compactMap({ $0 }) { editor.compose(into: frame, area: r) }
     }
     editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
     present()

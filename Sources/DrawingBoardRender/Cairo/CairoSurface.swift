@@ -115,7 +115,7 @@ final class CairoSurface {
 
     /// Replaces the pixels of `rect` with `pixels` (row by row, `rect.area` of them).
     func write(_ pixels: [UInt32], into rect: PixelRect) {
-        precondition(format == .argb32 && pixels.count == rect.area)
+        precondition(format != .a8 && pixels.count == rect.area)
         cairo_surface_flush(handle)
         let base = data
         pixels.withUnsafeBytes { raw in

@@ -18,6 +18,7 @@ final class Compositor {
     /// through `view`: the page's layers, with the strokes in progress over them.
     func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform, desk: Bool = true) {
         guard let cr = frame.context else { return }
+        frame.repainting(area)
         let painter = RunPainter(canvas: canvas, page: page)
         var base: ((CairoContext) -> Void)?
         if let drag = canvas.drag, drag.covers(page) {
@@ -67,9 +68,13 @@ final class Compositor {
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas of `size` as composed through
-    /// `view`.
-    func paint(_ pieces: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform) {
-        guard !pieces.isEmpty, let cr = frame.context else { return }
+    /// `view`. A piece that takes a tail off whose pixels were not kept is left out: its
+    /// `area` (canvas pixels) is returned, to be composed again.
+    func paint(_ pieces: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform) -> [PixelRect] {
+        guard !pieces.isEmpty, let cr = frame.context else { return [] }
+        var left: [PixelRect] = []
+        let screen = PixelRect(size: frame.size)
+        func onScreen(_ r: PixelRect) -> PixelRect? { (view.isIdentity ? r : view.windowRect(r)).intersection(screen) }
         cr.isolated {
             if !view.isIdentity {
                 cr.transform(scale: view.scale, offset: view.offset)
@@ -78,10 +83,22 @@ final class Compositor {
                 cr.clip(to: PixelRect(size: size))
             }
             for piece in pieces {
+                if let tail = piece.replacesTail {
+                    guard let under = onScreen(tail), frame.tails.restore(under, into: frame.surface, for: piece.owner) else {
+                        left.append(piece.area)
+                        continue
+                    }
+                    frame.tails.drawn(over: under, except: piece.owner)
+                }
+                if let marked = onScreen(piece.bounds) {
+                    frame.tails.drawn(over: marked, except: piece.owner)
+                    if piece.isTail { frame.tails.save(marked, of: frame.surface, for: piece.owner) }
+                }
                 cr.setSource(piece.color)
                 cr.stroke(piece.outline)
             }
         }
+        return left
     }
 
     /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into

@@ -151,7 +151,9 @@ extension Editor {
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
-    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) {
+    /// Returns the canvas areas left to compose again (tails whose pixels were not kept).
+    @discardableResult
+    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) -> [PixelRect] {
         compositor.paint(pieces, into: frame, size: size, view: view)
     }
 

@@ -84,13 +84,18 @@ public struct NotebookPages {
                 editor.failures.append(error.message)
             }
         }
-        let kept = [(shelf.current, editor.current.canvas, editor.current.repaint?.shown ?? page)] + shelf.kept.compactMap { id, canvas in shelf.notebook[id].map { (id, canvas, $0) } }
-        for (_, canvas, model) in kept {
+        func catchUp(_ canvas: PageCanvas, _ model: Page) {
             do {
                 if try canvas.catchUpBackground(page: model) { changed = true }
             } catch {
                 editor.failures.append(error.message)
             }
+        }
+        // Only layers waiting for a PDF page are looked at (this runs on every turn of the loop).
+        let current = editor.current.canvas
+        if current.background.waiting { catchUp(current, editor.current.repaint?.shown ?? page) }
+        for (id, canvas) in shelf.kept where canvas.background.waiting {
+            if let model = shelf.notebook[id] { catchUp(canvas, model) }
         }
         return changed
     }

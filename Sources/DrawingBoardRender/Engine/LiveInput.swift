@@ -122,7 +122,7 @@ final class LiveInput {
 
     /// The area changed since the last call, increments included.
     func takeChanged() -> PixelRect? {
-        for increment in increments { changed = union(changed, increment.bounds) }
+        for increment in increments { changed = union(changed, increment.area) }
         increments.removeAll()
         defer { changed = nil }
         return changed

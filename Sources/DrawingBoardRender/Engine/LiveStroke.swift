@@ -136,7 +136,8 @@ final class LiveStroke {
         provisionalTail = region
         drawn = union(drawn, region)
         maskBehind = union(maskBehind, region)
-        return StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region)
+        return StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region,
+                               owner: ObjectIdentifier(self), isTail: true)
     }
 
     private func extendDirect(_ p: Point, canvas: PixelSize) -> Change {
@@ -144,20 +145,25 @@ final class LiveStroke {
         points.append(p)
         pointPressures.append(1)
         if let tail = provisionalTail {
-            // The provisional tail is on the screen in its old shape: compose its area again
-            // (from the mask, which has the final segments, this one included below).
+            // The provisional tail is on the screen in its old shape: it comes off (its pixels
+            // put back, or its area composed again from the mask, which has the final
+            // segments), and the segment, final now, is stroked in its place.
             provisionalTail = nil
             maskBehind = union(maskBehind, tail)
-            if points.count >= 3 {
-                let i = points.count - 3
-                let area = bounds(ofSegment: i)
-                segments.set(i, area)
-                maskBehind = area.pixelRect(clippedTo: canvas).map { union(maskBehind, $0) } ?? maskBehind
-                let region = area.pixelRect(clippedTo: canvas).map { $0.union(tail) } ?? tail
-                drawn = union(drawn, region)
-                return .recompose(region)
-            }
-            return .recompose(tail)
+            guard points.count >= 3 else { return .recompose(tail) }
+            let i = points.count - 3
+            var segment = VectorPath()
+            appendSegment(i, to: &segment)
+            let area = bounds(ofSegment: i)
+            segments.set(i, area)
+            guard let region = area.pixelRect(clippedTo: canvas) else { return .recompose(tail) }
+            maskBehind = union(maskBehind, region)
+            drawn = union(drawn, region.union(tail))
+            // The first segment is composed from the mask: stroked over the starting dot, the
+            // dot's edge would show twice as dark.
+            if i == 0 { return .recompose(region.union(tail)) }
+            return .paint(StrokeIncrement(outline: StrokeOutline(path: segment, width: style.width), color: style.color, bounds: region,
+                                          owner: ObjectIdentifier(self), replacesTail: tail))
         }
         let n = points.count
         let path: VectorPath
@@ -179,7 +185,8 @@ final class LiveStroke {
         guard let region = area.pixelRect(clippedTo: canvas) else { return .none }
         drawn = union(drawn, region)
         maskBehind = union(maskBehind, region)
-        return .paint(StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region))
+        return .paint(StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region,
+                                      owner: ObjectIdentifier(self)))
     }
 
     /// Brings the mask up to what the screen shows (before the screen is composed from it).
@@ -319,6 +326,16 @@ public struct StrokeIncrement {
     let color: RGBColor
     /// The canvas pixels it can mark.
     public let bounds: PixelRect
+    /// The stroke it belongs to.
+    let owner: ObjectIdentifier
+    /// The stroke's provisional tail to take off the screen first (its pixels, when saved, are
+    /// put back; otherwise `area` is composed again instead of painting this piece).
+    var replacesTail: PixelRect?
+    /// A provisional tail: what it covers on the screen is saved before it is stroked.
+    var isTail = false
+
+    /// Every canvas pixel the piece changes, the tail it takes off included.
+    public var area: PixelRect { replacesTail.map { bounds.union($0) } ?? bounds }
 }
 
 func union(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {

@@ -8,6 +8,8 @@ public final class Frame {
     /// One context for the frame's life (the compositor uses it for every dirty rectangle).
     lazy var context: CairoContext? = try? CairoContext(surface)
     public var size: PixelSize { surface.size }
+    /// What strokes' provisional tails cover (see `TailSaves`).
+    let tails = TailSaves()
 
     /// A frame over pixels someone else owns, which must stay valid while the frame lives.
     public init(wrapping pixels: UnsafeMutableRawPointer, size: PixelSize, stride: Int) throws(RenderError) {
@@ -17,6 +19,12 @@ public final class Frame {
     /// A frame that owns its pixels.
     public init(size: PixelSize) throws(RenderError) {
         surface = try CairoSurface(format: .argb32, size: size)
+    }
+
+    /// `rect` is being painted again from the page (an area composed again): what was saved
+    /// under tails there no longer is what the screen shows.
+    public func repainting(_ rect: PixelRect) {
+        tails.drawn(over: rect)
     }
 
     /// Makes pending drawing visible in memory before the platform reads the pixels.
