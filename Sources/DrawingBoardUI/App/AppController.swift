@@ -37,6 +37,8 @@ public final class AppController {
     /// What the next frame draws again.
     var repaint = Repaint()
     private var lastTitle: String?
+    /// What the title was last made from.
+    private var titleFor: (modified: Bool, state: DocumentState)?
     /// The pointer shape last asked of the platform.
     private var pointerShape = PointerShape.arrow
     /// The time of the newest event or tick.
@@ -237,6 +239,11 @@ public final class AppController {
     }
 
     private func updateTitle() {
+        // Called on every turn of the loop: the title is made again only when what it says
+        // (modified or not, the document's name) may have changed.
+        let modified = isModified, state = document.session.state
+        if let shown = titleFor, shown.modified == modified, shown.state == state { return }
+        titleFor = (modified, state)
         let t = title
         if t != lastTitle {
             lastTitle = t
