@@ -232,9 +232,9 @@ public final class AppRunner {
             frame = next
             frameGeneration = buffer.generation
         }
-        controller.render(into: frame, icons: icons, damage: damage)
+        let presented = controller.render(into: frame, icons: icons, damage: damage)
         phases.mark(.render)
-        window.present(damage.presented)
+        window.present(presented)
         phases.mark(.present)
         frames += 1
         if frames == 1, stats {

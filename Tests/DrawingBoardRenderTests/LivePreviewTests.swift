@@ -8,6 +8,8 @@ import Testing
     private func shown(_ editor: Editor) throws -> RasterImage {
         let frame = try Frame(size: editor.size)
         editor.compose(into: frame, area: PixelRect(size: editor.size))
+        // The window strokes the newest segments over the frame it composed.
+        editor.paintTails(into: frame)
         return RasterImage(width: editor.size.width, height: editor.size.height, pixels: frame.read(PixelRect(size: editor.size)))!
     }
 
@@ -91,6 +93,7 @@ import Testing
             editor.showRestingStrokes()
             let frame = try Frame(size: PixelSize(width: 200, height: 100))
             editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100), view: view)
+            editor.paintTails(into: frame, view: view)
             let px = frame.read(PixelRect(x: 0, y: 0, width: 200, height: 100))
             // Canvas (100, 50) is window (100, 50); the stroke is 12 window pixels thick.
             #expect(px[50 * 200 + 100] == expected, "\(tool) at the centre: \(String(px[50 * 200 + 100], radix: 16))")
@@ -185,7 +188,7 @@ import Testing
         let points = (0..<60).map { i in Point(20 + Double(i) * 4.3, 100 + 70 * sin(Double(i) / 6)) }
         #expect(paintLive(editor, frame, points) == points.count - 1, "a dot, then one piece per sample but the second")
         editor.showRestingStrokes()
-        editor.paint(editor.takeIncrements(), into: frame)
+        editor.paintTails(into: frame)
         let painted = frame.read(PixelRect(size: editor.size))
         let composed = try shown(editor)
         let differing = zip(painted, composed.pixels).filter { a, b in
@@ -218,12 +221,13 @@ import Testing
         #expect(px[50 * 200 + 35] == argb("#d01010"))
         #expect(px[50 * 200 + 85] == argb("#d01010"))
         #expect(px[50 * 200 + 135] == argb("#ffffff"), "the newest segment waits for its next sample")
-        // The pointer rests: the tail shows, and a later compose keeps it.
+        // The pointer rests: the tail shows, and after a later compose it is stroked again.
         editor.showRestingStrokes()
-        editor.paint(editor.takeIncrements(), into: frame)
+        editor.paintTails(into: frame)
         editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.paintTails(into: frame)
         #expect(frame.read(PixelRect(size: editor.size))[50 * 200 + 135] == argb("#d01010"))
-        // The next sample reshapes the tail: its area is composed again.
+        // The next sample reshapes the tail: it comes off, and the segment goes on final.
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(160, 90)))
         let again = try #require(editor.takeDirtyRect())
         #expect(again.contains(x: 135, y: 50))

@@ -18,7 +18,7 @@ final class Compositor {
     /// through `view`: the page's layers, with the strokes in progress over them.
     func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform, desk: Bool = true) {
         guard let cr = frame.context else { return }
-        frame.repainting(area)
+        defer { frame.composed(area) }
         let painter = RunPainter(canvas: canvas, page: page)
         var base: ((CairoContext) -> Void)?
         if let drag = canvas.drag, drag.covers(page) {
@@ -68,37 +68,67 @@ final class Compositor {
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas of `size` as composed through
-    /// `view`. A piece that takes a tail off whose pixels were not kept is left out: its
-    /// `area` (canvas pixels) is returned, to be composed again.
+    /// `view`. Returns window areas to compose again: a piece's whose tail could not be taken
+    /// off by putting its pixels back (the piece is left out), and other strokes' tails it
+    /// painted over.
     func paint(_ pieces: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform) -> [PixelRect] {
         guard !pieces.isEmpty, let cr = frame.context else { return [] }
         var left: [PixelRect] = []
         let screen = PixelRect(size: frame.size)
         func onScreen(_ r: PixelRect) -> PixelRect? { (view.isIdentity ? r : view.windowRect(r)).intersection(screen) }
         cr.isolated {
-            if !view.isIdentity {
-                cr.transform(scale: view.scale, offset: view.offset)
-            }
-            if !view.isIdentity || frame.size.width > size.width || frame.size.height > size.height {
-                cr.clip(to: PixelRect(size: size))
-            }
+            applyView(view, size: size, frame: frame, on: cr)
             for piece in pieces {
                 if let tail = piece.replacesTail {
                     guard let under = onScreen(tail), frame.tails.restore(under, into: frame.surface, for: piece.owner) else {
-                        left.append(piece.area)
+                        if let area = onScreen(piece.area) { left.append(area) }
                         continue
                     }
-                    frame.tails.drawn(over: under, except: piece.owner)
+                    left += frame.tails.drawn(over: under, except: piece.owner)
                 }
-                if let marked = onScreen(piece.bounds) {
-                    frame.tails.drawn(over: marked, except: piece.owner)
-                    if piece.isTail { frame.tails.save(marked, of: frame.surface, for: piece.owner) }
-                }
+                if let marked = onScreen(piece.bounds) { left += frame.tails.drawn(over: marked, except: piece.owner) }
                 cr.setSource(piece.color)
                 cr.stroke(piece.outline)
             }
         }
         return left
+    }
+
+    /// Strokes the provisional `tails` over what `frame` shows, after its areas were composed:
+    /// new ones (keeping what each covers first) and those an area composed since went over;
+    /// none that meets `avoiding` (window pixels: the interface, which stays on top). Returns
+    /// the window areas painted.
+    func paint(tails: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform, avoiding: [PixelRect]) -> [PixelRect] {
+        let screen = PixelRect(size: frame.size)
+        let due = tails.compactMap { tail -> (StrokeIncrement, PixelRect)? in
+            guard let rect = (view.isIdentity ? tail.bounds : view.windowRect(tail.bounds)).intersection(screen),
+                  !frame.tails.shows(rect, for: tail.owner), !avoiding.contains(where: { $0.intersection(rect) != nil }) else { return nil }
+            return (tail, rect)
+        }
+        guard !due.isEmpty, let cr = frame.context else { return [] }
+        cr.isolated {
+            applyView(view, size: size, frame: frame, on: cr)
+            for (tail, rect) in due {
+                if frame.tails.needsStroke(rect, for: tail.owner) {
+                    frame.tails.stroked(tail.owner)
+                } else {
+                    frame.tails.save(rect, of: frame.surface, for: tail.owner)
+                }
+                cr.setSource(tail.color)
+                cr.stroke(tail.outline)
+            }
+        }
+        return due.map(\.1)
+    }
+
+    /// Draws in canvas coordinates through `view`, within the canvas.
+    private func applyView(_ view: ViewTransform, size: PixelSize, frame: Frame, on cr: CairoContext) {
+        if !view.isIdentity {
+            cr.transform(scale: view.scale, offset: view.offset)
+        }
+        if !view.isIdentity || frame.size.width > size.width || frame.size.height > size.height {
+            cr.clip(to: PixelRect(size: size))
+        }
     }
 
     /// Paints the canvas as the user sees it (background, drawing, strokes in progress) into

@@ -151,7 +151,8 @@ extension Editor {
     }
 
     /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
-    /// Returns the canvas areas left to compose again (tails whose pixels were not kept).
+    /// Returns the window areas left to compose again (before `paintTails`): tails that could
+    /// not be taken off by putting back their pixels, and tails painted over.
     @discardableResult
     public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) -> [PixelRect] {
         compositor.paint(pieces, into: frame, size: size, view: view)
@@ -162,8 +163,21 @@ extension Editor {
     /// `showRestingStrokes()`.
     public var strokesBehindPointer: Bool { input.behindPointer }
 
-    /// Shows the newest segment of every stroke in progress in its present shape.
+    /// Makes the newest segment of every stroke in progress its provisional tail, in its
+    /// present shape, for `paintTails` to show.
     public func showRestingStrokes() { input.showResting(canvas: size) }
+
+    /// Strokes the provisional tails `frame` does not show yet over what it shows, after the
+    /// frame's areas were composed (never where `avoiding` says the interface is). Returns the
+    /// window areas to present.
+    @discardableResult
+    public func paintTails(into frame: Frame, view: ViewTransform = .identity, avoiding: [PixelRect] = []) -> [PixelRect] {
+        input.newTails = false
+        return compositor.paint(tails: input.tails, into: frame, size: size, view: view, avoiding: avoiding)
+    }
+
+    /// Whether a provisional tail was made since `paintTails` last ran.
+    public var hasNewTails: Bool { input.newTails }
 
     /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
     /// once a frame while the pointer rests, so the line keeps moving in to it.

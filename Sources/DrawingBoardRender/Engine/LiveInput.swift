@@ -115,10 +115,17 @@ final class LiveInput {
     var behindPointer: Bool { strokes.values.contains { $0.tailPending } }
 
     func showResting(canvas: PixelSize) {
-        for stroke in strokes.values {
-            if let piece = stroke.provisionalTailPiece(canvas: canvas) { increments.append(piece) }
+        for stroke in strokes.values where stroke.tailPending {
+            stroke.makeTail(canvas: canvas)
+            newTails = true
         }
     }
+
+    /// A tail was made since the window last painted them.
+    var newTails = false
+
+    /// The provisional tails of the strokes in progress.
+    var tails: [StrokeIncrement] { strokes.values.compactMap(\.tail) }
 
     /// The area changed since the last call, increments included.
     func takeChanged() -> PixelRect? {

@@ -22,7 +22,7 @@ extension LiveStroke {
         let old = drawn
         if let old { mask.zero(old) }
         maskBehind = nil
-        provisionalTail = nil
+        tail = nil
         let whole = StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pointPressures)
         let new = whole.bounds?.pixelRect(clippedTo: canvas)
         if let new { stroke(whole, clip: new) }

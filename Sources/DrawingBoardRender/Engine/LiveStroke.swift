@@ -17,9 +17,11 @@ final class LiveStroke {
     var paintsDirectly: Bool
     /// Where the mask lags behind what was painted on the screen (direct strokes only).
     var maskBehind: PixelRect?
-    /// Where the last segment was shown in its provisional shape (when the pointer paused);
-    /// the next sample reshapes it, so that area is composed again then.
-    var provisionalTail: PixelRect?
+    /// The last segment in its provisional shape, shown on the screen over everything else
+    /// (`Editor.paintTails`) until the next sample reshapes it. The mask never has it.
+    var tail: StrokeIncrement?
+    /// Where the provisional tail is.
+    var provisionalTail: PixelRect? { tail?.bounds }
     /// Every sample, as the pointer reported them (the stroke data keeps these).
     private(set) var samples: [Point]
     /// Samples without repeats (the freehand curve runs through these).
@@ -125,19 +127,17 @@ final class LiveStroke {
     /// Whether the last segment is not on the screen yet (a direct stroke runs a sample behind).
     var tailPending: Bool { paintsDirectly && points.count >= 2 && provisionalTail == nil }
 
-    /// The last segment as it stands, to show while the pointer rests. The mask does not get
-    /// it: the next sample reshapes it, and its area is composed again then.
-    func provisionalTailPiece(canvas: PixelSize) -> StrokeIncrement? {
-        guard tailPending else { return nil }
+    /// Makes the last segment as it stands the provisional tail, to show at once. The mask
+    /// does not get it: the next sample reshapes it.
+    func makeTail(canvas: PixelSize) {
+        guard tailPending else { return }
         let i = points.count - 2
         var path = VectorPath()
         appendSegment(i, to: &path)
-        guard let region = bounds(ofSegment: i).pixelRect(clippedTo: canvas) else { return nil }
-        provisionalTail = region
+        guard let region = bounds(ofSegment: i).pixelRect(clippedTo: canvas) else { return }
         drawn = union(drawn, region)
-        maskBehind = union(maskBehind, region)
-        return StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region,
-                               owner: ObjectIdentifier(self), isTail: true)
+        tail = StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region,
+                               owner: ObjectIdentifier(self))
     }
 
     private func extendDirect(_ p: Point, canvas: PixelSize) -> Change {
@@ -148,7 +148,7 @@ final class LiveStroke {
             // The provisional tail is on the screen in its old shape: it comes off (its pixels
             // put back, or its area composed again from the mask, which has the final
             // segments), and the segment, final now, is stroked in its place.
-            provisionalTail = nil
+            self.tail = nil
             maskBehind = union(maskBehind, tail)
             guard points.count >= 3 else { return .recompose(tail) }
             let i = points.count - 3
@@ -199,9 +199,6 @@ final class LiveStroke {
             path = Self.dot(first)
         } else {
             appendSegments(crossing: region.rect, to: &path)
-        }
-        if let tail = provisionalTail, tail.intersection(region) != nil {
-            appendSegment(points.count - 2, to: &path)
         }
         stroke(StrokeOutline(path: path, width: style.width), clip: region)
     }
@@ -315,7 +312,7 @@ final class LiveStroke {
         if let drawn { mask.zero(drawn) }
         drawn = nil
         maskBehind = nil
-        provisionalTail = nil
+        tail = nil
     }
 }
 
@@ -331,8 +328,6 @@ public struct StrokeIncrement {
     /// The stroke's provisional tail to take off the screen first (its pixels, when saved, are
     /// put back; otherwise `area` is composed again instead of painting this piece).
     var replacesTail: PixelRect?
-    /// A provisional tail: what it covers on the screen is saved before it is stroked.
-    var isTail = false
 
     /// Every canvas pixel the piece changes, the tail it takes off included.
     public var area: PixelRect { replacesTail.map { bounds.union($0) } ?? bounds }

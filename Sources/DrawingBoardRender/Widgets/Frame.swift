@@ -21,10 +21,10 @@ public final class Frame {
         surface = try CairoSurface(format: .argb32, size: size)
     }
 
-    /// `rect` is being painted again from the page (an area composed again): what was saved
-    /// under tails there no longer is what the screen shows.
-    public func repainting(_ rect: PixelRect) {
-        tails.drawn(over: rect)
+    /// `rect` was painted again from the page (an area composed again, the interface over
+    /// it): it is what lies under the strokes' provisional tails there (`TailSaves`).
+    public func composed(_ rect: PixelRect) {
+        tails.refresh(from: surface, over: rect)
     }
 
     /// Makes pending drawing visible in memory before the platform reads the pixels.

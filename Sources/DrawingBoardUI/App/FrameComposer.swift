@@ -14,8 +14,10 @@ public enum FrameComposer {
         public internal(set) var recompose: [PixelRect] = []
         public internal(set) var painted: [PixelRect] = []
         var pieces: [StrokeIncrement] = []
+        /// A stroke's newest segment is to be shown (`Editor.paintTails`).
+        var tails = false
         public var presented: [PixelRect] { recompose + painted }
-        public var isEmpty: Bool { recompose.isEmpty && painted.isEmpty }
+        public var isEmpty: Bool { recompose.isEmpty && painted.isEmpty && !tails }
     }
 
     /// What changed since the last frame, with opaque strokes in progress left to paint directly.
@@ -33,6 +35,7 @@ public enum FrameComposer {
             laidOut = rects
             return rects
         }
+        damage.tails = app.editor.hasNewTails
         let pieces = app.editor.takeIncrements()
         if !pieces.isEmpty {
             // A piece under the interface (or under where it was) is composed with it instead.
@@ -72,7 +75,7 @@ public enum FrameComposer {
 
     /// Paints `rects` of the window into `frame`: the canvas, then each part over it.
     static func render(_ app: AppController, into frame: Frame, icons: IconSet, rects: [PixelRect]) {
-        guard let painter = try? Painter(frame: frame, icons: icons) else { return }
+        guard !rects.isEmpty, let painter = try? Painter(frame: frame, icons: icons) else { return }
         // The interface is laid out only for an area it covers: where it was last drawn, as
         // `takeDamage` left it (a stroke's areas away from the bars need no layout).
         let interface = app.repaint.chromeChanged ? nil : app.repaint.drawnChrome
@@ -80,7 +83,7 @@ public enum FrameComposer {
         // The selection's handles, worked out once for every area.
         let handles = app.selection.handles, textBox = app.text.drawing()
         for rect in rects {
-            frame.repainting(rect)
+            defer { frame.composed(rect) }
             app.pages.compose(into: frame, area: rect)
             let underInterface = interface.map { drawn in drawn.contains { $0.intersects(rect.rect) } } ?? true
             painter.clipped(to: rect.rect) {
@@ -101,13 +104,17 @@ extension AppController {
 
     /// Makes `frame` show what `damage` says changed: pieces of strokes first, then the areas
     /// composed again (which may cover some of those pieces, already in their masks).
-    public func render(into frame: Frame, icons: IconSet, damage: FrameComposer.Damage) {
-        // A tail whose pixels were not kept is taken off by composing its area (within
-        // `damage.painted`, so it is presented).
-        let left = editor.paint(damage.pieces, into: frame, view: view).compactMap {
-            (view.isIdentity ? $0 : view.windowRect($0)).intersection(PixelRect(size: frame.size))
-        }
+    /// Then the strokes' provisional tails go over everything but the interface. Returns the
+    /// window areas to present.
+    @discardableResult
+    public func render(into frame: Frame, icons: IconSet, damage: FrameComposer.Damage) -> [PixelRect] {
+        // Tails that could not be taken off by putting back their pixels are composed instead.
+        let left = editor.paint(damage.pieces, into: frame, view: view)
         render(into: frame, icons: icons, rects: damage.recompose + left)
+        let interface = repaint.drawnChrome.compactMap { $0.pixelRect(clippedTo: window) }
+        let tails = editor.paintTails(into: frame, view: view, avoiding: interface)
+        frame.flush()
+        return damage.presented + left + tails
     }
 
     /// Paints `rects` of the window into `frame`: the canvas, then the interface over it.
