@@ -127,4 +127,21 @@ import Testing
         #expect(difference(try window.picture(), try plain.picture()) == nil)
         #expect(window.strokes.count == plain.strokes.count)
     }
+
+    /// A page with few items whose edit took longer than a frame on the loop (large photos)
+    /// is painted again whole off the loop from then on; a quick one stays on it.
+    @Test func aPageSlowerThanAFrameIsPaintedOffTheLoopWhateverItsItems() throws {
+        let light = Page(size: PixelSize(width: 100, height: 100))
+        let current = try CurrentCanvas(PageCanvas(size: light.size, background: .default, assets: AssetStore()))
+        current.paintsLater = true
+        #expect(try current.timing { () throws(RenderError) -> Bool in false } == false)
+        #expect(!current.repaintsLater(light), "a quick page paints in place")
+        _ = try current.timing { () throws(RenderError) -> Bool in
+            usleep(30_000)
+            return false
+        }
+        #expect(current.repaintsLater(light), "slower than a frame: off the loop from now on")
+        current.paintsLater = false
+        #expect(!current.repaintsLater(light), "files and render always paint in place")
+    }
 }

@@ -59,8 +59,10 @@ extension Editor {
         var tiles = TileLog()
         let later: Bool
         do {
-            later = try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles,
-                                      previous: previous, wholeLater: paintsWholeLater)
+            later = try current.timing { () throws(RenderError) -> Bool in
+                try canvas.follow(done.change, on: page, from: before, ink: cached ? .restored(swapped) : .paint, tiles: &tiles,
+                                  previous: previous, wholeLater: paintsWholeLater)
+            }
         } catch {
             // The step stays where it was: its tiles go back in the step, the page and the
             // caches as they were.

@@ -228,8 +228,10 @@ public final class Editor {
         var tiles = TileLog(skipping: group?.saved ?? [])
         let later: Bool
         do {
-            later = try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
-                                      dragging: group?.kind == .element, previous: previous, wholeLater: paintsWholeLater)
+            later = try current.timing { () throws(RenderError) -> Bool in
+                try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
+                                  dragging: group?.kind == .element, previous: previous, wholeLater: paintsWholeLater)
+            }
         } catch {
             rollBack(done)
             throw error
@@ -265,7 +267,7 @@ public final class Editor {
 
     /// Whether an edit that needs the whole page painted again has it painted off the event
     /// loop (the window's editors, on a heavy page).
-    var paintsWholeLater: Bool { current.paintsLater && page.items.count > current.laterAbove }
+    var paintsWholeLater: Bool { current.repaintsLater(page) }
 
     /// Takes in the whole-page repaint under way, if it is done (`wait`: waiting for it); true
     /// when a new canvas came.

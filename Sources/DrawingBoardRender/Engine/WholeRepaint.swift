@@ -94,6 +94,23 @@ final class CurrentCanvas {
     /// editors), and above how many items (lighter pages are painted at once).
     var paintsLater = false
     var laterAbove = 150
+    /// Whether an edit on this page took longer than a frame to follow on the event loop: a
+    /// page that slow is painted again whole off the loop too, whatever its number of items
+    /// (a few large photos cost more than many strokes).
+    private(set) var slow = false
+    static let frameSeconds = 1.0 / 60
+
+    /// Whether a whole repaint of `page` goes off the event loop.
+    func repaintsLater(_ page: Page) -> Bool {
+        paintsLater && (slow || page.items.count > laterAbove)
+    }
+
+    /// Runs `follow` (the canvas following an edit on the loop), noting whether it was slow.
+    func timing(_ follow: () throws(RenderError) -> Bool) throws(RenderError) -> Bool {
+        let start = ContinuousClock.now
+        defer { if !slow, ContinuousClock.now - start > .seconds(Self.frameSeconds) { slow = true } }
+        return try follow()
+    }
 
     init(_ canvas: PageCanvas) {
         self.canvas = canvas
