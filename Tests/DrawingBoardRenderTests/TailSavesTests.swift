@@ -91,6 +91,9 @@ import Testing
         let difference = apart(frame.read(PixelRect(size: editor.size)), try composed(editor), by: 2)
         #expect(difference.largest <= 64, "\(difference)")
         editor.cancelAll()
+        // A stroke that is gone leaves nothing kept for a later one to find.
+        editor.paintTails(into: frame)
+        #expect(frame.tails.count == 0)
     }
 
     @Test func keptPixelsGoBackUnlessAnotherStrokeDrewOverThem() throws {

@@ -47,6 +47,13 @@ final class TailSaves {
 
     func stroked(_ owner: ObjectIdentifier) { saves[owner]?.needsStroke = false }
 
+    /// Forgets the pixels kept for strokes that have no tail any more (ended, cancelled): a
+    /// stroke made later must never find them.
+    func keep(only owners: Set<ObjectIdentifier>) {
+        guard saves.keys.contains(where: { !owners.contains($0) }) else { return }
+        saves = saves.filter { owners.contains($0.key) }
+    }
+
     /// Puts `owner`'s pixels back if they were kept for exactly `rect` and are not stale;
     /// false otherwise (the caller composes the area instead). The save is used up.
     func restore(_ rect: PixelRect, into surface: CairoSurface, for owner: ObjectIdentifier) -> Bool {
