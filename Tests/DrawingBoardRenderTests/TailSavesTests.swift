@@ -96,6 +96,24 @@ import Testing
         #expect(frame.tails.count == 0)
     }
 
+    @Test func aTailMeetingTheInterfaceIsStrokedBesideItNotOverIt() throws {
+        let editor = try makeEditor(200, 120)
+        editor.use(.pencil, "#d01010", width: 10)
+        let frame = try Frame(size: editor.size)
+        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 60)))
+        editor.paint(editor.takeIncrements(), into: frame)
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(90, 60)))
+        editor.showRestingStrokes()
+        // A bar over x 50..110: the tail shows at once beside it, and the bar keeps its pixels.
+        let bar = PixelRect(x: 50, y: 0, width: 60, height: 120)
+        #expect(!editor.paintTails(into: frame, avoiding: [bar]).isEmpty)
+        func shown(_ x: Int, _ y: Int) -> UInt32 { frame.read(PixelRect(x: x, y: y, width: 1, height: 1))[0] }
+        #expect(shown(30, 60) == argb("#d01010"))
+        #expect(shown(70, 60) == argb("#ffffff"), "nothing over the interface")
+        editor.cancelAll()
+    }
+
     @Test func keptPixelsGoBackUnlessAnotherStrokeDrewOverThem() throws {
         let saves = TailSaves()
         let surface = try CairoSurface(format: .argb32, size: PixelSize(width: 8, height: 8))

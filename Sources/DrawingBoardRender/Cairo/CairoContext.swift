@@ -27,6 +27,16 @@ final class CairoContext {
         cairo_clip(handle)
     }
 
+    /// Limits all further drawing to `bounds` without `hole`.
+    func clip(out hole: PixelRect, of bounds: PixelRect) {
+        cairo_new_path(handle)
+        cairo_rectangle(handle, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
+        cairo_rectangle(handle, Double(hole.x), Double(hole.y), Double(hole.width), Double(hole.height))
+        cairo_set_fill_rule(handle, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(handle)
+        cairo_set_fill_rule(handle, CAIRO_FILL_RULE_WINDING)
+    }
+
     /// Fills a rectangle in the current source.
     func fill(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         cairo_rectangle(handle, x, y, width, height)

@@ -96,20 +96,25 @@ final class Compositor {
 
     /// Strokes the provisional `tails` over what `frame` shows, after its areas were composed:
     /// new ones (keeping what each covers first) and those an area composed since went over;
-    /// none that meets `avoiding` (window pixels: the interface, which stays on top). Returns
-    /// the window areas painted.
+    /// never inside `avoiding` (window pixels: the interface, which stays on top). Returns the
+    /// window areas painted.
     func paint(tails: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform, avoiding: [PixelRect]) -> [PixelRect] {
         frame.tails.keep(only: Set(tails.map(\.owner)))
         let screen = PixelRect(size: frame.size)
         let due = tails.compactMap { tail -> (StrokeIncrement, PixelRect)? in
             guard let rect = (view.isIdentity ? tail.bounds : view.windowRect(tail.bounds)).intersection(screen),
-                  !frame.tails.shows(rect, for: tail.owner), !avoiding.contains(where: { $0.intersection(rect) != nil }) else { return nil }
+                  !frame.tails.shows(rect, for: tail.owner) else { return nil }
             return (tail, rect)
         }
         guard !due.isEmpty, let cr = frame.context else { return [] }
-        cr.isolated {
-            applyView(view, size: size, frame: frame, on: cr)
-            for (tail, rect) in due {
+        for (tail, rect) in due {
+            cr.isolated {
+                // The interface stays on top: the tail goes only where none is (each hole
+                // clipped away in turn, so overlapping ones stay out too).
+                for hole in avoiding where hole.intersection(rect) != nil {
+                    cr.clip(out: hole, of: screen)
+                }
+                applyView(view, size: size, frame: frame, on: cr)
                 if frame.tails.needsStroke(rect, for: tail.owner) {
                     frame.tails.stroked(tail.owner)
                 } else {
