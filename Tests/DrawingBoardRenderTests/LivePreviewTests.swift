@@ -178,13 +178,8 @@ import Testing
     }
 
     @Test func opaquePiecesPaintedOnTheScreenMatchTheComposedPicture() throws {
-        let editor = try makeEditor(300, 200, background: .color(RGBColor(hex: "#f0e0c0")!))
-        editor.use(.pencil, "#000000", width: 20)
-        editor.drag([(0, 100), (300, 100)])
-        editor.use(.pencil, "#1040c0", width: 9)
-        let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
-        _ = editor.takeDirtyRect()
+        let editor = try makeInkedEditor()
+        let frame = try editor.composedFrame()
         let points = (0..<60).map { i in Point(20 + Double(i) * 4.3, 100 + 70 * sin(Double(i) / 6)) }
         #expect(paintLive(editor, frame, points) == points.count - 1, "a dot, then one piece per sample but the second")
         editor.showRestingStrokes()

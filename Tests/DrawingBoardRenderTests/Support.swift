@@ -46,6 +46,31 @@ extension Editor {
     }
 
     func picture() throws -> RasterImage { try image.flattened() }
+
+    /// A frame showing the page as composed, as the window's would.
+    func composedFrame() throws -> Frame {
+        let frame = try Frame(size: size)
+        compose(into: frame, area: PixelRect(size: size))
+        _ = takeDirtyRect()
+        return frame
+    }
+
+    /// Presses at `p` with the tool in hand, the starting dot painted onto `frame`.
+    func press(at p: Point, on frame: Frame) {
+        handle(PointerEvent(source: .mouse, phase: .down, position: p))
+        paint(takeIncrements(), into: frame)
+        _ = takeDirtyRect()
+    }
+}
+
+/// A 300x200 page on a cream background with a thick black stroke across, the blue pencil in
+/// hand: opaque ink over ink and paper.
+func makeInkedEditor() throws -> Editor {
+    let editor = try makeEditor(300, 200, background: .color(RGBColor(hex: "#f0e0c0")!))
+    editor.use(.pencil, "#000000", width: 20)
+    editor.drag([(0, 100), (300, 100)])
+    editor.use(.pencil, "#1040c0", width: 9)
+    return editor
 }
 
 /// A test image with a different colour at every pixel: a red/green gradient, blue stripes.

@@ -38,17 +38,19 @@ import Testing
         return again
     }
 
+    /// A 10 px red pencil pressed at (10, 60) on a white 200x120 page.
+    private func redStroke() throws -> (Editor, Frame) {
+        let editor = try makeEditor(200, 120)
+        editor.use(.pencil, "#d01010", width: 10)
+        let frame = try editor.composedFrame()
+        editor.press(at: Point(10, 60), on: frame)
+        return (editor, frame)
+    }
+
     @Test func theTailComesOffWithoutComposingAndTheScreenMatchesTheStroke() throws {
-        let editor = try makeEditor(300, 200, background: .color(RGBColor(hex: "#f0e0c0")!))
-        editor.use(.pencil, "#000000", width: 20)
-        editor.drag([(0, 100), (300, 100)])
-        editor.use(.pencil, "#1040c0", width: 9)
-        let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
-        _ = editor.takeDirtyRect()
-        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(20, 100)))
-        editor.paint(editor.takeIncrements(), into: frame)
-        _ = editor.takeDirtyRect()
+        let editor = try makeInkedEditor()
+        let frame = try editor.composedFrame()
+        editor.press(at: Point(20, 100), on: frame)
         var composedAreas = 0
         for i in 1..<60 {
             let p = Point(20 + Double(i) * 4.3, 100 + 70 * sin(Double(i) / 6))
@@ -67,13 +69,7 @@ import Testing
     }
 
     @Test func anAreaComposedOverTheTailKeepsItRight() throws {
-        let editor = try makeEditor(200, 120)
-        editor.use(.pencil, "#d01010", width: 10)
-        let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
-        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 60)))
-        editor.paint(editor.takeIncrements(), into: frame)
-        _ = editor.takeDirtyRect()
+        let (editor, frame) = try redStroke()
         for x in stride(from: 30.0, through: 110, by: 20) { move(editor, to: Point(x, 60), on: frame) }
         func shown(_ x: Int, _ y: Int) -> UInt32 { frame.read(PixelRect(x: x, y: y, width: 1, height: 1))[0] }
         #expect(shown(105, 60) == argb("#d01010"), "the tail is at the pointer")
@@ -97,12 +93,7 @@ import Testing
     }
 
     @Test func aTailMeetingTheInterfaceIsStrokedBesideItNotOverIt() throws {
-        let editor = try makeEditor(200, 120)
-        editor.use(.pencil, "#d01010", width: 10)
-        let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
-        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 60)))
-        editor.paint(editor.takeIncrements(), into: frame)
+        let (editor, frame) = try redStroke()
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(90, 60)))
         editor.showRestingStrokes()
         // A bar over x 50..110: the tail shows at once beside it, and the bar keeps its pixels.

@@ -99,7 +99,7 @@ final class Compositor {
     /// never inside `avoiding` (window pixels: the interface, which stays on top). Returns the
     /// window areas painted.
     func paint(tails: [StrokeIncrement], into frame: Frame, size: PixelSize, view: ViewTransform, avoiding: [PixelRect]) -> [PixelRect] {
-        frame.tails.keep(only: Set(tails.map(\.owner)))
+        frame.tails.keep(onlyFor: tails)
         let screen = PixelRect(size: frame.size)
         let due = tails.compactMap { tail -> (StrokeIncrement, PixelRect)? in
             guard let rect = (view.isIdentity ? tail.bounds : view.windowRect(tail.bounds)).intersection(screen),

@@ -158,9 +158,9 @@ extension Editor {
         compositor.paint(pieces, into: frame, size: size, view: view)
     }
 
-    /// Whether a stroke in progress has its newest segment not on the screen yet: opaque
-    /// strokes run one sample behind the pointer, so when the pointer rests the window calls
-    /// `showRestingStrokes()`.
+    /// Whether a stroke in progress has its newest segment without a tail yet: opaque strokes'
+    /// final pieces run one sample behind the pointer, so the window calls
+    /// `showRestingStrokes()` and then `paintTails`.
     public var strokesBehindPointer: Bool { input.behindPointer }
 
     /// Makes the newest segment of every stroke in progress its provisional tail, in its

@@ -5,11 +5,13 @@ import DrawingBoardCore
 /// piece of stroke covers, however long the stroke is.
 ///
 /// An opaque pencil stroke goes faster still (`paintsDirectly`): each freehand segment is
-/// stroked once, straight onto the screen, as soon as it is final (its shape depends on the
-/// sample after it, so the preview runs one sample behind the pointer), and the mask catches up
-/// only when the screen must be composed again under the stroke. Opaque ink painted twice
-/// looks the same, so nothing has to be erased first; a translucent or erasing stroke must
-/// keep the mask exact instead.
+/// stroked straight onto the screen as soon as it is final (its shape depends on the sample
+/// after it), and the mask catches up only when the screen must be composed again under the
+/// stroke. Until then the newest segment is the provisional `tail`, stroked over the frame by
+/// the window and taken off with the pixels kept under it (`TailSaves`), so the ink reaches the
+/// pointer with every sample. Opaque ink painted twice looks the same but at its antialiased
+/// edges, so nothing has to be erased first; a translucent or erasing stroke must keep the mask
+/// exact instead.
 final class LiveStroke {
     let tool: Tool
     let style: StrokeStyle
@@ -124,7 +126,8 @@ final class LiveStroke {
         return changed.map { .recompose($0) } ?? .none
     }
 
-    /// Whether the last segment is not on the screen yet (a direct stroke runs a sample behind).
+    /// Whether the last segment has no tail yet (a direct stroke's final pieces run a sample
+    /// behind).
     var tailPending: Bool { paintsDirectly && points.count >= 2 && provisionalTail == nil }
 
     /// Makes the last segment as it stands the provisional tail, to show at once. The mask

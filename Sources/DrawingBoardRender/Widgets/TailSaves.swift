@@ -49,9 +49,11 @@ final class TailSaves {
 
     /// Forgets the pixels kept for strokes that have no tail any more (ended, cancelled): a
     /// stroke made later must never find them.
-    func keep(only owners: Set<ObjectIdentifier>) {
-        guard saves.keys.contains(where: { !owners.contains($0) }) else { return }
-        saves = saves.filter { owners.contains($0.key) }
+    func keep(onlyFor tails: [StrokeIncrement]) {
+        // Once a frame: nothing is made when nothing goes (one save, one tail, as a rule).
+        func live(_ owner: ObjectIdentifier) -> Bool { tails.contains { $0.owner == owner } }
+        guard saves.keys.contains(where: { !live($0) }) else { return }
+        saves = saves.filter { live($0.key) }
     }
 
     /// Puts `owner`'s pixels back if they were kept for exactly `rect` and are not stale;

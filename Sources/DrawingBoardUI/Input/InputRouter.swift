@@ -385,7 +385,7 @@ public final class InputRouter {
             lastGlide = now
         }
         // The newest segment of a stroke at once, in the shape it has until the next sample
-        // firms it up (then its area is composed again): the ink stays under the pointer.
+        // firms it up (then the pixels under it are put back): the ink stays under the pointer.
         if editor.strokesBehindPointer { editor.showRestingStrokes() }
     }
 }
