@@ -148,8 +148,21 @@ func elementFigures() throws {
     row("raise one from the middle: loop time in place / off it", raised.text)
     let tinted = try offTheLoop(pages: [notebookPages[1]]) { editor in try editor.setBackground(.color(RGBColor(red: 250, green: 245, blue: 230))) }
     row("another background colour: loop time in place / off it", tinted.text)
+    let resized = try offTheLoop(pages: [notebookPages[1]]) { editor in
+        try editor.resizePage(to: PixelSize(width: editor.size.width + 200, height: editor.size.height + 100), anchor: 4)
+    }
+    row("the page resized: loop time in place / off it", resized.text)
+    let undone = try offTheLoop(pages: [notebookPages[1]], prepare: { editor in
+        try editor.resizePage(to: PixelSize(width: editor.size.width + 200, height: editor.size.height + 100), anchor: 4)
+        editor.finishReplacement()
+    }) { editor in try editor.undo() }
+    row("the page size undone: loop time in place / off it", undone.text)
     figures["background_in_place_ms"] = tinted.inPlace * 1e3
     figures["background_off_loop_ms"] = tinted.onLoop * 1e3
+    figures["resize_in_place_ms"] = resized.inPlace * 1e3
+    figures["resize_off_loop_ms"] = resized.onLoop * 1e3
+    figures["resize_undo_in_place_ms"] = undone.inPlace * 1e3
+    figures["resize_undo_off_loop_ms"] = undone.onLoop * 1e3
     figures["raise_in_place_ms"] = raised.inPlace * 1e3
     figures["raise_off_loop_ms"] = raised.onLoop * 1e3
     figures["page_shown_in_place_ms"] = shown.inPlace * 1e3
@@ -212,22 +225,26 @@ func photoMemory(_ figures: inout [String: Any]) throws {
     withExtendedLifetime(image) {}
 }
 
-/// `work` on a notebook of `pages`, three times each: the time on the event loop for an editor
+/// `work` on a notebook of `pages` (after `prepare`, untimed), three times each: the time on the event loop for an editor
 /// that paints in place (files, render), and for the window's (which paints off the loop), with
 /// how long until what it paints there comes (medians).
-func offTheLoop(pages: [Page], _ work: (Editor) throws -> Void) throws -> (inPlace: Double, onLoop: Double, arrives: Double, text: String) {
+func offTheLoop(pages: [Page], prepare: (Editor) throws -> Void = { _ in }, _ work: (Editor) throws -> Void) throws
+    -> (inPlace: Double, onLoop: Double, arrives: Double, text: String) {
     var inPlace: [Double] = [], onLoop: [Double] = [], arrives: [Double] = []
     for _ in 0..<3 {
         let plain = try Editor(notebook: Notebook(pages))
         let window = try Editor(notebook: Notebook(pages), drawsPDFsLater: true)
+        try prepare(plain)
+        try prepare(window)
         let p0 = now()
         try work(plain)
         inPlace.append(now() - p0)
         let w0 = now()
         try work(window)
         onLoop.append(now() - w0)
-        while window.pages.waitingForPictures {
+        while window.pages.waitingForPictures || window.replacing != nil {
             _ = window.pages.catchUpPictures()
+            window.finishReplacement(wait: false)
             Thread.sleep(forTimeInterval: 0.001)
         }
         arrives.append(now() - w0)

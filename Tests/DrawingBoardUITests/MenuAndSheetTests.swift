@@ -105,6 +105,43 @@ import Testing
         #expect(c.view == .identity)
     }
 
+    @Test func aHeavyPageTakesItsNewSizeWhenItIsMadeAndSaysSoMeanwhile() throws {
+        // 200 strokes: a page the window paints again whole off the event loop.
+        let strokes = (0..<200).map { i in
+            PageItem.stroke(Stroke(id: UInt64(i + 1), tool: .pencil, style: StrokeStyle(color: .black, width: 3),
+                                   points: [Point(20, 20 + Double(i) * 2.5), Point(780, 20 + Double(i) * 2.5)]))
+        }
+        let editor = try Editor(notebook: Notebook([Page(size: PixelSize(width: 800, height: 600), items: strokes)]), drawsPDFsLater: true)
+        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
+        func tickUntilMade() {
+            let end = Date().addingTimeInterval(20)
+            var t = 1.0
+            while c.editor.replacing != nil, Date() < end {
+                t += 0.03
+                c.tick(t)
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+        c.click(.menu)
+        c.click(.menuItem(.pageSize))
+        for _ in 0..<7 { c.key(KeyInput(.backspace), time: 0) }
+        for ch in "400x300" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.click(.sheetConfirm)
+        #expect(c.chrome.messageText == "Resizing the page to 400x300…")
+        #expect(c.editor.size == PixelSize(width: 800, height: 600), "the page stays as it is until the new one comes")
+        #expect(c.secondsUntilWakeup() != nil, "the window looks for it")
+        tickUntilMade()
+        #expect(c.editor.size == PixelSize(width: 400, height: 300))
+        #expect(c.chrome.messageText == "The page is now 400x300 (Ctrl+Z undoes)")
+        #expect(c.view == ViewTransform(scale: 1, offset: Point(200, 150)), "the smaller page, centred")
+        c.key(KeyInput(.character("z"), ctrl: true), time: 2)
+        #expect(c.chrome.messageText == "Undoing the page size…")
+        tickUntilMade()
+        #expect(c.editor.size == PixelSize(width: 800, height: 600) && c.editor.strokes[0].points[0] == Point(20, 20))
+        #expect(c.view == .identity)
+        #expect(c.chrome.messageText == nil, "the message went with the wait")
+    }
+
     @Test func typingReplacesASelectedSizeAndCtrlASelectsIt() throws {
         let c = try makeController(800, 600)
         c.run(.pageSize)

@@ -97,6 +97,11 @@ public final class UndoHistory {
         enforceBudget()
     }
 
+    /// The step undo (`back`) or redo would cross next, as it stands (its tiles may be on disk).
+    public func next(back: Bool) -> HistoryStep? {
+        back ? (canUndo ? steps[cursor - 1] : nil) : (canRedo ? steps[cursor] : nil)
+    }
+
     /// Undoes the last done step: `apply` receives it with its pixels in memory, swaps its
     /// saved state with the live one, and the step is kept as it leaves it.
     @discardableResult

@@ -30,11 +30,20 @@ extension Editor {
     }
 
     /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row). One
-    /// undoable step.
+    /// undoable step. On a heavy page in the window the new page is made off the event loop
+    /// and the step is made when it comes (`replacing` says so meanwhile).
     public func resizePage(to newSize: PixelSize, anchor: Int) throws(RenderError) {
         try Self.checkLimits(newSize)
+        finishReplacement()
         endBackgroundPreview()
-        try perform(.page(newSize, anchor: anchor))
+        guard paintsWholeLater else {
+            try perform(.page(newSize, anchor: anchor))
+            return
+        }
+        guard newSize != size else { return }
+        cancelAll()
+        let contents = resizedContents(to: newSize, anchor: anchor, drawing: image.drawingLayer())
+        replacement = PageReplacement(.resize(newSize, anchor: anchor), contents: contents, revision: revision)
     }
 
     /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.
@@ -48,14 +57,20 @@ extension Editor {
     /// (one that reached past an old edge stays part of the pixels). `drawing`: the ink layer now.
     func resized(to newSize: PixelSize, anchor: Int, drawing: RasterImage) throws(RenderError) -> (Page, PageCanvas) {
         try Self.checkLimits(newSize)
+        if let made = takeMadePage() { return made }
+        return try CanvasLoading.load(resizedContents(to: newSize, anchor: anchor, drawing: drawing), assets: assets)
+    }
+
+    /// The page at `newSize` anchored at `anchor`, with `drawing` moved with it: what its
+    /// canvas is made from.
+    private func resizedContents(to newSize: PixelSize, anchor: Int, drawing: RasterImage) -> DocumentContents {
         var source = page
         if case .image(_, let name) = page.background {
             // The image as shown (scaled to cover the page) is what keeps its place.
             _ = source.apply(.background(.image(canvas.background.surface.rasterImage(), name: name)))
         }
         let offset = Page.offset(from: size, to: newSize, anchor: anchor)
-        return try CanvasLoading.load(DocumentContents(page: source.resized(to: newSize, anchor: anchor),
-                                                       drawing: drawing.shifted(to: newSize, by: offset, fill: 0)), assets: assets)
+        return DocumentContents(page: source.resized(to: newSize, anchor: anchor), drawing: drawing.shifted(to: newSize, by: offset, fill: 0))
     }
 
     /// The page grown to hold `newSize`, and its canvas (nil when it holds it already). A

@@ -21,6 +21,8 @@ public struct NotebookPages {
     /// The notebook as a document file holds it: the first page with its drawing (painted for
     /// the purpose when another page is being drawn on), and the other pages as models.
     public func documentContents() throws(RenderError) -> (first: PageImage, contents: DocumentContents) {
+        // A new page size under way is part of the document.
+        editor.finishReplacement()
         let first = try image(0)
         var contents = first.contents()
         contents.otherPages = notebook.pages.dropFirst().map(\.page)
@@ -157,6 +159,7 @@ extension Editor {
     /// canvas on the shelf (unless it is gone from the notebook); the page shown takes its
     /// parked canvas, or one painted from its model.
     func switchPage(to id: UInt64) throws(RenderError) {
+        finishReplacement()
         guard id != shelf.current else { return }
         guard let next = shelf.notebook[id] else { throw RenderError("the page this step was on is no longer in the notebook") }
         var canvas: PageCanvas

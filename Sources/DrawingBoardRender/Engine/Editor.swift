@@ -50,6 +50,10 @@ public final class Editor {
     /// Paints the pages scrolled into view off the event loop (the window's editors; nil:
     /// painted where they are asked for, as files need).
     var pagePainter: PagePainter?
+    /// A page being made off the event loop to take the page's place whole (a new size, its
+    /// undo or redo), if one is; and the one made, while the change it was made for takes it.
+    var replacement: PageReplacement?
+    var madePage: (Page, PageCanvas)?
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
@@ -149,6 +153,7 @@ public final class Editor {
 
     /// `live`: the stroke in progress whose mask covers the stroke `edit` adds.
     func perform(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> Bool {
+        finishReplacement()
         guard edit.isPerformable else { throw RenderError("a history step's inverse is crossed by undo and redo, not performed") }
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
@@ -305,7 +310,8 @@ public final class Editor {
     /// tool finished; what it finished is returned (a colour the eyedropper picked).
     @discardableResult
     public func handle(_ event: PointerEvent) -> ToolResult {
-        tools.route(event, editor: self)
+        if event.phase == .down { finishReplacement() }
+        return tools.route(event, editor: self)
     }
 
     /// Carries out what a tool's handler returned.
@@ -329,7 +335,7 @@ public final class Editor {
         }
     }
 
-    private func attempt(_ body: () throws(RenderError) -> Bool) {
+    func attempt(_ body: () throws(RenderError) -> Bool) {
         do {
             _ = try body()
         } catch {

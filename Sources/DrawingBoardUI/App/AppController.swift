@@ -109,6 +109,8 @@ public final class AppController {
     /// A pointer event in window pixels (the mouse, a finger, a pen).
     public func pointer(_ event: PointerEvent) {
         advance(to: event.time)
+        // A press works on the page as it will be: a new size under way comes first.
+        if event.phase == .down { followReplacement(wait: true) }
         input.pointer(event)
         // An edit the event finished that could not be made is said, not dropped.
         showFailures()
@@ -124,6 +126,7 @@ public final class AppController {
     @discardableResult
     public func key(_ key: KeyInput, time: Double) -> Bool {
         advance(to: time)
+        followReplacement(wait: true)
         return KeyMap.handle(key, in: self)
     }
 
@@ -166,8 +169,11 @@ public final class AppController {
     /// changed size, the background sliders the background, the selection its element.
     private func moveInHistory(_ step: () throws -> Bool) {
         text.finish()
+        followReplacement(wait: true)
         let size = editor.size, page = editor.pages.currentID, count = editor.pages.count
         attempt(step)
+        // A heavy page's size undone or redone is made off the event loop: said meanwhile.
+        if let change = editor.replacing { chrome.show(info: change.doing) }
         if editor.size != size || editor.pages.count != count { viewport.pageChanged() }
         // The step was on another page: that page is shown.
         if editor.pages.currentID != page || editor.pages.count != count {
@@ -181,6 +187,23 @@ public final class AppController {
         invalidateChrome()
     }
 
+    /// Takes in a page made off the event loop (a new page size, its undo or redo) once it
+    /// is done, or at once (`wait`) before input that works on the page as it will be.
+    func followReplacement(wait: Bool) {
+        guard let change = editor.replacing else { return }
+        let size = editor.size
+        guard editor.finishReplacement(wait: wait) else { return }
+        if editor.size != size { viewport.pageChanged() }
+        selection.refresh()
+        brush.followBackground()
+        repaintAll()
+        if chrome.messageText == change.doing { chrome.dismissMessage() }
+        if case .resize = change, editor.size != size {
+            chrome.show(info: "The page is now \(editor.size.width)x\(editor.size.height) (Ctrl+Z undoes)")
+        }
+        showFailures()
+    }
+
     // MARK: - Time
 
     func advance(to time: Double) {
@@ -190,8 +213,9 @@ public final class AppController {
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
-        // So are the files being written or opened off the loop, for their outcome.
-        let pictures = editor.pages.waitingForPictures || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
+        // So are the files being written or opened off the loop, for their outcome, and a new
+        // page size being made.
+        let pictures = editor.pages.waitingForPictures || editor.replacing != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -207,6 +231,7 @@ public final class AppController {
         document.followWrites()
         document.followOpen()
         background.follow()
+        followReplacement(wait: false)
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()

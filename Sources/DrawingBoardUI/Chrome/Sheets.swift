@@ -111,6 +111,9 @@ public final class Sheets {
             guard let size = typedSize(draft.size) else { return }
             do {
                 try app.editor.resizePage(to: size, anchor: draft.anchor)
+                // A heavy page's new size is made off the event loop: said meanwhile, and
+                // shown when it comes (`AppController.followReplacement`).
+                if let change = app.editor.replacing { return app.chrome.show(info: change.doing) }
                 app.viewport.pageChanged()
                 app.chrome.show(info: "The page is now \(size.width)x\(size.height) (Ctrl+Z undoes)")
             } catch {

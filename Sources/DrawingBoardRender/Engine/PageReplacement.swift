@@ -1,0 +1,62 @@
+import DrawingBoardCore
+import Foundation
+
+/// A page that takes the place of the page drawn on whole (a new size, or undo and redo across
+/// one), made off the event loop: the window's editors on a heavy page. Its canvas is made from
+/// a snapshot taken at once (the page and its drawing as values, with decoded images of its
+/// own); frames show the page as it was until it comes, and the change is made then. Anything
+/// that edits, or reads the document, takes it in first, waiting for it if need be
+/// (`Editor.finishReplacement`), so nothing is ever done to the page it replaces.
+final class PageReplacement: @unchecked Sendable {
+    /// What the new page is for: the change made when it comes.
+    let change: WholePageChange
+    /// The revision of the page it was made from: one made from another is not used.
+    let revision: Int
+    private let group = DispatchGroup()
+    private var result: Result<(Page, PageCanvas), RenderError>?
+    /// One page made at a time, beside the event loop.
+    private static let queue = DispatchQueue(label: "drawingboard.page-replacement", qos: .userInitiated)
+
+    /// For tests: when set, each replacement waits for a signal before it is made.
+    nonisolated(unsafe) static var gate: DispatchSemaphore?
+
+    init(_ change: WholePageChange, contents: DocumentContents, revision: Int) {
+        self.change = change
+        self.revision = revision
+        group.enter()
+        let gate = Self.gate
+        Self.queue.async { [self] in
+            gate?.wait()
+            do throws(RenderError) {
+                result = .success(try CanvasLoading.load(contents, assets: AssetStore()))
+            } catch {
+                result = .failure(error)
+            }
+            group.leave()
+        }
+    }
+
+    var isDone: Bool { group.wait(timeout: .now()) == .success }
+
+    /// The page and its canvas (waiting for them).
+    func made() -> Result<(Page, PageCanvas), RenderError> {
+        group.wait()
+        return result ?? .failure(RenderError("the page could not be painted"))
+    }
+}
+
+/// A change that replaces the page drawn on whole: a new size, or undo or redo across one.
+public enum WholePageChange: Equatable, Sendable {
+    case resize(PixelSize, anchor: Int)
+    case undo
+    case redo
+
+    /// In words, for the window: what is being done meanwhile.
+    public var doing: String {
+        switch self {
+        case .resize(let size, _): "Resizing the page to \(size.width)x\(size.height)…"
+        case .undo: "Undoing the page size…"
+        case .redo: "Redoing the page size…"
+        }
+    }
+}
