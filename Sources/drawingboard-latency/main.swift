@@ -213,7 +213,11 @@ func draw(_ screen: Screen, in box: Box, rate: Double, strokes: Int, count: Int,
         }
         // The end of the stroke: the last point must appear while the button is still held.
         let end = now() + 0.3
-        while !pending.isEmpty, now() < end { poll() }
+        if reading {
+            while !pending.isEmpty, now() < end { poll() }
+        } else {
+            usleep(300_000)
+        }
         session.missing += pending.count
         screen.button(false)
         usleep(150_000)
