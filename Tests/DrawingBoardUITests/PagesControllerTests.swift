@@ -175,15 +175,15 @@ import Testing
         let app = try Self.notebook(8)
         app.pages.last()
         let plus = try #require(app.layout().frame(of: .addPage))
-        let start = app.view
+        let start = app.viewport.desk
         app.input.wheel(2, at: Point(plus.center.x + 150, plus.center.y))
-        let beside = app.view.offset
+        let beside = app.viewport.desk.offset
         #expect(beside.y > start.offset.y, "two notches up beside the plus: earlier pages come")
         app.input.wheel(-2, at: Point(plus.center.x + 150, plus.center.y))
-        #expect(app.view.offset == start.offset)
+        #expect(app.viewport.desk.offset == start.offset)
         #expect(app.layout().hit(plus.center) == .control(.addPage))
         app.input.wheel(2, at: plus.center)
-        #expect(app.view.offset == beside, "the same over the plus")
+        #expect(app.viewport.desk.offset == beside, "the same over the plus")
     }
 
     @Test func insertPageUsesTheNewPageSheetWithThePaperChosen() throws {

@@ -4,9 +4,11 @@ import Foundation
 /// How the notebook is shown in the window: its pages in one column on the desk
 /// (`PageStrip`), the page being drawn on fitted and centred until the user zooms or pans; zoom
 /// about a point (Ctrl+wheel, pinch, Ctrl+plus and minus, the bottom bar's buttons); panning
-/// by wheel, touchpad, middle or Space+drag, and two fingers, from one page into the next. The
-/// pages never leave the window: a margin of them always stays in view, and above and below
-/// them the bars.
+/// by wheel, touchpad, middle or Space+drag, and two fingers, from one page into the next.
+/// Panning stops at the notebook's ends: the first page comes down no further than under the
+/// top bar, or to the window's middle if it is shorter than that; the last page, with its "+",
+/// comes up no further than over the bottom bar, or to the middle; a page wider than the window
+/// keeps its sides at the window's.
 public final class Viewport {
     unowned let app: AppController
     /// The window's size in pixels, and the display's scale.
@@ -137,21 +139,29 @@ public final class Viewport {
         setView(next)
     }
 
-    /// `next` (a desk view) moved as little as needed to keep a margin of the pages in the
-    /// window; above and below, the margin is counted from the bars, so they never hide under them.
+    /// `next` (a desk view) moved as little as needed to keep the window within the notebook:
+    /// above and below, its ends are counted from the bars, so no page hides under them (the
+    /// room under the last page holds its "+"), and a first or last page shorter than that
+    /// may still come to the window's middle, as a page fitted is shown.
     func clamped(_ next: ViewTransform) -> ViewTransform {
-        let w = strip.width * next.scale, h = strip.height * next.scale
-        let margin = 64 * scale
-        func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double) -> Double {
-            // A page narrower (or shorter) than the window stays centred that way.
-            if extent <= room { return ((room - extent) / 2).rounded() }
-            let inset = room - 2 * inset >= 2 * margin ? inset : 0
-            let m = min(margin, extent, room - 2 * inset)
-            return min(max(offset, inset + m - extent), room - inset - m)
+        let s = next.scale, w = strip.width * s, h = strip.height * s
+        let first = Double(strip.sizes.first?.height ?? 1) * s, last = Double(strip.sizes.last?.height ?? 1) * s
+        func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double, ends: (Double, Double), after: Double) -> Double {
+            // In a window too short for the bars' room, the pages may go under them.
+            let inset = room - 2 * inset >= 2 * Self.least * scale ? inset : 0
+            // Pages narrower (or shorter) than the room stay centred that way.
+            if extent + after <= room - 2 * inset { return ((room - extent) / 2).rounded() }
+            let top = max(inset, ((room - ends.0) / 2).rounded()), bottom = min(room - inset - after, ((room + ends.1) / 2).rounded())
+            return min(max(offset, bottom - extent), top)
         }
-        return ViewTransform(scale: next.scale, offset: Point(left + keep(next.offset.x - left, w, Double(window.width) - left, 0),
-                                                              keep(next.offset.y, h, Double(window.height), bars)))
+        let plus = (Theme.minimumTarget + 2 * 12) * scale
+        let x = keep(next.offset.x - left, w, Double(window.width) - left, 0, ends: (w, w), after: 0)
+        let y = keep(next.offset.y, h, Double(window.height), bars, ends: (first, last), after: plus)
+        return ViewTransform(scale: s, offset: Point(left + x, y))
     }
+
+    /// The least room between the bars that still keeps pages from under them.
+    private static let least = 64.0
 
     /// Shows the page being drawn on through `next` (the desk kept so the pages stay in
     /// view); everything on screen is redrawn.
