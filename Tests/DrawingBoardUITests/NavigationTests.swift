@@ -63,6 +63,20 @@ import Testing
         #expect(c.editor.strokes.count == 1, "without Space a drag draws again")
     }
 
+    @Test func backAt100PercentThePageMeetsTheScreensPixels() throws {
+        let c = try bigPage()
+        // Zoomed in about a point off the middle, scrolled, zoomed out about another.
+        c.input.scroll(dy: 2, at: Point(333, 217), ctrl: true)
+        c.input.scroll(dy: -3, at: Point(400, 300))
+        c.input.scroll(dy: -2, at: Point(611, 419), ctrl: true)
+        #expect(c.view.scale == 1, "\(c.view.scale)")
+        #expect(c.view.offset.x == c.view.offset.x.rounded() && c.view.offset.y == c.view.offset.y.rounded(),
+                "whole pixels, so the page is not blurred: \(c.view.offset)")
+        c.key(KeyInput(.character("="), ctrl: true), time: 0)
+        c.key(KeyInput(.character("-"), ctrl: true), time: 0)
+        #expect(c.view.scale == 1 && c.view.offset.x == c.view.offset.x.rounded() && c.view.offset.y == c.view.offset.y.rounded())
+    }
+
     @Test func panningStopsAtThePagesEdges() throws {
         let c = try bigPage()
         for _ in 0..<200 { c.input.scroll(dy: -5, at: Point(400, 300)) }

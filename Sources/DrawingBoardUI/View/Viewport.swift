@@ -166,7 +166,12 @@ public final class Viewport {
     /// Shows the page being drawn on through `next` (the desk kept so the pages stay in
     /// view); everything on screen is redrawn.
     public func setView(_ next: ViewTransform) {
-        let next = clamped(deskView(fromPage: next))
+        var next = clamped(deskView(fromPage: next))
+        if abs(next.scale - 1) < 1e-9 {
+            // At 100% (however it was reached: zoom steps multiply), whole-pixel offsets, so the
+            // page's pixels meet the screen's exactly and the ink is not blurred.
+            next = ViewTransform(scale: 1, offset: Point(next.offset.x.rounded(), next.offset.y.rounded()))
+        }
         // Presses near an element's box count as on it, a few window pixels at any zoom (set
         // even when the view stays: the editor may be a new one).
         app.editor.tools.windowPixel = 1 / next.scale
