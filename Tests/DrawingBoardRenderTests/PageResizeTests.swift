@@ -65,6 +65,15 @@ import Testing
         #expect(img.pixel(x: 120, y: 50) == 0xFFFF_FFFF, "what the old page cut off does not come back")
     }
 
+    @Test func theShiftBetweenAPageAndItsResizedSelfIsTheAnchorsOffset() throws {
+        let e = try Editor(size: PixelSize(width: 200, height: 100))
+        #expect(e.page.shift(to: e.page.resized(to: PixelSize(width: 400, height: 300), anchor: 8)) == (0, 0), "nothing on it tells")
+        draw(e, [(20, 50), (180, 50)])
+        let before = e.page
+        let after = before.resized(to: PixelSize(width: 400, height: 300), anchor: 8)
+        #expect(before.shift(to: after) == (200, 200) && after.shift(to: before) == (-200, -200))
+    }
+
     @Test func aPageOutsideTheLimitsIsRefusedAndChangesNothing() throws {
         let e = try Editor(size: PixelSize(width: 100, height: 100))
         draw(e, [(10, 50), (90, 50)])

@@ -105,14 +105,47 @@ import Testing
         #expect(c.view == .identity)
     }
 
-    @Test func aHeavyPageTakesItsNewSizeWhenItIsMadeAndSaysSoMeanwhile() throws {
-        // 200 strokes: a page the window paints again whole off the event loop.
+    /// 200 strokes: a page the window paints again whole off the event loop.
+    func heavyPage() throws -> AppController {
         let strokes = (0..<200).map { i in
             PageItem.stroke(Stroke(id: UInt64(i + 1), tool: .pencil, style: StrokeStyle(color: .black, width: 3),
                                    points: [Point(20, 20 + Double(i) * 2.5), Point(780, 20 + Double(i) * 2.5)]))
         }
         let editor = try Editor(notebook: Notebook([Page(size: PixelSize(width: 800, height: 600), items: strokes)]), drawsPDFsLater: true)
-        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
+        return AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
+    }
+
+    /// The page size sheet: `size` typed, anchored at `anchor`, applied.
+    func applyPageSize(_ c: AppController, _ size: String, anchor: Int = 4) {
+        c.click(.menu)
+        c.click(.menuItem(.pageSize))
+        for _ in 0..<7 { c.key(KeyInput(.backspace), time: 0) }
+        for ch in size { c.key(KeyInput(.character(ch)), time: 0) }
+        c.click(.sheetAnchor(anchor))
+        c.click(.sheetConfirm)
+    }
+
+    @Test func aStrokeBegunWhileAHeavyPageIsResizedLandsWhereItWasAimed() throws {
+        let c = try heavyPage()
+        #expect(c.view == .identity)
+        applyPageSize(c, "1000x700", anchor: 8)
+        #expect(c.editor.replacing != nil)
+        // Pressed on what was shown: page point (300, 300), at (500, 400) on the new page.
+        c.drag([(300, 300), (340, 300)])
+        #expect(c.editor.size == PixelSize(width: 1000, height: 700))
+        #expect(c.editor.strokes.last?.points.first == Point(500, 400), "\(String(describing: c.editor.strokes.last?.points))")
+        #expect(c.view.scale == 1 && c.view.toWindow(Point(500, 400)) == Point(300, 300), "the drawing stayed under the pointer")
+        // The same for the size undone: the stroke goes, then the page size.
+        c.key(KeyInput(.character("z"), ctrl: true), time: 1)
+        c.key(KeyInput(.character("z"), ctrl: true), time: 1)
+        #expect(c.editor.replacing == .undo)
+        c.drag([(300, 300), (340, 300)])
+        #expect(c.editor.size == PixelSize(width: 800, height: 600) && c.editor.strokes.count == 201)
+        #expect(c.editor.strokes.last?.points.first == Point(300, 300), "\(String(describing: c.editor.strokes.last?.points))")
+    }
+
+    @Test func aHeavyPageTakesItsNewSizeWhenItIsMadeAndSaysSoMeanwhile() throws {
+        let c = try heavyPage()
         func tickUntilMade() {
             let end = Date().addingTimeInterval(20)
             var t = 1.0
@@ -122,11 +155,7 @@ import Testing
                 Thread.sleep(forTimeInterval: 0.005)
             }
         }
-        c.click(.menu)
-        c.click(.menuItem(.pageSize))
-        for _ in 0..<7 { c.key(KeyInput(.backspace), time: 0) }
-        for ch in "400x300" { c.key(KeyInput(.character(ch)), time: 0) }
-        c.click(.sheetConfirm)
+        applyPageSize(c, "400x300")
         #expect(c.chrome.messageText == "Resizing the page to 400x300…")
         #expect(c.editor.size == PixelSize(width: 800, height: 600), "the page stays as it is until the new one comes")
         #expect(c.secondsUntilWakeup() != nil, "the window looks for it")

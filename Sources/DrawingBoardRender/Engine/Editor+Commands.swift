@@ -43,7 +43,8 @@ extension Editor {
         guard newSize != size else { return }
         cancelAll()
         let contents = resizedContents(to: newSize, anchor: anchor, drawing: image.drawingLayer())
-        replacement = PageReplacement(.resize(newSize, anchor: anchor), contents: contents, revision: revision)
+        replacement = PageReplacement(.resize(newSize, anchor: anchor), contents: contents, revision: revision,
+                                      shift: Page.offset(from: size, to: newSize, anchor: anchor))
     }
 
     /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.

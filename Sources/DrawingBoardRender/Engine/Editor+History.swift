@@ -24,6 +24,9 @@ extension Editor {
     /// or redo across one); nil when none is under way.
     public var replacing: WholePageChange? { replacement?.change }
 
+    /// How far the page's drawing moves when the change under way is made (canvas pixels).
+    public var replacingShift: (dx: Int, dy: Int) { replacement?.shift ?? (0, 0) }
+
     /// Takes in the page made off the event loop, if one is under way and done (`wait`:
     /// waiting for it), making the change it was made for. True when one was taken in; a
     /// change that could not be made is said (`takeFailures`).
@@ -65,7 +68,7 @@ extension Editor {
         cancelAll()
         endDrag(keeping: true)
         let contents = DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size))
-        replacement = PageReplacement(back ? .undo : .redo, contents: contents, revision: revision)
+        replacement = PageReplacement(back ? .undo : .redo, contents: contents, revision: revision, shift: page.shift(to: other))
         return true
     }
 

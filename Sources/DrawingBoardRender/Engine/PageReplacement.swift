@@ -12,6 +12,8 @@ final class PageReplacement: @unchecked Sendable {
     let change: WholePageChange
     /// The revision of the page it was made from: one made from another is not used.
     let revision: Int
+    /// How far the page's drawing moves on the new page (the anchor's offset, or its way back).
+    let shift: (dx: Int, dy: Int)
     private let group = DispatchGroup()
     private var result: Result<(Page, PageCanvas), RenderError>?
     /// One page made at a time, beside the event loop.
@@ -20,9 +22,10 @@ final class PageReplacement: @unchecked Sendable {
     /// For tests: when set, each replacement waits for a signal before it is made.
     nonisolated(unsafe) static var gate: DispatchSemaphore?
 
-    init(_ change: WholePageChange, contents: DocumentContents, revision: Int) {
+    init(_ change: WholePageChange, contents: DocumentContents, revision: Int, shift: (dx: Int, dy: Int)) {
         self.change = change
         self.revision = revision
+        self.shift = shift
         group.enter()
         let gate = Self.gate
         Self.queue.async { [self] in

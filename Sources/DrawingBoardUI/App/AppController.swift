@@ -109,8 +109,9 @@ public final class AppController {
     /// A pointer event in window pixels (the mouse, a finger, a pen).
     public func pointer(_ event: PointerEvent) {
         advance(to: event.time)
-        // A press works on the page as it will be: a new size under way comes first.
-        if event.phase == .down { followReplacement(wait: true) }
+        // A press works on the page as it will be: a new size under way comes first, the
+        // drawing kept under the pointer as it was shown.
+        if event.phase == .down { followReplacement(wait: true, holding: event.position) }
         input.pointer(event)
         // An edit the event finished that could not be made is said, not dropped.
         showFailures()
@@ -188,12 +189,20 @@ public final class AppController {
     }
 
     /// Takes in a page made off the event loop (a new page size, its undo or redo) once it
-    /// is done, or at once (`wait`) before input that works on the page as it will be.
-    func followReplacement(wait: Bool) {
+    /// is done, or at once (`wait`) before input that works on the page as it will be. A press
+    /// that takes it in (`holding`, its window point) lands where it was aimed: what lay under
+    /// it stays there, at the same zoom (the drawing moved on its page by the anchor).
+    func followReplacement(wait: Bool, holding press: Point? = nil) {
         guard let change = editor.replacing else { return }
-        let size = editor.size
+        let size = editor.size, shift = editor.replacingShift, current = editor.pages.index
+        let aimed = press.flatMap { p in viewport.page(at: p).map { (p, $0, viewport.pageView($0).toCanvas(p)) } }
         guard editor.finishReplacement(wait: wait) else { return }
-        if editor.size != size { viewport.pageChanged() }
+        if let (p, page, q) = aimed, editor.size != size {
+            let moved = page == current ? Point(q.x + Double(shift.dx), q.y + Double(shift.dy)) : q
+            viewport.hold(moved, onPage: page, under: p)
+        } else if editor.size != size {
+            viewport.pageChanged()
+        }
         selection.refresh()
         brush.followBackground()
         repaintAll()

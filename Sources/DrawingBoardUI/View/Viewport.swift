@@ -133,6 +133,17 @@ public final class Viewport {
         setView(ViewTransform(scale: view.scale, offset: Point(view.offset.x + dx, view.offset.y + dy)))
     }
 
+    /// Puts canvas point `q` of page `i` under window point `p`, at the zoom there is (as far
+    /// as the notebook's ends allow): a press on a page that changed size meanwhile.
+    func hold(_ q: Point, onPage i: Int, under p: Point) {
+        fitted = false
+        let s = desk.scale, strip = strip
+        let desk = Point(p.x - (strip.origins[min(i, strip.count - 1)].x + q.x) * s, p.y - (strip.origins[min(i, strip.count - 1)].y + q.y) * s)
+        let current = strip.origins[min(app.editor.pages.index, strip.count - 1)]
+        setView(ViewTransform(scale: s, offset: Point(desk.x + current.x * s, desk.y + current.y * s)))
+        app.repaintAll()
+    }
+
     /// A pinch or a one-finger pan in progress took the view here.
     func follow(_ next: ViewTransform) {
         fitted = false
