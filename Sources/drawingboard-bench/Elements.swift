@@ -157,6 +157,10 @@ func elementFigures() throws {
         editor.finishReplacement()
     }) { editor in try editor.undo() }
     row("the page size undone: loop time in place / off it", undone.text)
+    let duplicated = try offTheLoop(pages: [notebookPages[1]]) { editor in try editor.perform(.pages(.duplicate(0))) }
+    row("the page duplicated: loop time in place / off it", duplicated.text)
+    figures["duplicate_in_place_ms"] = duplicated.inPlace * 1e3
+    figures["duplicate_off_loop_ms"] = duplicated.onLoop * 1e3
     figures["background_in_place_ms"] = tinted.inPlace * 1e3
     figures["background_off_loop_ms"] = tinted.onLoop * 1e3
     figures["resize_in_place_ms"] = resized.inPlace * 1e3

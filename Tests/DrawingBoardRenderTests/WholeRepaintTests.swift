@@ -144,4 +144,28 @@ import Testing
         current.paintsLater = false
         #expect(!current.repaintsLater(light), "files and render always paint in place")
     }
+
+    /// A heavy page duplicated in the window: the copy shown is painted off the loop, its
+    /// background showing meanwhile, and comes exactly as painted in place.
+    @Test func aHeavyPageDuplicatedIsPaintedOffTheLoop() throws {
+        let window = try Self.page(window: true), plain = try Self.page(window: false)
+        let gate = DispatchSemaphore(value: 0)
+        WholeRepaint.gate = gate
+        defer { WholeRepaint.gate = nil }
+        try window.perform(.pages(.duplicate(0)))
+        try plain.perform(.pages(.duplicate(0)))
+        #expect(window.pages.index == 1 && plain.pages.index == 1)
+        #expect(window.current.repaint != nil && plain.current.repaint == nil)
+        let meanwhile = try Self.frame(window)
+        #expect(meanwhile.allSatisfy { $0 == 0xFFFF_FFFF }, "the copy's background shows until its ink comes")
+        gate.signal()
+        #expect(waitForPictures(window))
+        #expect(try Self.frame(window) == (try Self.frame(plain)), "the copy as painted in place")
+        #expect(difference(try window.picture(), try plain.picture()) == nil)
+        // Undone, the page before is shown again, with its pixels kept.
+        try window.undo()
+        try plain.undo()
+        #expect(window.current.repaint == nil && window.pages.index == 0)
+        #expect(difference(try window.picture(), try plain.picture()) == nil)
+    }
 }

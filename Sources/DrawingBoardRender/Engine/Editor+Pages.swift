@@ -157,16 +157,22 @@ extension Editor {
 
     /// Draws on page `id` from now on: the page left keeps its model in the notebook and its
     /// canvas on the shelf (unless it is gone from the notebook); the page shown takes its
-    /// parked canvas, or one painted from its model.
+    /// parked canvas, or one painted from its model: off the event loop for a heavy page in
+    /// the window (a page duplicated, or shown again by a page deleted or undone), its
+    /// background showing until the rest comes (`WholeRepaint`).
     func switchPage(to id: UInt64) throws(RenderError) {
         finishReplacement()
         guard id != shelf.current else { return }
         guard let next = shelf.notebook[id] else { throw RenderError("the page this step was on is no longer in the notebook") }
         var canvas: PageCanvas
+        var later = false
         if let parked = shelf.take(id) {
             canvas = parked
         } else if let painted = try pagePainter?.wait(for: id, page: next, assets: assets) {
             canvas = painted
+        } else if current.repaintsLater(next) {
+            canvas = try PageCanvas(size: next.size, background: next.background, assets: assets)
+            later = true
         } else {
             canvas = try CanvasLoading.paint(next, assets: assets)
         }
@@ -179,6 +185,7 @@ extension Editor {
         shelf.current = id
         page = next
         swap(&self.canvas, &canvas)
+        if later { current.repaint = WholeRepaint(next, shown: Page(size: next.size, background: next.background)) }
         nextID = max(nextID, page.nextStrokeID)
         revision += 1
     }
