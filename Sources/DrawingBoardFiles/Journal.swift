@@ -5,8 +5,8 @@ import Foundation
 import Glibc
 #endif
 
-/// The autosave journal of one window: every committed step is appended (and flushed to disk)
-/// as it happens, after where the session started from, in
+/// The autosave journal of one window: every committed step is appended as it happens (and
+/// flushed to the disk off the event loop, `JournalSync`), after where the session started from, in
 /// `$XDG_STATE_HOME/drawingboard/sessions/<random id>/`. The window holds an exclusive lock on
 /// its session while it runs, so several windows never share a journal, and a session whose
 /// lock nobody holds is one whose window died: the next start offers to restore it, replaying
@@ -19,6 +19,10 @@ public final class Journal {
     public let directory: URL
     private var lock: Int32
     private var fd: Int32
+    private let sync: JournalSync
+    /// A flush to the disk failed: the lines are written but may not outlast a crash of the
+    /// system until a flush works again.
+    private var unflushed = false
     /// Bytes of complete lines in the file.
     private var length: off_t = 0
     private var images = 0
@@ -29,6 +33,8 @@ public final class Journal {
     /// For tests: each write puts down half its line and then fails with this errno, as a
     /// disk that fills up in the middle of a line does.
     var simulatedFailure: Int32?
+    /// For tests: the flushes to the disk.
+    var flushes: JournalSync { sync }
 
     struct Pending {
         /// Files the line refers to (a background image), written first.
@@ -48,8 +54,8 @@ public final class Journal {
         case caughtUp
     }
 
-    /// Whether steps wait in memory to be written.
-    public var isBehind: Bool { !pending.isEmpty }
+    /// Whether steps wait in memory to be written (or on the disk's flush).
+    public var isBehind: Bool { !pending.isEmpty || unflushed }
 
     /// `$XDG_STATE_HOME/drawingboard/sessions`, by default `~/.local/state/drawingboard/sessions`.
     public static var root: URL {
@@ -67,6 +73,7 @@ public final class Journal {
         guard let fd = Self.takeLock(directory) else { throw DocumentError("cannot lock \(directory.path)") }
         lock = fd
         self.fd = try Self.openJournal(directory, truncate: true)
+        sync = JournalSync(fd: self.fd)
         try writeStart(size: size, background: background, documentPath: documentPath)
     }
 
@@ -77,6 +84,7 @@ public final class Journal {
         guard let fd = Self.takeLock(directory) else { throw DocumentError("the session is in use by another window") }
         lock = fd
         self.fd = try Self.openJournal(directory, truncate: false)
+        sync = JournalSync(fd: self.fd)
         let data = (try? Data(contentsOf: directory.appendingPathComponent("journal.jsonl"))) ?? Data()
         length = off_t(JournalFormat.completeLength(data))
         guard ftruncate(self.fd, length) == 0 else { throw DocumentError("cannot tidy the journal: \(String(cString: strerror(errno)))") }
@@ -86,6 +94,7 @@ public final class Journal {
     }
 
     deinit {
+        sync.wait()
         close(fd)
         close(lock)
     }
@@ -157,6 +166,12 @@ public final class Journal {
 
     private func flush(wasBehind: Bool) -> Outcome {
         do {
+            if sync.takeFailure() != nil { unflushed = true }
+            if unflushed {
+                // A flush failed off the loop: it is tried again here, and said if it fails.
+                if let code = sync.flushNow() { throw DocumentError("cannot flush the journal to the disk: \(String(cString: strerror(code)))") }
+                unflushed = false
+            }
             while let next = pending.first {
                 for file in next.files {
                     try FileManager.default.createDirectory(atPath: (file.path as NSString).deletingLastPathComponent,
@@ -198,8 +213,8 @@ public final class Journal {
             return true
         }
         guard ok else { throw fail(errno) }
-        guard !sync || fsync(fd) == 0 else { throw fail(errno) }
         length += off_t(data.count)
+        if sync { self.sync.request() }
     }
 
     /// Ends the session for good (a clean quit): the journal is deleted.

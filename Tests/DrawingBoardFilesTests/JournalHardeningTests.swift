@@ -118,6 +118,31 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         #expect(try restored.editor.image.flattened() == expected)
     }
 
+    /// The flush to the disk runs off the event loop: a step is in the file at once, its
+    /// append returns while the flush waits, and a flush that fails is tried again and said.
+    @Test func theFlushToTheDiskNeverHoldsTheStepUp() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let journal = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
+        let gate = DispatchSemaphore(value: 0)
+        journal.flushes.gate = gate
+        #expect(journal.append(.clear) == .written, "the step returned with its flush held")
+        let lines = try String(contentsOf: journal.directory.appendingPathComponent("journal.jsonl"), encoding: .utf8)
+        #expect(lines.split(separator: "\n").count == 1, "the line is in the file already")
+        journal.flushes.gate = nil
+        journal.flushes.simulatedFailure = EIO
+        gate.signal()
+        journal.flushes.wait()
+        #expect(journal.append(.clear) == .behind("cannot flush the journal to the disk: Input/output error"))
+        #expect(journal.isBehind)
+        journal.flushes.simulatedFailure = nil
+        #expect(journal.retry() == .caughtUp)
+        #expect(!journal.isBehind)
+        journal.flushes.wait()
+        #expect(try String(contentsOf: journal.directory.appendingPathComponent("journal.jsonl"), encoding: .utf8)
+            .split(separator: "\n").count == 2)
+    }
+
     @Test func retryWritesWhatWaitsWithoutANewStep() throws {
         let root = tempRoot()
         defer { try? FileManager.default.removeItem(at: root) }
