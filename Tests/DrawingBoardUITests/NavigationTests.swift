@@ -77,6 +77,14 @@ import Testing
         #expect(c.view.scale == 1 && c.view.offset.x == c.view.offset.x.rounded() && c.view.offset.y == c.view.offset.y.rounded())
     }
 
+    @Test func aPageThatFitsTheWindowDoesNotScroll() throws {
+        let c = try makeController(800, 600)
+        let start = c.view
+        for dy in [-3.0, 5, -1] { c.input.scroll(dy: dy, at: Point(400, 300)) }
+        c.input.scroll(dx: 2, dy: 0, at: Point(400, 300))
+        #expect(c.view == start, "\(c.view)")
+    }
+
     @Test func panningStopsAtThePagesEdges() throws {
         let c = try bigPage()
         for _ in 0..<200 { c.input.scroll(dy: -5, at: Point(400, 300)) }

@@ -160,8 +160,8 @@ public final class Viewport {
         func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double, ends: (Double, Double), after: Double) -> Double {
             // In a window too short for the bars' room, the pages may go under them.
             let inset = room - 2 * inset >= 2 * Self.least * scale ? inset : 0
-            // Pages narrower (or shorter) than the room stay centred that way.
-            if extent + after <= room - 2 * inset { return ((room - extent) / 2).rounded() }
+            // Pages narrower (or shorter) than the window stay centred that way: nothing to scroll.
+            if extent <= room { return ((room - extent) / 2).rounded() }
             let top = max(inset, ((room - ends.0) / 2).rounded()), bottom = min(room - inset - after, ((room + ends.1) / 2).rounded())
             return min(max(offset, bottom - extent), top)
         }
