@@ -157,6 +157,15 @@ func elementFigures() throws {
         editor.finishReplacement()
     }) { editor in try editor.undo() }
     row("the page size undone: loop time in place / off it", undone.text)
+    let cleared = try offTheLoop(pages: [notebookPages[1]]) { editor in try editor.clear() }
+    row("the page cleared: loop time in place / off it", cleared.text)
+    let unCleared = try offTheLoop(pages: [notebookPages[1]], prepare: { editor in try editor.clear() }) { editor in try editor.undo() }
+    row("the clear undone: loop time in place / off it", unCleared.text)
+    let placed = try offTheLoop(pages: [notebookPages[1]]) { editor in
+        let style = TextStyle(text: "Note", size: 40, color: .black)
+        try editor.place(Element(id: 0, source: .text(style), placement: .init(center: Point(300, 300), width: 160, natural: TextArt.measure(style))))
+    }
+    row("a text placed: loop time in place / off it", placed.text)
     let duplicated = try offTheLoop(pages: [notebookPages[1]]) { editor in try editor.perform(.pages(.duplicate(0))) }
     row("the page duplicated: loop time in place / off it", duplicated.text)
     figures["duplicate_in_place_ms"] = duplicated.inPlace * 1e3
