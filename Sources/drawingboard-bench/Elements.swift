@@ -51,7 +51,7 @@ func journalPage() throws -> Editor {
         }
         try editor.place(element)
     }
-    _ = editor.takeDirtyRect()
+    _ = editor.screen.takeDirtyRect()
     return editor
 }
 
@@ -68,8 +68,8 @@ func dragCost(_ editor: Editor, _ frame: Frame, id: UInt64, path: [Point]) throw
         var element = editor.page.element(id)!
         element.placement.center = p
         try editor.perform(.change(element))
-        let dirty = editor.takeDirtyRect()
-        if let dirty { editor.compose(into: frame, area: dirty) }
+        let dirty = editor.screen.takeDirtyRect()
+        if let dirty { editor.screen.compose(into: frame, area: dirty) }
         costs.append(now() - t0)
         let box = editor.page.element(id)!.placement.bounds
         if let dirty, let boxes = last.union(box).pixelRect(clippedTo: editor.size) {
@@ -78,7 +78,7 @@ func dragCost(_ editor: Editor, _ frame: Frame, id: UInt64, path: [Point]) throw
         last = box
     }
     editor.endElementChange()
-    _ = editor.takeDirtyRect()
+    _ = editor.screen.takeDirtyRect()
     return (costs, overshoot)
 }
 
@@ -88,7 +88,7 @@ func elementFigures() throws {
     let editor = try journalPage()
     row("journal page: 2000 strokes and 200 elements built in", ms(now() - t0))
     let frame = try Frame(size: editor.size)
-    editor.compose(into: frame, area: PixelRect(size: editor.size))
+    editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
     let canvas = cb_canvas_new(Int32(editor.size.width), Int32(editor.size.height))
     defer { cb_canvas_free(canvas) }
     var figures: [String: Any] = [:]
@@ -124,11 +124,11 @@ func elementFigures() throws {
     var step = moved
     step.placement = moved.placement.moved(by: Point(40, 30))
     try editor.perform(.change(step))
-    _ = editor.takeDirtyRect()
+    _ = editor.screen.takeDirtyRect()
     let u0 = now()
     try editor.undo()
     let undoMove = now() - u0
-    _ = editor.takeDirtyRect()
+    _ = editor.screen.takeDirtyRect()
     let p0 = now()
     try editor.perform(.background(.color(RGBColor(red: 250, green: 250, blue: 245))))
     let wholePage = now() - p0
@@ -226,7 +226,7 @@ func photoMemory(_ figures: inout [String: Any]) throws {
         var e = editor.page.element(id)!
         e.placement = e.placement.moved(by: Point(Double(i % 5) * 3, 2))
         try editor.perform(.change(e))
-        _ = editor.takeDirtyRect()
+        _ = editor.screen.takeDirtyRect()
     }
     let moved = residentBytes()
     row("24 MP photo: decoded pixels / its cache (1200 px wide)", String(format: "%.1f MB / %.1f MB", Double(decoded) / 1e6, 1200.0 * 800 * 4 / 1e6))

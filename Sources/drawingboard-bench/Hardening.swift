@@ -24,7 +24,7 @@ func wander(_ n: Int, uniform: Bool, in size: PixelSize) -> [Point] {
 /// Seconds to draw `points` as one stroke the way `render` does (no preview, drawn at the end).
 func scriptStroke(_ points: [Point], in size: PixelSize) throws -> Double {
     let editor = try makeEditor(size)
-    editor.previewsStrokes = false
+    editor.screen.previewsStrokes = false
     let t0 = now()
     editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
     for p in points.dropFirst().dropLast() { editor.handle(PointerEvent(source: .mouse, phase: .move, position: p)) }
@@ -70,7 +70,7 @@ func hardeningFigures() throws {
         big.handle(PointerEvent(source: .finger(i), phase: .down, position: Point(Double(100 + i * 190), 300)))
         big.handle(PointerEvent(source: .finger(i), phase: .move, position: Point(Double(130 + i * 190), 700)))
     }
-    let masks = big.liveMaskBytes
+    let masks = big.screen.liveMaskBytes
     row("20 fingers on 4096x4096: mask bytes / canvas-sized masks", String(format: "%.1f MB / %.1f MB", Double(masks) / 1e6, 20 * 4096 * 4096 / 1e6))
     json["twenty_finger_mask_mb"] = Double(masks) / 1e6
 }

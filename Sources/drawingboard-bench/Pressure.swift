@@ -39,15 +39,15 @@ func pressureFigures() throws {
     for (name, source, pressure) in cases {
         let editor = try makeEditor(size)
         let frame = try Frame(size: size)
-        editor.compose(into: frame, area: PixelRect(size: size))
+        editor.screen.compose(into: frame, area: PixelRect(size: size))
         editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 12))
         var ours: [Double] = [], raw: [Double] = []
         editor.handle(PointerEvent(source: source, phase: .down, position: points[0], pressure: pressure(0)))
         for i in 1..<points.count {
             let t0 = now()
             editor.handle(PointerEvent(source: source, phase: .move, position: points[i], pressure: pressure(i)))
-            editor.paint(editor.takeIncrements(), into: frame)
-            if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+            editor.screen.paint(editor.screen.takeIncrements(), into: frame)
+            if let r = editor.screen.takeDirtyRect() { editor.screen.compose(into: frame, area: r) }
             ours.append(now() - t0)
             // Raw Cairo: the outline of the newest segments (the last four points) filled once.
             let from = max(0, i - 3)

@@ -69,8 +69,8 @@ nonisolated(unsafe) var composeShare: [Double] = []
 func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double = 6, opacity: Double = 1) -> [Double] {
     editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: width, opacity: opacity))
     func present() {
-        let left = editor.paint(editor.takeIncrements(), into: frame)
-        for r in left + [editor.takeDirtyRect()].compactMap({ $0 }) { editor.compose(into: frame, area: r) }
+        let left = editor.screen.paint(editor.screen.takeIncrements(), into: frame)
+        for r in left + [editor.screen.takeDirtyRect()].compactMap({ $0 }) { editor.screen.compose(into: frame, area: r) }
     }
     editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
     present()
@@ -86,7 +86,7 @@ func liveCost(_ editor: Editor, _ frame: Frame, _ points: [Point], width: Double
         composeShare.append(t2 - t1)
     }
     editor.handle(PointerEvent(source: .mouse, phase: .up, position: points[points.count - 1]))
-    _ = editor.takeDirtyRect()
+    _ = editor.screen.takeDirtyRect()
     return samples
 }
 
@@ -136,7 +136,7 @@ func randomStrokes(_ editor: Editor, _ count: Int) {
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(x, y)))
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(x + 15, y + 10)))
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(x + 30, y - 5)))
-        _ = editor.takeDirtyRect()
+        _ = editor.screen.takeDirtyRect()
     }
 }
 
@@ -173,7 +173,7 @@ for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", Pix
     let points = scribble(size, 2000)
     let editor = try makeEditor(size)
     let frame = try Frame(size: size)
-    editor.compose(into: frame, area: PixelRect(size: size))
+    editor.screen.compose(into: frame, area: PixelRect(size: size))
     _ = liveCost(editor, frame, Array(points.prefix(200)))          // warm up
     let measured = sideBySide(editor, frame, points)
     let ours = Stats(measured.ours), compose = Stats(measured.frame), raw = Stats(measured.raw)
@@ -201,7 +201,7 @@ var history: [[String: Double]] = []
 do {
     let editor = try makeEditor(uhd)
     let frame = try Frame(size: uhd)
-    editor.compose(into: frame, area: PixelRect(size: uhd))
+    editor.screen.compose(into: frame, area: PixelRect(size: uhd))
     var drawn = 0
     var firstMedian: Double?
     for target in [10, 1000, 10000] {
@@ -213,17 +213,17 @@ do {
         let measured = sideBySide(editor, frame, points)
         let raw = Stats(measured.raw), draw = Stats(measured.ours)
         try editor.undo()                                           // the measuring stroke goes
-        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+        if let r = editor.screen.takeDirtyRect() { editor.screen.compose(into: frame, area: r) }
         var undos: [Double] = []
         let steps = min(20, target)
         for _ in 0..<steps {
             let t0 = now()
             try editor.undo()
-            if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+            if let r = editor.screen.takeDirtyRect() { editor.screen.compose(into: frame, area: r) }
             undos.append(now() - t0)
         }
         for _ in 0..<steps { try editor.redo() }
-        _ = editor.takeDirtyRect()
+        _ = editor.screen.takeDirtyRect()
         let undo = Stats(undos)
         let ratio = draw.median / raw.median
         firstMedian = firstMedian ?? ratio
@@ -241,7 +241,7 @@ do {
     for p in sweep.dropFirst() {
         let t0 = now()
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
-        if let r = editor.takeDirtyRect() { editor.compose(into: frame, area: r) }
+        if let r = editor.screen.takeDirtyRect() { editor.screen.compose(into: frame, area: r) }
         erasing.append(now() - t0)
     }
     let before = editor.strokes.count
@@ -250,7 +250,7 @@ do {
     let t0 = now()
     try editor.undo()
     let undoErase = now() - t0
-    _ = editor.takeDirtyRect()
+    _ = editor.screen.takeDirtyRect()
     let erase = Stats(erasing)
     row("stroke eraser over 10000 strokes: per sample median / p99", "\(us(erase.median)) / \(us(erase.p99)) (\(removed) strokes removed)")
     row("stroke eraser over 10000 strokes: undoing the gesture", ms(undoErase))

@@ -245,9 +245,9 @@ extension EditEdgeTests {
         let editor = try makeEditor(200, 100)
         try editor.perform(EditTests.stroke(.highlighter, "#ffe03c", width: 20, [(20, 50), (180, 50)]))
         try editor.perform(.clear)
-        _ = editor.takeDirtyRect()
+        _ = editor.screen.takeDirtyRect()
         try editor.undo()
-        let dirty = try #require(editor.takeDirtyRect())
+        let dirty = try #require(editor.screen.takeDirtyRect())
         #expect(dirty.intersection(PixelRect(x: 20, y: 45, width: 160, height: 10)) == PixelRect(x: 20, y: 45, width: 160, height: 10),
                 "\(dirty)")
     }

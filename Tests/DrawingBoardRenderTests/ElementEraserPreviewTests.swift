@@ -8,7 +8,7 @@ import Testing
 @Suite struct ElementEraserPreviewTests {
     func shown(_ editor: Editor) throws -> RasterImage {
         let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         return RasterImage(width: editor.size.width, height: editor.size.height, pixels: frame.read(PixelRect(size: editor.size)))!
     }
 
@@ -69,8 +69,8 @@ import Testing
             editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(20 + Double(i) * 20, 100), pressure: 0.1 + 0.05 * Double(i)))
         }
         let frame = try Frame(size: editor.size)
-        editor.paint(editor.takeIncrements(), into: frame)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.paint(editor.screen.takeIncrements(), into: frame)
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         let shown = frame.read(PixelRect(size: editor.size))
         func thickness(_ x: Int) -> Int { (0..<200).filter { shown[$0 * 400 + x] & 0xFFFFFF != 0xFFFFFF }.count }
         #expect(thickness(40) < 8 && thickness(340) > 22, "thin where light, wide where firm, while drawing: \(thickness(40)) / \(thickness(340))")
@@ -83,13 +83,13 @@ import Testing
         let editor = try Editor(size: PixelSize(width: 400, height: 200))
         editor.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 30))
         let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(20, 100), pressure: 1))
         for i in 1...8 { editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(20 + Double(i) * 20, 100), pressure: 1)) }
-        #expect(!editor.takeIncrements().isEmpty, "painted straight onto the screen at pressure 1")
+        #expect(!editor.screen.takeIncrements().isEmpty, "painted straight onto the screen at pressure 1")
         for i in 9...18 { editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(20 + Double(i) * 20, 100), pressure: 0.15)) }
-        #expect(editor.takeIncrements().isEmpty, "an outline from the first other pressure on")
-        if let dirty = editor.takeDirtyRect() { editor.compose(into: frame, area: dirty) }
+        #expect(editor.screen.takeIncrements().isEmpty, "an outline from the first other pressure on")
+        if let dirty = editor.screen.takeDirtyRect() { editor.screen.compose(into: frame, area: dirty) }
         let shown = frame.read(PixelRect(size: editor.size))
         func thickness(_ x: Int) -> Int { (0..<200).filter { shown[$0 * 400 + x] & 0xFFFFFF != 0xFFFFFF }.count }
         #expect((28...32).contains(thickness(80)), "full width where the pressure was 1: \(thickness(80))")
@@ -113,7 +113,7 @@ import Testing
         editor.toolState.smoothing = .strong
         editor.handle(PointerEvent(source: .pen(.tip), phase: .down, position: Point(100, 50), pressure: 0.5))
         editor.handle(PointerEvent(source: .pen(.tip), phase: .move, position: Point(180, 50), pressure: 0.5))
-        for _ in 0..<30 { editor.glide() }
+        for _ in 0..<30 { editor.screen.glide() }
         editor.handle(PointerEvent(source: .pen(.tip), phase: .up, position: Point(180, 50), pressure: 0))
         let pressures = try #require(editor.strokes.last?.pressures)
         #expect(pressures.allSatisfy { $0 == 0.5 }, "gliding and lifting keep 0.5: \(pressures)")

@@ -98,7 +98,7 @@ let hostileImages: [(name: String, bytes: [UInt8], expected: String)] = [
         }
         #expect(e.input.strokes.count == 20)
         #expect(e.input.strokes.values.allSatisfy { $0.mask.hasContent(in: $0.mask.covered) }, "the masks hold the strokes")
-        #expect(e.liveMaskBytes < 20 * 512 * 512, "\(e.liveMaskBytes) bytes of masks for 20 short strokes (a canvas-sized mask is 16 MB)")
+        #expect(e.screen.liveMaskBytes < 20 * 512 * 512, "\(e.screen.liveMaskBytes) bytes of masks for 20 short strokes (a canvas-sized mask is 16 MB)")
         for i in 0..<25 { e.handle(PointerEvent(source: .finger(i), phase: .up, position: Point(Double(100 + i * 150), 200))) }
         #expect(e.strokes.count == 20)
         // A stroke that wanders keeps its mask growing with it, and draws the same as ever.

@@ -7,9 +7,9 @@ import Testing
 @Suite struct LivePreviewTests {
     private func shown(_ editor: Editor) throws -> RasterImage {
         let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         // The window strokes the newest segments over the frame it composed.
-        editor.paintTails(into: frame)
+        editor.screen.paintTails(into: frame)
         return RasterImage(width: editor.size.width, height: editor.size.height, pixels: frame.read(PixelRect(size: editor.size)))!
     }
 
@@ -22,10 +22,10 @@ import Testing
         var live = try shown(editor)
         #expect(live.pixel(x: 60, y: 50) == argb("#d01010"))
         // An opaque stroke runs one sample behind: the newest segment's shape is not final.
-        #expect(editor.strokesBehindPointer)
+        #expect(editor.screen.strokesBehindPointer)
         #expect(live.pixel(x: 140, y: 50) == argb("#ffffff"))
-        editor.showRestingStrokes()
-        #expect(!editor.strokesBehindPointer)
+        editor.screen.showRestingStrokes()
+        #expect(!editor.screen.strokesBehindPointer)
         live = try shown(editor)
         #expect(live.pixel(x: 140, y: 50) == argb("#d01010"), "the pointer rests: the newest segment shows as it stands")
         #expect(alpha(editor.image.drawingLayer().pixel(x: 60, y: 50)) == 0, "nothing committed yet")
@@ -67,16 +67,16 @@ import Testing
         let editor = try makeEditor(1920, 1080)
         editor.use(.pencil, "#000000", width: 6, opacity: 0.8)
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 500)))
-        _ = editor.takeDirtyRect()
+        _ = editor.screen.takeDirtyRect()
         var largest = 0
         for i in 1...300 {
             editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(10 + Double(i) * 6, 500 + Double(i % 7))))
-            largest = max(largest, editor.takeDirtyRect()?.area ?? 0)
+            largest = max(largest, editor.screen.takeDirtyRect()?.area ?? 0)
         }
         // Three 6 px segments plus the pen's radius: a few hundred pixels, not the canvas.
         #expect(largest > 0 && largest < 40 * 40, "largest dirty area \(largest) px")
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(1810, 500)))
-        #expect((editor.takeDirtyRect()?.width ?? 0) >= 1790, "the commit dirties the whole stroke")
+        #expect((editor.screen.takeDirtyRect()?.width ?? 0) >= 1790, "the commit dirties the whole stroke")
     }
 
     @Test func aLiveStrokeShowsThroughAZoomedView() throws {
@@ -90,10 +90,10 @@ import Testing
             editor.use(tool, "#d01010", width: 6)
             editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(60, 50)))
             editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(140, 50)))
-            editor.showRestingStrokes()
+            editor.screen.showRestingStrokes()
             let frame = try Frame(size: PixelSize(width: 200, height: 100))
-            editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100), view: view)
-            editor.paintTails(into: frame, view: view)
+            editor.screen.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100), view: view)
+            editor.screen.paintTails(into: frame, view: view)
             let px = frame.read(PixelRect(x: 0, y: 0, width: 200, height: 100))
             // Canvas (100, 50) is window (100, 50); the stroke is 12 window pixels thick.
             #expect(px[50 * 200 + 100] == expected, "\(tool) at the centre: \(String(px[50 * 200 + 100], radix: 16))")
@@ -152,7 +152,7 @@ import Testing
         var pixels = [UInt32](repeating: 0, count: 10 * 4)
         try pixels.withUnsafeMutableBytes { raw in
             let frame = try Frame(wrapping: raw.baseAddress!, size: PixelSize(width: 10, height: 4), stride: 40)
-            editor.compose(into: frame, area: PixelRect(x: 2, y: 1, width: 3, height: 2))
+            editor.screen.compose(into: frame, area: PixelRect(x: 2, y: 1, width: 3, height: 2))
             frame.flush()
         }
         #expect(pixels[1 * 10 + 2] & 0xFFFFFF == 0x123456)
@@ -169,10 +169,10 @@ import Testing
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
         for p in points.dropFirst() {
             editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
-            let taken = editor.takeIncrements()
+            let taken = editor.screen.takeIncrements()
             pieces += taken.count
-            editor.paint(taken, into: frame)
-            #expect(editor.takeDirtyRect() == nil, "an opaque pencil sample composes nothing again")
+            editor.screen.paint(taken, into: frame)
+            #expect(editor.screen.takeDirtyRect() == nil, "an opaque pencil sample composes nothing again")
         }
         return pieces
     }
@@ -182,8 +182,8 @@ import Testing
         let frame = try editor.composedFrame()
         let points = (0..<60).map { i in Point(20 + Double(i) * 4.3, 100 + 70 * sin(Double(i) / 6)) }
         #expect(paintLive(editor, frame, points) == points.count - 1, "a dot, then one piece per sample but the second")
-        editor.showRestingStrokes()
-        editor.paintTails(into: frame)
+        editor.screen.showRestingStrokes()
+        editor.screen.paintTails(into: frame)
         let painted = frame.read(PixelRect(size: editor.size))
         let composed = try shown(editor)
         let differing = zip(painted, composed.pixels).filter { a, b in
@@ -200,34 +200,34 @@ import Testing
         #expect(composed.pixel(x: Int(end.x), y: Int(end.y)) == argb("#1040c0"))
         #expect(painted[Int(end.y) * 300 + Int(end.x)] == argb("#1040c0"), "the resting tail reached the pointer")
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: end))
-        #expect(editor.takeDirtyRect() != nil, "the commit composes the stroke's area again, exactly")
+        #expect(editor.screen.takeDirtyRect() != nil, "the commit composes the stroke's area again, exactly")
     }
 
     @Test func composingUnderAStrokeInProgressCatchesItsMaskUp() throws {
         let editor = try makeEditor(200, 100)
         editor.use(.pencil, "#d01010", width: 10)
         let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         _ = paintLive(editor, frame, [Point(10, 50), Point(60, 50), Point(110, 50), Point(160, 50)])
         // Something else (a bar sliding, a second finger) composes the area again: the stroke
         // must still be there, from its mask.
-        editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100))
+        editor.screen.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 100))
         let px = frame.read(PixelRect(size: editor.size))
         #expect(px[50 * 200 + 35] == argb("#d01010"))
         #expect(px[50 * 200 + 85] == argb("#d01010"))
         #expect(px[50 * 200 + 135] == argb("#ffffff"), "the newest segment waits for its next sample")
         // The pointer rests: the tail shows, and after a later compose it is stroked again.
-        editor.showRestingStrokes()
-        editor.paintTails(into: frame)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
-        editor.paintTails(into: frame)
+        editor.screen.showRestingStrokes()
+        editor.screen.paintTails(into: frame)
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.paintTails(into: frame)
         #expect(frame.read(PixelRect(size: editor.size))[50 * 200 + 135] == argb("#d01010"))
         // The next sample reshapes the tail: it comes off, and the segment goes on final.
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(160, 90)))
-        let again = try #require(editor.takeDirtyRect())
+        let again = try #require(editor.screen.takeDirtyRect())
         #expect(again.contains(x: 135, y: 50))
         editor.cancelAll()
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         #expect(frame.read(PixelRect(size: editor.size))[50 * 200 + 85] == argb("#ffffff"), "a cancelled stroke leaves no mark")
     }
 }

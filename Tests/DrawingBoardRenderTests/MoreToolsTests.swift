@@ -367,7 +367,7 @@ import Testing
             editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(points[0].0, points[0].1)))
             editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(points[1].0, points[1].1)))
             let frame = try Frame(size: editor.size)
-            editor.compose(into: frame, area: PixelRect(size: editor.size))
+            editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
             let live = RasterImage(width: 200, height: 100, pixels: frame.read(PixelRect(size: editor.size)))!
             editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(points[1].0, points[1].1)))
             let committed = try editor.picture()

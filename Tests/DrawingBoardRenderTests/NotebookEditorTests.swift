@@ -181,7 +181,7 @@ import Testing
         let editor = try Editor(notebook: Notebook([page]))
         let frame = try Frame(size: PixelSize(width: 400, height: 300))
         let view = ViewTransform(scale: 4, offset: Point(-300, -400))
-        editor.compose(into: frame, area: PixelRect(size: frame.size), view: view)
+        editor.screen.compose(into: frame, area: PixelRect(size: frame.size), view: view)
         let shown = frame.read(PixelRect(size: frame.size))
         let drawn = try Self.poppler(background, page: page.size, view: view, size: frame.size)
         #expect(shown == drawn, "\(zip(shown, drawn).filter { $0 != $1 }.count) pixels differ")
@@ -189,7 +189,7 @@ import Testing
         #expect(shown.contains { $0 & 0xFFFFFF == 0 })
         // Scrolled by whole pixels, the zoomed picture is kept, and still exact.
         let moved = ViewTransform(scale: 4, offset: Point(-310, -420))
-        editor.compose(into: frame, area: PixelRect(size: frame.size), view: moved)
+        editor.screen.compose(into: frame, area: PixelRect(size: frame.size), view: moved)
         #expect(frame.read(PixelRect(size: frame.size)) == (try Self.poppler(background, page: page.size, view: moved, size: frame.size)))
     }
 
@@ -225,13 +225,13 @@ import Testing
         #expect(editor.pages.waitingForPictures, "the page is being drawn")
         // Meanwhile the page is white, and a stroke goes on it at once.
         let frame = try Frame(size: page.size)
-        editor.compose(into: frame, area: PixelRect(size: page.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: page.size))
         #expect(frame.read(PixelRect(x: 150, y: 320, width: 1, height: 1))[0] & 0xFFFFFF == 0xFFFFFF)
         editor.use(.pencil, "#000000", width: 10)
         editor.drag([(400, 100), (600, 100)])
         #expect(editor.strokes.count == 1)
         #expect(waitForPictures(editor), "the page came")
-        editor.compose(into: frame, area: PixelRect(size: page.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: page.size))
         #expect(frame.read(PixelRect(x: 150, y: 320, width: 1, height: 1))[0] & 0xFFFFFF == 0x008000, "the PDF's green rectangle")
         #expect(frame.read(PixelRect(x: 500, y: 100, width: 1, height: 1))[0] & 0xFFFFFF == 0, "the ink over it")
     }

@@ -50,16 +50,16 @@ extension Editor {
     /// A frame showing the page as composed, as the window's would.
     func composedFrame() throws -> Frame {
         let frame = try Frame(size: size)
-        compose(into: frame, area: PixelRect(size: size))
-        _ = takeDirtyRect()
+        screen.compose(into: frame, area: PixelRect(size: size))
+        _ = screen.takeDirtyRect()
         return frame
     }
 
     /// Presses at `p` with the tool in hand, the starting dot painted onto `frame`.
     func press(at p: Point, on frame: Frame) {
         handle(PointerEvent(source: .mouse, phase: .down, position: p))
-        paint(takeIncrements(), into: frame)
-        _ = takeDirtyRect()
+        screen.paint(screen.takeIncrements(), into: frame)
+        _ = screen.takeDirtyRect()
     }
 }
 

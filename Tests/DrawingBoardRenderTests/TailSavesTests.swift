@@ -7,8 +7,8 @@ import Testing
 @Suite struct TailSavesTests {
     private func composed(_ editor: Editor) throws -> [UInt32] {
         let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
-        editor.paintTails(into: frame)
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.paintTails(into: frame)
         return frame.read(PixelRect(size: editor.size))
     }
 
@@ -30,11 +30,11 @@ import Testing
     @discardableResult
     private func move(_ editor: Editor, to p: Point, on frame: Frame) -> [PixelRect] {
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: p))
-        var again = editor.paint(editor.takeIncrements(), into: frame)
-        if let dirty = editor.takeDirtyRect() { again.append(dirty) }
-        for r in again { editor.compose(into: frame, area: r) }
-        editor.showRestingStrokes()
-        editor.paintTails(into: frame)
+        var again = editor.screen.paint(editor.screen.takeIncrements(), into: frame)
+        if let dirty = editor.screen.takeDirtyRect() { again.append(dirty) }
+        for r in again { editor.screen.compose(into: frame, area: r) }
+        editor.screen.showRestingStrokes()
+        editor.screen.paintTails(into: frame)
         return again
     }
 
@@ -75,11 +75,11 @@ import Testing
         #expect(shown(105, 60) == argb("#d01010"), "the tail is at the pointer")
         // Something else paints the window again (a bar sliding, a scroll): the page has no
         // tail, so it goes there until the tails are stroked again over the frame.
-        editor.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 120))
+        editor.screen.compose(into: frame, area: PixelRect(x: 0, y: 0, width: 200, height: 120))
         #expect(shown(105, 60) == argb("#ffffff"))
-        #expect(editor.paintTails(into: frame) == [PixelRect(x: 84, y: 54, width: 32, height: 12)])
+        #expect(editor.screen.paintTails(into: frame) == [PixelRect(x: 84, y: 54, width: 32, height: 12)])
         #expect(shown(105, 60) == argb("#d01010"))
-        #expect(editor.paintTails(into: frame).isEmpty, "shown: nothing more to do")
+        #expect(editor.screen.paintTails(into: frame).isEmpty, "shown: nothing more to do")
         // The next samples take it off with the pixels that were under it: nothing composed,
         // nothing left behind.
         #expect(move(editor, to: Point(130, 90), on: frame).isEmpty)
@@ -88,17 +88,17 @@ import Testing
         #expect(difference.largest <= 64, "\(difference)")
         editor.cancelAll()
         // A stroke that is gone leaves nothing kept for a later one to find.
-        editor.paintTails(into: frame)
+        editor.screen.paintTails(into: frame)
         #expect(frame.tails.count == 0)
     }
 
     @Test func aTailMeetingTheInterfaceIsStrokedBesideItNotOverIt() throws {
         let (editor, frame) = try redStroke()
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(90, 60)))
-        editor.showRestingStrokes()
+        editor.screen.showRestingStrokes()
         // A bar over x 50..110: the tail shows at once beside it, and the bar keeps its pixels.
         let bar = PixelRect(x: 50, y: 0, width: 60, height: 120)
-        #expect(!editor.paintTails(into: frame, avoiding: [bar]).isEmpty)
+        #expect(!editor.screen.paintTails(into: frame, avoiding: [bar]).isEmpty)
         func shown(_ x: Int, _ y: Int) -> UInt32 { frame.read(PixelRect(x: x, y: y, width: 1, height: 1))[0] }
         #expect(shown(30, 60) == argb("#d01010"))
         #expect(shown(70, 60) == argb("#ffffff"), "nothing over the interface")

@@ -195,10 +195,10 @@ import Testing
         let img = try editor.picture()
         #expect(img.pixel(x: 25, y: 25) == argb("#000000"))
         #expect(editor.strokes.count == 2 && editor.history.steps.count == 2, "every stroke is a step, as scripts count them")
-        #expect(!editor.strokeReachesPage(.mouse))
+        #expect(!editor.screen.strokeReachesPage(.mouse))
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(-100, -100)))
-        #expect(!editor.strokeReachesPage(.mouse))
+        #expect(!editor.screen.strokeReachesPage(.mouse))
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(20, 20)))
-        #expect(editor.strokeReachesPage(.mouse), "a stroke that comes onto the page reaches it")
+        #expect(editor.screen.strokeReachesPage(.mouse), "a stroke that comes onto the page reaches it")
     }
 }

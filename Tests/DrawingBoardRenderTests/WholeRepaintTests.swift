@@ -29,7 +29,7 @@ import Testing
 
     static func frame(_ editor: Editor) throws -> [UInt32] {
         let frame = try Frame(size: editor.size)
-        editor.compose(into: frame, area: PixelRect(size: editor.size))
+        editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         return frame.read(PixelRect(size: editor.size))
     }
 
@@ -100,7 +100,7 @@ import Testing
         }
         #expect(window.current.repaint?.shown.background == .color(colours[0]), "the page follows the slider as repaints come")
         let frame = try Frame(size: window.size)
-        window.compose(into: frame, area: PixelRect(size: window.size))
+        window.screen.compose(into: frame, area: PixelRect(size: window.size))
         #expect(frame.read(PixelRect(x: 2, y: 238, width: 1, height: 1))[0] & 0xFFFFFF == colours[0].argb & 0xFFFFFF)
         for _ in colours { gate.signal() }
         window.endBackgroundPreview()

@@ -223,7 +223,7 @@ import Testing
         c.tick(1.01)
         c.render(into: frame, icons: icons, damage: c.takeDamage())
         #expect(shown(300, 400) == 0xFFFF_FFFF, "strong smoothing trails the pointer at first")
-        #expect(c.editor.strokesTrailPointer)
+        #expect(c.editor.screen.strokesTrailPointer)
         // The pointer rests: the loop keeps waking a frame at a time and the line glides in.
         var time = 1.01, wakes = 0
         while let wait = c.secondsUntilWakeup(), wakes < 200 {
@@ -233,7 +233,7 @@ import Testing
             c.tick(time)
             c.render(into: frame, icons: icons, damage: c.takeDamage())
         }
-        #expect(!c.editor.strokesTrailPointer)
+        #expect(!c.editor.screen.strokesTrailPointer)
         #expect(time - 1.01 < 1, "caught up within a second (\(time - 1.01) s, \(wakes) wakes)")
         #expect(wakes > 5, "in steps a frame apart, not one jump (\(wakes) wakes)")
         #expect(shown(300, 400) != 0xFFFF_FFFF && shown(496, 400) != 0xFFFF_FFFF, "the line reaches the resting pointer before it lifts")
@@ -257,7 +257,7 @@ import Testing
             c.tick(1 + 0.01 * Double(i + 1))
             c.render(into: frame, icons: icons, damage: c.takeDamage())
             #expect(frame.read(PixelRect(x: Int(p.x) - 1, y: Int(p.y), width: 1, height: 1))[0] != 0xFFFF_FFFF, "the ink is at \(p) at once")
-            #expect(!c.editor.strokesBehindPointer)
+            #expect(!c.editor.screen.strokesBehindPointer)
         }
         #expect(c.input.nextWakeup() == nil, "a resting pointer needs no timer")
         let stroke = PixelRect(x: 290, y: 370, width: 180, height: 60)

@@ -29,7 +29,7 @@ public enum ShapeHelpers {
 
 /// Steadies a freehand stroke as it is drawn: each drawn point moves only part of the way
 /// towards the pointer, which irons out a shaky hand; while the pointer rests the line keeps
-/// gliding in to it (`Editor.glide()`), and when it lifts the line glides in to where it
+/// gliding in to it (`Editor.screen.glide()`), and when it lifts the line glides in to where it
 /// lifted, so the stroke still ends there.
 public struct Stabiliser: Sendable {
     public let smoothing: Smoothing

@@ -148,77 +148,8 @@ extension Editor {
     /// The page's picture as it stands (contents, the flattened picture, the colour at a point).
     public var image: PageImage { PageImage(canvas: canvas, page: page) }
 
-    /// The canvas area whose pixels changed since the last call, if any, to compose again.
-    /// Pieces of strokes not taken with `takeIncrements()` first are part of it.
-    public func takeDirtyRect() -> PixelRect? {
-        union(shownCanvas.canvas.takeDirty(), input.takeChanged())
-    }
-
-    /// The pieces of opaque strokes in progress that can be stroked straight onto the screen
-    /// (`paint(_:into:view:)`) instead of composing their area again: that is one Cairo stroke
-    /// per motion event. Whatever is not painted this way must go through `takeDirtyRect()`.
-    public func takeIncrements() -> [StrokeIncrement] { input.takeIncrements() }
-
-    /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
-    /// through `view`.
-    public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
-        let shown = shownCanvas
-        compositor.compose(shown.canvas, page: shown.page, live: Array(input.strokes.values), into: frame, area: area, view: view)
-    }
-
-    /// Strokes `pieces` onto `frame`, which must show the canvas as composed through `view`.
-    /// Returns the window areas left to compose again (before `paintTails`): tails that could
-    /// not be taken off by putting back their pixels, and tails painted over.
-    @discardableResult
-    public func paint(_ pieces: [StrokeIncrement], into frame: Frame, view: ViewTransform = .identity) -> [PixelRect] {
-        compositor.paint(pieces, into: frame, size: size, view: view)
-    }
-
-    /// Whether a stroke in progress has its newest segment without a tail yet: opaque strokes'
-    /// final pieces run one sample behind the pointer, so the window calls
-    /// `showRestingStrokes()` and then `paintTails`.
-    public var strokesBehindPointer: Bool { input.behindPointer }
-
-    /// Makes the newest segment of every stroke in progress its provisional tail, in its
-    /// present shape, for `paintTails` to show.
-    public func showRestingStrokes() { input.showResting(canvas: size) }
-
-    /// Strokes the provisional tails `frame` does not show yet over what it shows, after the
-    /// frame's areas were composed (never where `avoiding` says the interface is). Returns the
-    /// window areas to present.
-    @discardableResult
-    public func paintTails(into frame: Frame, view: ViewTransform = .identity, avoiding: [PixelRect] = []) -> [PixelRect] {
-        input.newTails = false
-        return compositor.paint(tails: input.tails, into: frame, size: size, view: view, avoiding: avoiding)
-    }
-
-    /// Whether a provisional tail was made since `paintTails` last ran.
-    public var hasNewTails: Bool { input.newTails }
-
-    /// Whether a smoothed stroke trails a pointer that has stopped: the window calls `glide()`
-    /// once a frame while the pointer rests, so the line keeps moving in to it.
-    public var strokesTrailPointer: Bool { input.trailsPointer }
-
-    /// Moves every smoothed stroke one step further towards its resting pointer.
-    public func glide() { input.glide(canvas: size) }
-
-    /// Whether strokes in progress are drawn as they go (false for scripts).
-    public var previewsStrokes: Bool {
-        get { input.previews }
-        set { input.previews = newValue }
-    }
-
-    /// Bytes the masks of the strokes in progress hold (each covers what its stroke reached).
-    public var liveMaskBytes: Int { input.strokes.values.reduce(0) { $0 + $1.mask.size.area } }
-
-    /// Whether the stroke `source` is drawing reaches the page at all (a stroke wholly on the
-    /// desk around the page changes nothing; the window drops it instead of making it a step).
-    /// `end`: where the pointer lifts, if it has not moved there yet.
-    public func strokeReachesPage(_ source: PointerSource, endingAt end: Point? = nil) -> Bool {
-        guard let stroke = input.strokes[source] else { return false }
-        let points = stroke.strokePoints + (end.map { [$0] } ?? [])
-        return StrokeOutline(tool: stroke.tool, width: stroke.style.width, points: points).bounds?.pixelRect(clippedTo: size) != nil
-    }
+    /// What the window shows of the page and of the strokes in progress, frame by frame.
+    public var screen: EditorScreen { EditorScreen(editor: self) }
 }
 
 /// The keyboard's way into the text tool's box: what it types, composes and presses, carried

@@ -320,7 +320,7 @@ final class LiveStroke {
 }
 
 /// A piece of an opaque stroke in progress to stroke straight onto the screen, in canvas
-/// coordinates (`Editor.paint(_:into:view:)`).
+/// coordinates (`EditorScreen.paint(_:into:view:)`).
 public struct StrokeIncrement {
     let outline: StrokeOutline
     let color: RGBColor

@@ -53,7 +53,7 @@ public struct ScriptRunner {
         }
         // Nothing is shown while a script runs: each stroke is drawn once, when it ends, so
         // its cost grows with its length, not with its length squared.
-        editor.previewsStrokes = false
+        editor.screen.previewsStrokes = false
         for (i, step) in script.steps.enumerated() {
             try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory, pdfs: pdfs)
         }

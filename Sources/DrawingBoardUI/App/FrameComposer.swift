@@ -35,8 +35,8 @@ public enum FrameComposer {
             laidOut = rects
             return rects
         }
-        damage.tails = app.editor.hasNewTails
-        let pieces = app.editor.takeIncrements()
+        damage.tails = app.editor.screen.hasNewTails
+        let pieces = app.editor.screen.takeIncrements()
         if !pieces.isEmpty {
             // A piece under the interface (or under where it was) is composed with it instead.
             // While the interface has not changed, it is where it was last drawn: no layout.
@@ -53,7 +53,7 @@ public enum FrameComposer {
                 }
             }
         }
-        if let canvas = app.editor.takeDirtyRect() { rects.append(view.isIdentity ? canvas : view.windowRect(canvas)) }
+        if let canvas = app.editor.screen.takeDirtyRect() { rects.append(view.isIdentity ? canvas : view.windowRect(canvas)) }
         if app.repaint.chromeChanged {
             app.repaint.chromeChanged = false
             let now = chrome()
@@ -109,10 +109,10 @@ extension AppController {
     @discardableResult
     public func render(into frame: Frame, icons: IconSet, damage: FrameComposer.Damage) -> [PixelRect] {
         // Tails that could not be taken off by putting back their pixels are composed instead.
-        let left = editor.paint(damage.pieces, into: frame, view: view)
+        let left = editor.screen.paint(damage.pieces, into: frame, view: view)
         render(into: frame, icons: icons, rects: damage.recompose + left)
         let interface = repaint.drawnChrome.compactMap { $0.pixelRect(clippedTo: window) }
-        let tails = editor.paintTails(into: frame, view: view, avoiding: interface)
+        let tails = editor.screen.paintTails(into: frame, view: view, avoiding: interface)
         frame.flush()
         return damage.presented + left + tails
     }

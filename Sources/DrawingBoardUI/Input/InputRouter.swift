@@ -241,7 +241,7 @@ public final class InputRouter {
     /// the desk around the page would change nothing: it is dropped, not made a step.
     func commitStroke(_ up: PointerEvent) {
         var event = onCanvas(up)
-        if event.phase == .up, editor.toolState.tool != .strokeEraser, !editor.strokeReachesPage(up.source, endingAt: event.position) {
+        if event.phase == .up, editor.toolState.tool != .strokeEraser, !editor.screen.strokeReachesPage(up.source, endingAt: event.position) {
             event.phase = .cancel
         }
         let revision = editor.revision
@@ -374,18 +374,18 @@ public final class InputRouter {
     func nextWakeup() -> Double? {
         var next: [Double] = []
         if let due = fingers.nextDecision { next.append(due) }
-        if editor.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
+        if editor.screen.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
         return next.min()
     }
 
     func tick() {
         fingers.tick()
-        if editor.strokesTrailPointer, now >= max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval) - 1e-6 {
-            editor.glide()
+        if editor.screen.strokesTrailPointer, now >= max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval) - 1e-6 {
+            editor.screen.glide()
             lastGlide = now
         }
         // The newest segment of a stroke at once, in the shape it has until the next sample
         // firms it up (then the pixels under it are put back): the ink stays under the pointer.
-        if editor.strokesBehindPointer { editor.showRestingStrokes() }
+        if editor.screen.strokesBehindPointer { editor.screen.showRestingStrokes() }
     }
 }

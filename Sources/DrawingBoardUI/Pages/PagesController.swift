@@ -257,7 +257,7 @@ public final class PagesController {
     /// Composes the pages the window shows within `rect`: the desk, then each page.
     func compose(into frame: Frame, area rect: PixelRect) {
         let viewport = app.viewport
-        guard count > 1 else { return editor.compose(into: frame, area: rect, view: app.view) }
+        guard count > 1 else { return editor.screen.compose(into: frame, area: rect, view: app.view) }
         let shown = viewport.shownPages
         editor.pages.keepPixels(forShown: shown.count)
         let strip = viewport.strip
