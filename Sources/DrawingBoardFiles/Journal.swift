@@ -23,6 +23,8 @@ public final class Journal {
     /// A flush to the disk failed: the lines are written but may not outlast a crash of the
     /// system until a flush works again.
     private var unflushed = false
+    /// The lines written that no flush that worked has covered yet (where each starts).
+    private var uncovered: [(start: off_t, line: Data)] = []
     /// Bytes of complete lines in the file.
     private var length: off_t = 0
     private var images = 0
@@ -55,7 +57,7 @@ public final class Journal {
     }
 
     /// Whether steps wait in memory to be written (or on the disk's flush).
-    public var isBehind: Bool { !pending.isEmpty || unflushed }
+    public var isBehind: Bool { !pending.isEmpty || unflushed || sync.failed }
 
     /// `$XDG_STATE_HOME/drawingboard/sessions`, by default `~/.local/state/drawingboard/sessions`.
     public static var root: URL {
@@ -110,6 +112,9 @@ public final class Journal {
         images = 0
         guard ftruncate(fd, 0) == 0 else { throw DocumentError("cannot empty the journal: \(String(cString: strerror(errno)))") }
         length = 0
+        uncovered = []
+        unflushed = false
+        sync.reset()
         try writeStart(size: size, background: background, paper: paper, documentPath: documentPath, page: page)
     }
 
@@ -166,10 +171,16 @@ public final class Journal {
 
     private func flush(wasBehind: Bool) -> Outcome {
         do {
+            let covered = sync.coveredLength
+            uncovered.removeAll { $0.start + off_t($0.line.count) <= covered }
             if sync.takeFailure() != nil { unflushed = true }
             if unflushed {
-                // A flush failed off the loop: it is tried again here, and said if it fails.
+                // A flush failed off the loop, and what it did not cover may be lost (the
+                // system says so once): those lines are written again and flushed here.
+                for (start, line) in uncovered { try rewrite(line, at: start) }
                 if let code = sync.flushNow() { throw DocumentError("cannot flush the journal to the disk: \(String(cString: strerror(code)))") }
+                sync.coveredAll(length)
+                uncovered = []
                 unflushed = false
             }
             while let next = pending.first {
@@ -213,8 +224,26 @@ public final class Journal {
             return true
         }
         guard ok else { throw fail(errno) }
+        uncovered.append((length, data))
         length += off_t(data.count)
-        if sync { self.sync.request() }
+        if sync { self.sync.request(upTo: length) }
+    }
+
+    /// Writes `data` again where it was written (a flush that failed may have lost it).
+    private func rewrite(_ data: Data, at start: off_t) throws {
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, start + off_t(offset))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        guard ok else { throw DocumentError("cannot write the journal: \(String(cString: strerror(errno)))") }
     }
 
     /// Ends the session for good (a clean quit): the journal is deleted.

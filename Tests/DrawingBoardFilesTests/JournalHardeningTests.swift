@@ -133,6 +133,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         journal.flushes.simulatedFailure = EIO
         gate.signal()
         journal.flushes.wait()
+        #expect(journal.isBehind, "a failed flush is known before the next step: the window retries and says so")
         #expect(journal.append(.clear) == .behind("cannot flush the journal to the disk: Input/output error"))
         #expect(journal.isBehind)
         journal.flushes.simulatedFailure = nil

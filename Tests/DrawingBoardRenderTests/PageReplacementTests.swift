@@ -68,6 +68,20 @@ import Testing
         #expect(window.replacing == nil && window.canUndo)
     }
 
+    /// Recovery replays a journal's records one after the other: a page size undone or redone
+    /// is made at once, so the next record acts on what it gives.
+    @Test func aJournalReplaysAPageSizeAndItsUndoAtOnce() throws {
+        let window = try WholeRepaintTests.page(window: true)
+        let small = window.size
+        try window.replay(.edit(.page(Self.larger, anchor: 4)))
+        #expect(window.replacing == nil && window.size == Self.larger)
+        try window.replay(.undo)
+        #expect(window.replacing == nil && window.size == small)
+        try window.replay(.redo)
+        #expect(window.replacing == nil && window.size == Self.larger)
+        #expect(window.takeMadeChange() == nil, "nothing for the window to follow: nothing was made off the loop")
+    }
+
     @Test func aSizeOutsideTheLimitsIsRefusedAtOnce() throws {
         let window = try WholeRepaintTests.page(window: true)
         let before = try window.picture(), state = window.history.stateID

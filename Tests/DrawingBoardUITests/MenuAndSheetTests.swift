@@ -144,6 +144,22 @@ import Testing
         #expect(c.editor.strokes.last?.points.first == Point(300, 300), "\(String(describing: c.editor.strokes.last?.points))")
     }
 
+    @Test func aNewSizeUnderWayCountsAsUnsavedAndIsFollowedWhateverTakesItIn() throws {
+        let c = try heavyPage()
+        applyPageSize(c, "400x300")
+        // Closing the window takes it in first: there is something to save.
+        c.document.requestQuit()
+        #expect(c.editor.size == PixelSize(width: 400, height: 300) && c.document.pendingQuestion != nil)
+        #expect(c.view == ViewTransform(scale: 1, offset: Point(200, 150)), "the view followed it")
+        let d = try heavyPage()
+        applyPageSize(d, "400x300")
+        // Taken in inside the editor (as an edit or a page shown does): the next tick follows it.
+        d.editor.finishReplacement()
+        d.tick(1)
+        #expect(d.view == ViewTransform(scale: 1, offset: Point(200, 150)))
+        #expect(d.chrome.messageText == "The page is now 400x300 (Ctrl+Z undoes)")
+    }
+
     @Test func aHeavyPageTakesItsNewSizeWhenItIsMadeAndSaysSoMeanwhile() throws {
         let c = try heavyPage()
         func tickUntilMade() {

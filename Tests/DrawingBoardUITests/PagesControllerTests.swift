@@ -170,6 +170,31 @@ import Testing
         #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
     }
 
+    /// A heavy page's thumbnail is made off the event loop (the page drawn on's at once, from
+    /// what the window shows), and is the page's picture.
+    @Test func aHeavyPagesThumbnailIsMadeOffTheLoop() throws {
+        func heavy(_ n: Int, _ color: RGBColor) -> Page {
+            var items: [PageItem] = []
+            for i in 0..<200 {
+                let y = 10 + Double(i)
+                items.append(.stroke(Stroke(id: UInt64(n * 1000 + i + 1), tool: .pencil, style: StrokeStyle(color: color, width: 2),
+                                            points: [Point(10, y), Point(390, y)])))
+            }
+            return Page(size: PixelSize(width: 400, height: 300), items: items)
+        }
+        let pages = [heavy(0, .black), heavy(1, RGBColor(red: 200, green: 0, blue: 0))]
+        let editor = try Editor(notebook: Notebook(pages), drawsPDFsLater: true)
+        let app = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 1100, height: 760), scale: 1)
+        #expect(app.pages.sidebar.thumbnail(0, side: 100) != nil, "the page drawn on: at once")
+        #expect(app.pages.sidebar.thumbnail(1, side: 100) == nil, "a heavy page not kept: later")
+        #expect(!app.background.isEmpty)
+        app.background.finish()
+        let made = try #require(app.pages.sidebar.thumbnail(1, side: 100))
+        let expected = try ImageOps.thumbnail(PageImage.painted(pages[1]).flattened(), maxSide: 100)
+        #expect(made == expected)
+        #expect(made.pixel(x: 50, y: 30) != 0xFFFF_FFFF, "its red lines show")
+    }
+
     /// The plus lies on the desk: the wheel over it scrolls the pages, as it does beside it.
     @Test func theWheelOverThePlusScrollsThePages() throws {
         let app = try Self.notebook(8)

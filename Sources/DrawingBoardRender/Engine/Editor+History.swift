@@ -24,9 +24,6 @@ extension Editor {
     /// or redo across one); nil when none is under way.
     public var replacing: WholePageChange? { replacement?.change }
 
-    /// How far the page's drawing moves when the change under way is made (canvas pixels).
-    public var replacingShift: (dx: Int, dy: Int) { replacement?.shift ?? (0, 0) }
-
     /// Takes in the page made off the event loop, if one is under way and done (`wait`:
     /// waiting for it), making the change it was made for. True when one was taken in; a
     /// change that could not be made is said (`takeFailures`).
@@ -39,10 +36,15 @@ extension Editor {
             failures.append(error.message)
         case .success(let made):
             // Every edit takes the page in first: the page it was made from is still the page.
-            guard job.revision == revision else { return true }
+            guard job.revision == revision else {
+                failures.append("The page changed while its new size was being made; it was left as it is")
+                return true
+            }
             made.1.adopt(assets)
             madePage = made
             defer { madePage = nil }
+            let before = size
+            defer { madeChange = MadePageChange(change: job.change, sizeBefore: before, shift: job.shift) }
             attempt { () throws(RenderError) -> Bool in
                 switch job.change {
                 case .resize(let size, let anchor): try perform(.page(size, anchor: anchor))
@@ -54,6 +56,13 @@ extension Editor {
         return true
     }
 
+    /// The change the last page made off the event loop made, once (whatever took it in: a
+    /// press, an edit, a page shown, a save): the window follows it (its view, its message).
+    public func takeMadeChange() -> MadePageChange? {
+        defer { madeChange = nil }
+        return madeChange
+    }
+
     /// The page a replacement made, taken (once) by the change it was made for.
     func takeMadePage() -> (Page, PageCanvas)? {
         defer { madePage = nil }
@@ -63,16 +72,18 @@ extension Editor {
     /// Starts making off the event loop the page the next step back (or forward) gives, when
     /// it replaces a heavy page whole in the window. False when it is crossed at once.
     private func startReplacement(back: Bool) -> Bool {
-        guard paintsWholeLater, let step = history.next(back: back), case .replace(let other) = step.edit,
-              step.page == 0 || step.page == shelf.current else { return false }
+        guard paintsWholeLater else { return false }
+        // A drag under way ends first: it may make the step the undo crosses.
         cancelAll()
         endDrag(keeping: true)
+        guard let step = history.next(back: back), case .replace(let other) = step.edit,
+              step.page == 0 || step.page == shelf.current else { return false }
         let contents = DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size))
         replacement = PageReplacement(back ? .undo : .redo, contents: contents, revision: revision, shift: page.shift(to: other))
         return true
     }
 
-    private func travel(back: Bool) throws(RenderError) -> Bool {
+    func travel(back: Bool) throws(RenderError) -> Bool {
         cancelAll()
         endDrag(keeping: true)
         let moved: Bool

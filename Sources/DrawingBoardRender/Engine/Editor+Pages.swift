@@ -143,6 +143,21 @@ public struct NotebookPages {
 
     /// The page at `index` as a picture, for export (the page drawn on as it is; another page
     /// painted from its model, its pixels made for the export only).
+    /// Page `i`'s picture as it can be had at once, for a thumbnail: the page drawn on as
+    /// frames show it (during a repaint off the loop, the page it shows: `PageImage.page` says
+    /// which), a kept page's canvas, a light page painted here; nil for a heavy page with no
+    /// pixels here (the window's editors), which `PageImage.painted` makes off the loop.
+    public func pictureAtHand(_ index: Int) throws(RenderError) -> PageImage? {
+        let entry = shelf.notebook.pages[index]
+        if entry.id == shelf.current {
+            let shown = editor.shownCanvas
+            return PageImage(canvas: shown.canvas, page: shown.page)
+        }
+        if let kept = shelf.kept.first(where: { $0.id == entry.id }) { return PageImage(canvas: kept.canvas, page: entry.page) }
+        if editor.pagePainter != nil, editor.current.repaintsLater(entry.page) { return nil }
+        return try image(index)
+    }
+
     public func image(_ index: Int) throws(RenderError) -> PageImage {
         let entry = shelf.notebook.pages[index]
         if entry.id == shelf.current { return editor.image }
@@ -164,7 +179,7 @@ extension Editor {
         finishReplacement()
         guard id != shelf.current else { return }
         guard let next = shelf.notebook[id] else { throw RenderError("the page this step was on is no longer in the notebook") }
-        var canvas: PageCanvas
+        let canvas: PageCanvas
         var later = false
         if let parked = shelf.take(id) {
             canvas = parked
@@ -184,7 +199,8 @@ extension Editor {
         }
         shelf.current = id
         page = next
-        swap(&self.canvas, &canvas)
+        // (Not through `canvas`: a repaint of the page left, still under way, is not waited for.)
+        current.replace(with: canvas)
         if later { current.repaint = WholeRepaint(next, shown: Page(size: next.size, background: next.background)) }
         nextID = max(nextID, page.nextStrokeID)
         revision += 1

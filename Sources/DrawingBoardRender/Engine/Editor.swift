@@ -54,6 +54,7 @@ public final class Editor {
     /// undo or redo), if one is; and the one made, while the change it was made for takes it.
     var replacement: PageReplacement?
     var madePage: (Page, PageCanvas)?
+    var madeChange: MadePageChange?
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
@@ -362,9 +363,12 @@ public final class Editor {
     /// but changes nothing now (an earlier step could not come back) leaves an empty step in
     /// its place, so the undos and redos after it act on the steps they did.
     public func replay(_ event: HistoryEvent) throws(RenderError) {
+        // Each record is made at once, one after the other (a page size undone is not left to
+        // come later: the next record acts on what it gives).
+        finishReplacement()
         switch event {
-        case .undo: try undo()
-        case .redo: try redo()
+        case .undo: _ = try travel(back: true)
+        case .redo: _ = try travel(back: false)
         case .show(let index): try pages.show(index)
         case .edit(let edit):
             if try !perform(edit), edit.makesStep { replayPlaceholder() }
@@ -374,6 +378,7 @@ public final class Editor {
     /// A step of a journal that cannot be replayed (its values are out of range): an empty
     /// step takes its place, so the undos and redos after it act on the steps they did.
     public func replayPlaceholder() {
+        finishReplacement()
         cancelAll()
         history.push(HistoryStep())
         revision += 1

@@ -63,3 +63,12 @@ public enum WholePageChange: Equatable, Sendable {
         }
     }
 }
+
+/// A change a page made off the event loop made, for the window to follow.
+public struct MadePageChange: Sendable {
+    public let change: WholePageChange
+    /// The page's size before it.
+    public let sizeBefore: PixelSize
+    /// How far the page's drawing moved on the new page.
+    public let shift: (dx: Int, dy: Int)
+}

@@ -192,14 +192,21 @@ public final class AppController {
     /// is done, or at once (`wait`) before input that works on the page as it will be. A press
     /// that takes it in (`holding`, its window point) lands where it was aimed: what lay under
     /// it stays there, at the same zoom (the drawing moved on its page by the anchor).
+    /// Whatever took the change in (an edit, a page shown, a save inside the editor) is
+    /// followed here too, at the next tick at the latest.
     func followReplacement(wait: Bool, holding press: Point? = nil) {
-        guard let change = editor.replacing else { return }
-        let size = editor.size, shift = editor.replacingShift, current = editor.pages.index
-        let aimed = press.flatMap { p in viewport.page(at: p).map { (p, $0, viewport.pageView($0).toCanvas(p)) } }
-        guard editor.finishReplacement(wait: wait) else { return }
-        if let (p, page, q) = aimed, editor.size != size {
-            let moved = page == current ? Point(q.x + Double(shift.dx), q.y + Double(shift.dy)) : q
-            viewport.hold(moved, onPage: page, under: p)
+        var aimed: (window: Point, page: Int, point: Point, current: Int)?
+        if editor.replacing != nil {
+            if let p = press, case .canvas = layout().hit(p), let page = viewport.page(at: p) {
+                aimed = (p, page, viewport.pageView(page).toCanvas(p), editor.pages.index)
+            }
+            editor.finishReplacement(wait: wait)
+        }
+        guard let made = editor.takeMadeChange() else { return }
+        let change = made.change, size = made.sizeBefore
+        if let aimed, editor.size != size {
+            let q = aimed.point, moved = aimed.page == aimed.current ? Point(q.x + Double(made.shift.dx), q.y + Double(made.shift.dy)) : q
+            viewport.hold(moved, onPage: aimed.page, under: aimed.window)
         } else if editor.size != size {
             viewport.pageChanged()
         }
@@ -234,6 +241,8 @@ public final class AppController {
     public func tick(_ time: Double) {
         let hadTooltip = chrome.tooltip() != nil
         now = time
+        // A page made off the loop comes in before the files and results that act on the page.
+        followReplacement(wait: false)
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
         document.retryAutosave()

@@ -263,6 +263,8 @@ public final class DocumentController {
     /// Ctrl+Q or the window's close button: asks first when the document has changes that are
     /// not saved to it (an export saves nothing).
     public func requestQuit() {
+        // A new page size under way is part of what may be unsaved.
+        app.followReplacement(wait: true)
         if let job = session.saving ?? session.exporting {
             // The window waits for the files being written, then closes (or asks, if more
             // was done meanwhile).
@@ -302,6 +304,7 @@ public final class DocumentController {
     /// stays in the journal, to be offered back at the next start; with nothing unsaved, the
     /// journal goes as on a normal quit.
     public func terminated() {
+        app.followReplacement(wait: true)
         // Files being written end first (complete, or the old ones as they were); nothing
         // asked for meanwhile starts.
         writes.dropQueued()

@@ -27,6 +27,8 @@ public final class Questions {
 
     /// Carries `action` out now when nothing unsaved would be lost, or asks first.
     func whenChangesAreSafe(_ action: PendingAction) {
+        // A new page size under way counts among the changes.
+        app.followReplacement(wait: true)
         if document.isModified { ask(action) } else { carryOut(action) }
     }
 

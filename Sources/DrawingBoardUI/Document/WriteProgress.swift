@@ -27,6 +27,8 @@ final class WriteProgress {
             saveAgain = path
             return
         }
+        // What is saved, and the state it is marked saved at, include a new page size under way.
+        app.followReplacement(wait: true)
         do {
             session.saving = try FileJob.save(app.editor, to: path, now: app.now)
         } catch {
@@ -40,6 +42,7 @@ final class WriteProgress {
             exportAgain = path
             return
         }
+        app.followReplacement(wait: true)
         do {
             session.exporting = try FileJob.export(app.editor, to: path, as: format, encoder: app.encoder, now: app.now)
         } catch {

@@ -17,6 +17,8 @@ public final class PageSidebar {
     public private(set) var waitingForThumbnails = false
     /// Thumbnails by page id, with the page they were made from.
     private var thumbnails: [UInt64: (page: Page, image: RasterImage)] = [:]
+    /// Heavy pages whose thumbnails are being made off the event loop (their ids).
+    private var making: Set<UInt64> = []
 
     /// A drag shorter than this (window pixels, at scale 1) is a click.
     static let dragSlack = 8.0
@@ -107,19 +109,55 @@ public final class PageSidebar {
         let editor = app.editor
         guard (0..<editor.pages.count).contains(i) else { return nil }
         let entry = editor.pages.entry(i)
-        if let kept = thumbnails[entry.id], kept.page == entry.page, max(kept.image.width, kept.image.height) == side { return kept.image }
+        let kept = thumbnails[entry.id].flatMap { max($0.image.width, $0.image.height) == side ? $0 : nil }
+        if let kept, kept.page == entry.page { return kept.image }
         // A PDF page still being drawn off the event loop: an empty frame until it comes.
         guard editor.pages.pictureReady(i) else {
             waitingForThumbnails = true
-            return nil
+            return kept?.image
         }
-        guard let picture = try? editor.pages.image(i).flattened(), let small = try? ImageOps.thumbnail(picture, maxSide: side) else { return nil }
-        thumbnails[entry.id] = (entry.page, small)
+        let picked: PageImage?
+        do {
+            picked = try editor.pages.pictureAtHand(i)
+        } catch {
+            return kept?.image
+        }
+        guard let atHand = picked else {
+            // A heavy page with no pixels here: made off the event loop, the old one meanwhile.
+            makeLater(entry.id, entry.page, side: side)
+            return kept?.image
+        }
+        guard atHand.page == entry.page else {
+            // The page drawn on, painted again off the loop: the old thumbnail until it comes.
+            waitingForThumbnails = true
+            return kept?.image
+        }
+        guard let picture = try? atHand.flattened(), let small = try? ImageOps.thumbnail(picture, maxSide: side) else { return nil }
+        keep(small, of: entry.id, page: entry.page)
+        return small
+    }
+
+    /// Makes the thumbnail of a heavy page off the event loop (once at a time for a page).
+    private func makeLater(_ id: UInt64, _ page: Page, side: Int) {
+        guard !making.contains(id) else { return }
+        making.insert(id)
+        app.background.run({ try ImageOps.thumbnail(try PageImage.painted(page).flattened(), maxSide: side) }) { [weak self] result in
+            guard let self else { return }
+            making.remove(id)
+            // (One that could not be made is tried again when the sidebar is drawn again.)
+            guard case .success(let small) = result else { return }
+            keep(small, of: id, page: page)
+            app.invalidateChrome()
+        }
+    }
+
+    private func keep(_ small: RasterImage, of id: UInt64, page: Page) {
+        let editor = app.editor
+        thumbnails[id] = (page, small)
         // Pages gone from the notebook take their thumbnails with them.
         if thumbnails.count > editor.pages.count {
             let ids = Set((0..<editor.pages.count).map { editor.pages.entry($0).id })
             thumbnails = thumbnails.filter { ids.contains($0.key) }
         }
-        return small
     }
 }
