@@ -168,4 +168,20 @@ import Testing
         #expect(window.current.repaint == nil && window.pages.index == 0)
         #expect(difference(try window.picture(), try plain.picture()) == nil)
     }
+
+    /// Only the tick takes a finished repaint in (and has the whole window drawn again): a
+    /// frame drawing part of the window meanwhile shows the canvas from before, so no part of
+    /// the page is left showing the old one once the new one came.
+    @Test func aFrameNeverTakesTheRepaintInOnlyTheTickDoes() throws {
+        let window = try Self.page(window: true)
+        try window.perform(.reorder(window.elements[1].id, top: true))
+        let job = try #require(window.current.repaint)
+        let end = Date().addingTimeInterval(30)
+        while !job.isDone, Date() < end { usleep(1_000) }
+        _ = try Self.frame(window)
+        _ = window.screen.takeDirtyRect()
+        #expect(window.current.repaint != nil, "the frame showed the canvas from before")
+        #expect(window.pages.catchUpPictures(), "the tick took the new one in")
+        #expect(window.current.repaint == nil)
+    }
 }

@@ -180,4 +180,21 @@ import Testing
         #expect(c.chrome.barsHidden == 0)
         #expect(c.secondsUntilWakeup() == nil)
     }
+
+    @Test func barsComeBackAtOnceWhenThePointerGoesToThem() throws {
+        let c = try makeController()
+        c.drag([(500, 400), (600, 420)], time: 1)
+        c.tick(1.3)
+        #expect(c.chrome.barsHidden == 1)
+        // Over the middle of the page they wait for their second; at the bottom edge they come.
+        c.hover(at: Point(500, 350), time: 1.35)
+        c.tick(1.4)
+        #expect(c.chrome.barsHidden == 1)
+        c.hover(at: Point(500, 690), time: 1.45)
+        c.tick(1.7)
+        #expect(c.chrome.barsHidden == 0, "back 0.25 s after the pointer went there, not a second after the stroke")
+        let bottom = try #require(c.layout().frame(of: .zoomIn))
+        c.click(.zoomIn, time: 1.8)
+        #expect(c.view.scale > 1, "a click there reaches the bar: \(bottom)")
+    }
 }

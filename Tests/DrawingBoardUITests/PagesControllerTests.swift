@@ -170,6 +170,21 @@ import Testing
         #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
     }
 
+    /// Undoing a page move draws every page shown again, where the pages are now, with the
+    /// page drawn on in view (the view's pixels were of the order before).
+    @Test func undoingAPageMoveDrawsThePagesAgainWhereTheyAre() throws {
+        let app = try Self.notebook(3, window: PixelSize(width: 600, height: 500))
+        let id = app.editor.pages.currentID
+        app.pages.move(0, to: 1)
+        #expect(app.editor.pages.entry(1).id == id)
+        _ = app.takeDamage()
+        app.undo()
+        #expect(app.editor.pages.entry(0).id == id && app.editor.pages.currentID == id)
+        #expect(app.takeDamage().recompose.contains(PixelRect(size: app.window)), "the whole window is drawn again")
+        let shown = app.viewport.shownPages
+        #expect(shown.contains(app.editor.pages.index), "the page drawn on is in view: \(shown)")
+    }
+
     /// A heavy page's thumbnail is made off the event loop (the page drawn on's at once, from
     /// what the window shows), and is the page's picture.
     @Test func aHeavyPagesThumbnailIsMadeOffTheLoop() throws {

@@ -285,10 +285,12 @@ public final class Editor {
     }
 
     /// The canvas frames show, and the page it shows: during a whole-page repaint, the canvas
-    /// and page from before the edit (never waited for).
+    /// and page from before the edit (never waited for). A repaint that is done is taken in by
+    /// the window's tick (`NotebookPages.catchUpPictures`), which has the whole window drawn
+    /// again: taken in here, in the middle of a frame, only the area that frame drew would
+    /// show it.
     var shownCanvas: (canvas: PageCanvas, page: Page) {
-        settleRepaint(wait: false)
-        return (current.canvas, current.repaint?.shown ?? page)
+        (current.canvas, current.repaint?.shown ?? page)
     }
 
     /// Puts the page back from `done` after its caches failed to follow it part-way, and the

@@ -162,6 +162,9 @@ public final class AppController {
 
     // MARK: - History
 
+    /// The notebook's pages in order (their ids).
+    private var pageOrder: [UInt64] { (0..<editor.pages.count).map { editor.pages.entry($0).id } }
+
     public func undo() { moveInHistory { try editor.undo() } }
 
     public func redo() { moveInHistory { try editor.redo() } }
@@ -171,13 +174,15 @@ public final class AppController {
     private func moveInHistory(_ step: () throws -> Bool) {
         text.finish()
         followReplacement(wait: true)
-        let size = editor.size, page = editor.pages.currentID, count = editor.pages.count
+        let size = editor.size, page = editor.pages.currentID, count = editor.pages.count, order = pageOrder
         attempt(step)
         // A heavy page's size undone or redone is made off the event loop: said meanwhile.
         if let change = editor.replacing { chrome.show(info: change.doing) }
         if editor.size != size || editor.pages.count != count { viewport.pageChanged() }
-        // The step was on another page: that page is shown.
-        if editor.pages.currentID != page || editor.pages.count != count {
+        // The step was on another page, or moved pages: the page drawn on is shown where it
+        // is now, and every page shown is drawn again.
+        if editor.pages.currentID != page || editor.pages.count != count || pageOrder != order {
+            repaintAll()
             selection.forget()
             // A page's menu open over the sidebar would act on a page that moved.
             if chrome.menu.pageTarget != nil { chrome.menu.close() }

@@ -14,7 +14,7 @@ public enum FrameComposer {
         public internal(set) var recompose: [PixelRect] = []
         public internal(set) var painted: [PixelRect] = []
         var pieces: [StrokeIncrement] = []
-        /// A stroke's newest segment is to be shown (`Editor.paintTails`).
+        /// A stroke's newest segment is to be shown (`EditorScreen.paintTails`).
         var tails = false
         public var presented: [PixelRect] { recompose + painted }
         public var isEmpty: Bool { recompose.isEmpty && painted.isEmpty && !tails }

@@ -251,6 +251,12 @@ public final class InputRouter {
 
     /// The mouse moved with no button held (`nil`: it left the window).
     func hover(at p: Point?) {
+        // Bars that slid away for a stroke come back at once when the pointer goes to them,
+        // rather than a second after the stroke: a click there then reaches them.
+        if let p, !isPointerDown, app.chrome.barsHidden > 0 {
+            let zone = (Theme.barHeight + 2 * Theme.margin) * app.scale
+            if p.y < zone || p.y > Double(app.window.height) - zone { app.chrome.showBars() }
+        }
         let hit = p.map { app.layout().hit($0) }
         app.brush.cursor.move(to: hit == .canvas && !app.brush.colour.picking ? p : nil)
         app.chrome.hovered(hit.flatMap { if case .control(let c) = $0 { return c } else { return nil } })
