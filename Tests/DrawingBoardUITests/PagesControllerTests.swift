@@ -170,6 +170,19 @@ import Testing
         #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
     }
 
+    /// A tooltip over a card goes when the sidebar scrolls (it would speak of a card that moved).
+    @Test func aCardsTooltipGoesWhenTheSidebarScrolls() throws {
+        let app = try Self.notebook(8)
+        app.pages.toggleSidebar()
+        let card = try #require(app.layout().sidebar)
+        let p = Point(card.center.x, card.minY + 60)
+        app.hover(at: p, time: 1)
+        app.tick(3)
+        #expect(app.chrome.tooltip() != nil)
+        app.input.scroll(dy: -1, at: p)
+        #expect(app.chrome.tooltip() == nil)
+    }
+
     /// Undoing a page move draws every page shown again, where the pages are now, with the
     /// page drawn on in view (the view's pixels were of the order before).
     @Test func undoingAPageMoveDrawsThePagesAgainWhereTheyAre() throws {

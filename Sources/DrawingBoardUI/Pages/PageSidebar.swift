@@ -57,6 +57,9 @@ public final class PageSidebar {
         scroll = min(max(scroll + dy, 0), max(extent - box.height, 0))
         // A page's menu stays by its button: it closes when the button scrolls away.
         if app.chrome.menu.pageTarget != nil { app.chrome.menu.close() }
+        // So does a tooltip: the card under the pointer is another one now (the next motion
+        // finds it).
+        app.chrome.forgetHover()
         app.invalidateChrome()
     }
 
