@@ -206,24 +206,11 @@ public final class Journal {
             _ = ftruncate(fd, length)
             return DocumentError("cannot write the journal: \(String(cString: strerror(code)))")
         }
-        var offset = 0
-        let ok = data.withUnsafeBytes { raw -> Bool in
-            if let code = simulatedFailure {
-                _ = pwrite(fd, raw.baseAddress!, raw.count / 2, length)
-                errno = code
-                return false
-            }
-            while offset < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, length + off_t(offset))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
+        if let code = simulatedFailure {
+            _ = data.prefix(data.count / 2).withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, length) }
+            throw fail(code)
         }
-        guard ok else { throw fail(errno) }
+        guard writeAll(data, at: length) else { throw fail(errno) }
         uncovered.append((length, data))
         length += off_t(data.count)
         if sync { self.sync.request(upTo: length) }
@@ -231,7 +218,12 @@ public final class Journal {
 
     /// Writes `data` again where it was written (a flush that failed may have lost it).
     private func rewrite(_ data: Data, at start: off_t) throws {
-        let ok = data.withUnsafeBytes { raw -> Bool in
+        guard writeAll(data, at: start) else { throw DocumentError("cannot write the journal: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Writes all of `data` at `start`; false (errno set) when the system refuses.
+    private func writeAll(_ data: Data, at start: off_t) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
                 let n = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, start + off_t(offset))
@@ -243,7 +235,6 @@ public final class Journal {
             }
             return true
         }
-        guard ok else { throw DocumentError("cannot write the journal: \(String(cString: strerror(errno)))") }
     }
 
     /// Ends the session for good (a clean quit): the journal is deleted.

@@ -154,7 +154,7 @@ func elementFigures() throws {
     row("the page resized: loop time in place / off it", resized.text)
     let undone = try offTheLoop(pages: [notebookPages[1]], prepare: { editor in
         try editor.resizePage(to: PixelSize(width: editor.size.width + 200, height: editor.size.height + 100), anchor: 4)
-        editor.finishReplacement()
+        editor.replacements.finish()
     }) { editor in try editor.undo() }
     row("the page size undone: loop time in place / off it", undone.text)
     let cleared = try offTheLoop(pages: [notebookPages[1]]) { editor in try editor.clear() }
@@ -257,9 +257,9 @@ func offTheLoop(pages: [Page], prepare: (Editor) throws -> Void = { _ in }, _ wo
         onLoop.append(now() - w0)
         // Taking what came in is on the loop too: the longest such turn is timed.
         var longest = 0.0
-        while window.pages.waitingForPictures || window.replacing != nil {
+        while window.pages.waitingForPictures || window.replacements.change != nil {
             let t0 = now()
-            let came = window.pages.catchUpPictures() || window.finishReplacement(wait: false)
+            let came = window.pages.catchUpPictures() || window.replacements.finish(wait: false)
             if came { longest = max(longest, now() - t0) }
             Thread.sleep(forTimeInterval: 0.001)
         }

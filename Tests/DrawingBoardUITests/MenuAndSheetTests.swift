@@ -129,7 +129,7 @@ import Testing
         let c = try heavyPage()
         #expect(c.view == .identity)
         applyPageSize(c, "1000x700", anchor: 8)
-        #expect(c.editor.replacing != nil)
+        #expect(c.editor.replacements.change != nil)
         // Pressed on what was shown: page point (300, 300), at (500, 400) on the new page.
         c.drag([(300, 300), (340, 300)])
         #expect(c.editor.size == PixelSize(width: 1000, height: 700))
@@ -138,7 +138,7 @@ import Testing
         // The same for the size undone: the stroke goes, then the page size.
         c.key(KeyInput(.character("z"), ctrl: true), time: 1)
         c.key(KeyInput(.character("z"), ctrl: true), time: 1)
-        #expect(c.editor.replacing == .undo)
+        #expect(c.editor.replacements.change == .undo)
         c.drag([(300, 300), (340, 300)])
         #expect(c.editor.size == PixelSize(width: 800, height: 600) && c.editor.strokes.count == 201)
         #expect(c.editor.strokes.last?.points.first == Point(300, 300), "\(String(describing: c.editor.strokes.last?.points))")
@@ -154,7 +154,7 @@ import Testing
         let d = try heavyPage()
         applyPageSize(d, "400x300")
         // Taken in inside the editor (as an edit or a page shown does): the next tick follows it.
-        d.editor.finishReplacement()
+        d.editor.replacements.finish()
         d.tick(1)
         #expect(d.view == ViewTransform(scale: 1, offset: Point(200, 150)))
         #expect(d.chrome.messageText == "The page is now 400x300 (Ctrl+Z undoes)")
@@ -165,7 +165,7 @@ import Testing
         func tickUntilMade() {
             let end = Date().addingTimeInterval(20)
             var t = 1.0
-            while c.editor.replacing != nil, Date() < end {
+            while c.editor.replacements.change != nil, Date() < end {
                 t += 0.03
                 c.tick(t)
                 Thread.sleep(forTimeInterval: 0.005)

@@ -31,10 +31,10 @@ extension Editor {
 
     /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row). One
     /// undoable step. On a heavy page in the window the new page is made off the event loop
-    /// and the step is made when it comes (`replacing` says so meanwhile).
+    /// and the step is made when it comes (`replacements.change` says so meanwhile).
     public func resizePage(to newSize: PixelSize, anchor: Int) throws(RenderError) {
         try Self.checkLimits(newSize)
-        finishReplacement()
+        replacements.finish()
         endBackgroundPreview()
         guard paintsWholeLater else {
             try perform(.page(newSize, anchor: anchor))
@@ -43,8 +43,7 @@ extension Editor {
         guard newSize != size else { return }
         cancelAll()
         let contents = resizedContents(to: newSize, anchor: anchor, drawing: image.drawingLayer())
-        replacement = PageReplacement(.resize(newSize, anchor: anchor), contents: contents, revision: revision,
-                                      shift: Page.offset(from: size, to: newSize, anchor: anchor))
+        replacements.startResize(to: newSize, anchor: anchor, contents: contents)
     }
 
     /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.
@@ -58,7 +57,7 @@ extension Editor {
     /// (one that reached past an old edge stays part of the pixels). `drawing`: the ink layer now.
     func resized(to newSize: PixelSize, anchor: Int, drawing: RasterImage) throws(RenderError) -> (Page, PageCanvas) {
         try Self.checkLimits(newSize)
-        if let made = takeMadePage() { return made }
+        if let made = replacements.takeMadePage() { return made }
         return try CanvasLoading.load(resizedContents(to: newSize, anchor: anchor, drawing: drawing), assets: assets)
     }
 

@@ -7,80 +7,17 @@ extension Editor {
     /// there is nothing to undo.
     @discardableResult
     public func undo() throws(RenderError) -> Bool {
-        finishReplacement()
-        if startReplacement(back: true) { return true }
+        replacements.finish()
+        if replacements.startTravel(back: true) { return true }
         return try travel(back: true)
     }
 
     /// Redoes the next undone step, restoring exactly the pixels from after it.
     @discardableResult
     public func redo() throws(RenderError) -> Bool {
-        finishReplacement()
-        if startReplacement(back: false) { return true }
+        replacements.finish()
+        if replacements.startTravel(back: false) { return true }
         return try travel(back: false)
-    }
-
-    /// The change a page being made off the event loop is still to make (a new size, or undo
-    /// or redo across one); nil when none is under way.
-    public var replacing: WholePageChange? { replacement?.change }
-
-    /// Takes in the page made off the event loop, if one is under way and done (`wait`:
-    /// waiting for it), making the change it was made for. True when one was taken in; a
-    /// change that could not be made is said (`takeFailures`).
-    @discardableResult
-    public func finishReplacement(wait: Bool = true) -> Bool {
-        guard let job = replacement, wait || job.isDone else { return false }
-        replacement = nil
-        switch job.made() {
-        case .failure(let error):
-            failures.append(error.message)
-        case .success(let made):
-            // Every edit takes the page in first: the page it was made from is still the page.
-            guard job.revision == revision else {
-                failures.append("The page changed while its new size was being made; it was left as it is")
-                return true
-            }
-            made.1.adopt(assets)
-            madePage = made
-            defer { madePage = nil }
-            let before = size
-            defer { madeChange = MadePageChange(change: job.change, sizeBefore: before, shift: job.shift) }
-            attempt { () throws(RenderError) -> Bool in
-                switch job.change {
-                case .resize(let size, let anchor): try perform(.page(size, anchor: anchor))
-                case .undo: try travel(back: true)
-                case .redo: try travel(back: false)
-                }
-            }
-        }
-        return true
-    }
-
-    /// The change the last page made off the event loop made, once (whatever took it in: a
-    /// press, an edit, a page shown, a save): the window follows it (its view, its message).
-    public func takeMadeChange() -> MadePageChange? {
-        defer { madeChange = nil }
-        return madeChange
-    }
-
-    /// The page a replacement made, taken (once) by the change it was made for.
-    func takeMadePage() -> (Page, PageCanvas)? {
-        defer { madePage = nil }
-        return madePage
-    }
-
-    /// Starts making off the event loop the page the next step back (or forward) gives, when
-    /// it replaces a heavy page whole in the window. False when it is crossed at once.
-    private func startReplacement(back: Bool) -> Bool {
-        guard paintsWholeLater else { return false }
-        // A drag under way ends first: it may make the step the undo crosses.
-        cancelAll()
-        endDrag(keeping: true)
-        guard let step = history.next(back: back), case .replace(let other) = step.edit,
-              step.page == 0 || step.page == shelf.current else { return false }
-        let contents = DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size))
-        replacement = PageReplacement(back ? .undo : .redo, contents: contents, revision: revision, shift: page.shift(to: other))
-        return true
     }
 
     func travel(back: Bool) throws(RenderError) -> Bool {
@@ -113,7 +50,7 @@ extension Editor {
         if step.page != 0, step.page != shelf.current { try switchPage(to: step.page) }
         if case .replace(let other) = step.edit {
             let drawing = image.drawingLayer()
-            var next = takeMadePage()
+            var next = replacements.takeMadePage()
             if next == nil {
                 next = try CanvasLoading.load(DocumentContents(page: other, drawing: step.drawing ?? Self.blank(other.size)), assets: assets)
             }

@@ -22,7 +22,7 @@ public struct NotebookPages {
     /// the purpose when another page is being drawn on), and the other pages as models.
     public func documentContents() throws(RenderError) -> (first: PageImage, contents: DocumentContents) {
         // A new page size under way is part of the document.
-        editor.finishReplacement()
+        editor.replacements.finish()
         let first = try image(0)
         var contents = first.contents()
         contents.otherPages = notebook.pages.dropFirst().map(\.page)
@@ -176,7 +176,7 @@ extension Editor {
     /// the window (a page duplicated, or shown again by a page deleted or undone), its
     /// background showing until the rest comes (`WholeRepaint`).
     func switchPage(to id: UInt64) throws(RenderError) {
-        finishReplacement()
+        replacements.finish()
         guard id != shelf.current else { return }
         guard let next = shelf.notebook[id] else { throw RenderError("the page this step was on is no longer in the notebook") }
         let canvas: PageCanvas

@@ -51,10 +51,8 @@ public final class Editor {
     /// painted where they are asked for, as files need).
     var pagePainter: PagePainter?
     /// A page being made off the event loop to take the page's place whole (a new size, its
-    /// undo or redo), if one is; and the one made, while the change it was made for takes it.
-    var replacement: PageReplacement?
-    var madePage: (Page, PageCanvas)?
-    var madeChange: MadePageChange?
+    /// undo or redo), through its life.
+    public private(set) lazy var replacements = PageReplacements(editor: self)
 
     public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
         try Self.checkLimits(size)
@@ -154,7 +152,7 @@ public final class Editor {
 
     /// `live`: the stroke in progress whose mask covers the stroke `edit` adds.
     func perform(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> Bool {
-        finishReplacement()
+        replacements.finish()
         guard edit.isPerformable else { throw RenderError("a history step's inverse is crossed by undo and redo, not performed") }
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
@@ -313,7 +311,7 @@ public final class Editor {
     /// tool finished; what it finished is returned (a colour the eyedropper picked).
     @discardableResult
     public func handle(_ event: PointerEvent) -> ToolResult {
-        if event.phase == .down { finishReplacement() }
+        if event.phase == .down { replacements.finish() }
         return tools.route(event, editor: self)
     }
 
@@ -367,7 +365,7 @@ public final class Editor {
     public func replay(_ event: HistoryEvent) throws(RenderError) {
         // Each record is made at once, one after the other (a page size undone is not left to
         // come later: the next record acts on what it gives).
-        finishReplacement()
+        replacements.finish()
         switch event {
         case .undo: _ = try travel(back: true)
         case .redo: _ = try travel(back: false)
@@ -380,7 +378,7 @@ public final class Editor {
     /// A step of a journal that cannot be replayed (its values are out of range): an empty
     /// step takes its place, so the undos and redos after it act on the steps they did.
     public func replayPlaceholder() {
-        finishReplacement()
+        replacements.finish()
         cancelAll()
         history.push(HistoryStep())
         revision += 1

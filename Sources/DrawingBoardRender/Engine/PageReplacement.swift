@@ -6,7 +6,7 @@ import Foundation
 /// a snapshot taken at once (the page and its drawing as values, with decoded images of its
 /// own); frames show the page as it was until it comes, and the change is made then. Anything
 /// that edits, or reads the document, takes it in first, waiting for it if need be
-/// (`Editor.finishReplacement`), so nothing is ever done to the page it replaces.
+/// (`PageReplacements.finish`), so nothing is ever done to the page it replaces.
 final class PageReplacement: @unchecked Sendable {
     /// What the new page is for: the change made when it comes.
     let change: WholePageChange
@@ -14,8 +14,7 @@ final class PageReplacement: @unchecked Sendable {
     let revision: Int
     /// How far the page's drawing moves on the new page (the anchor's offset, or its way back).
     let shift: (dx: Int, dy: Int)
-    private let group = DispatchGroup()
-    private var result: Result<(Page, PageCanvas), RenderError>?
+    private let painting: PaintedLater<(Page, PageCanvas)>
     /// One page made at a time, beside the event loop.
     private static let queue = DispatchQueue(label: "drawingboard.page-replacement", qos: .userInitiated)
 
@@ -26,26 +25,15 @@ final class PageReplacement: @unchecked Sendable {
         self.change = change
         self.revision = revision
         self.shift = shift
-        group.enter()
-        let gate = Self.gate
-        Self.queue.async { [self] in
-            gate?.wait()
-            do throws(RenderError) {
-                result = .success(try CanvasLoading.load(contents, assets: AssetStore()))
-            } catch {
-                result = .failure(error)
-            }
-            group.leave()
+        painting = PaintedLater(on: Self.queue, gate: Self.gate) { () throws(RenderError) in
+            try CanvasLoading.load(contents, assets: AssetStore())
         }
     }
 
-    var isDone: Bool { group.wait(timeout: .now()) == .success }
+    var isDone: Bool { painting.isDone }
 
     /// The page and its canvas (waiting for them).
-    func made() -> Result<(Page, PageCanvas), RenderError> {
-        group.wait()
-        return result ?? .failure(RenderError("the page could not be painted"))
-    }
+    func made() -> Result<(Page, PageCanvas), RenderError> { painting.result() }
 }
 
 /// A change that replaces the page drawn on whole: a new size, or undo or redo across one.

@@ -15,8 +15,7 @@ final class WholeRepaint: @unchecked Sendable {
     var shown: Page
     /// The repaint this one replaced, while it may still come: shown when it comes first.
     private var older: WholeRepaint?
-    private let group = DispatchGroup()
-    private var result: Result<PageCanvas, RenderError>?
+    private let painting: PaintedLater<PageCanvas>
     /// A newer repaint took this one's place: if it has not begun, it paints nothing.
     private let replaced = Flag()
     /// It has begun painting (for tests).
@@ -40,26 +39,16 @@ final class WholeRepaint: @unchecked Sendable {
         self.shown = shown
         older?.replaced.set()
         self.older = older
-        group.enter()
-        let gate = Self.gate
-        Self.queue.async { [self] in
-            guard !replaced.isSet else {
-                result = .failure(RenderError("replaced by a newer repaint"))
-                group.leave()
-                return
-            }
+        let gate = Self.gate, replaced = replaced, began = began
+        painting = PaintedLater(on: Self.queue) { () throws(RenderError) in
+            guard !replaced.isSet else { throw RenderError("replaced by a newer repaint") }
             began.set()
             gate?.wait()
-            do throws(RenderError) {
-                result = .success(try CanvasLoading.paint(page, assets: AssetStore()))
-            } catch {
-                result = .failure(error)
-            }
-            group.leave()
+            return try CanvasLoading.paint(page, assets: AssetStore())
         }
     }
 
-    var isDone: Bool { group.wait(timeout: .now()) == .success }
+    var isDone: Bool { painting.isDone }
 
     /// The newest of the repaints this one replaced that came with a canvas (one that had
     /// begun before it was replaced), taken: a slider dragged shows the pages it passes
@@ -77,10 +66,7 @@ final class WholeRepaint: @unchecked Sendable {
     }
 
     /// The canvas painted (waiting for it).
-    func canvas() -> Result<PageCanvas, RenderError> {
-        group.wait()
-        return result ?? .failure(RenderError("the page could not be painted"))
-    }
+    func canvas() -> Result<PageCanvas, RenderError> { painting.result() }
 }
 
 /// The canvas of the page drawn on, and the whole-page repaint that may be under way for it

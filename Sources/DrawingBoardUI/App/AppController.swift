@@ -177,7 +177,7 @@ public final class AppController {
         let size = editor.size, page = editor.pages.currentID, count = editor.pages.count, order = pageOrder
         attempt(step)
         // A heavy page's size undone or redone is made off the event loop: said meanwhile.
-        if let change = editor.replacing { chrome.show(info: change.doing) }
+        if let change = editor.replacements.change { chrome.show(info: change.doing) }
         if editor.size != size || editor.pages.count != count { viewport.pageChanged() }
         // The step was on another page, or moved pages: the page drawn on is shown where it
         // is now, and every page shown is drawn again.
@@ -201,13 +201,13 @@ public final class AppController {
     /// followed here too, at the next tick at the latest.
     func followReplacement(wait: Bool, holding press: Point? = nil) {
         var aimed: (window: Point, page: Int, point: Point, current: Int)?
-        if editor.replacing != nil {
+        if editor.replacements.change != nil {
             if let p = press, case .canvas = layout().hit(p), let page = viewport.page(at: p) {
                 aimed = (p, page, viewport.pageView(page).toCanvas(p), editor.pages.index)
             }
-            editor.finishReplacement(wait: wait)
+            editor.replacements.finish(wait: wait)
         }
-        guard let made = editor.takeMadeChange() else { return }
+        guard let made = editor.replacements.takeMadeChange() else { return }
         let change = made.change, size = made.sizeBefore
         if let aimed, editor.size != size {
             let q = aimed.point, moved = aimed.page == aimed.current ? Point(q.x + Double(made.shift.dx), q.y + Double(made.shift.dy)) : q
@@ -236,7 +236,7 @@ public final class AppController {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
         // So are the files being written or opened off the loop, for their outcome, and a new
         // page size being made.
-        let pictures = editor.pages.waitingForPictures || editor.replacing != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
+        let pictures = editor.pages.waitingForPictures || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -246,14 +246,14 @@ public final class AppController {
     public func tick(_ time: Double) {
         let hadTooltip = chrome.tooltip() != nil
         now = time
-        // A page made off the loop comes in before the files and results that act on the page.
-        followReplacement(wait: false)
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
         document.retryAutosave()
         document.followWrites()
         document.followOpen()
         background.follow()
+        // A page made off the loop comes in, and whatever took one in this turn is followed
+        // (what saves, opens or quits takes it in itself first).
         followReplacement(wait: false)
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()

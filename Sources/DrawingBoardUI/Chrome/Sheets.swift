@@ -113,7 +113,7 @@ public final class Sheets {
                 try app.editor.resizePage(to: size, anchor: draft.anchor)
                 // A heavy page's new size is made off the event loop: said meanwhile, and
                 // shown when it comes (`AppController.followReplacement`).
-                if let change = app.editor.replacing { return app.chrome.show(info: change.doing) }
+                if let change = app.editor.replacements.change { return app.chrome.show(info: change.doing) }
                 app.viewport.pageChanged()
                 app.chrome.show(info: "The page is now \(size.width)x\(size.height) (Ctrl+Z undoes)")
             } catch {
