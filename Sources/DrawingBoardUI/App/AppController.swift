@@ -39,6 +39,8 @@ public final class AppController {
     private var lastTitle: String?
     /// What the title was last made from.
     private var titleFor: (modified: Bool, state: DocumentState)?
+    /// The loop's last turn: quiet or not, and what the last full one saw (see `tick`).
+    private var turn = (quiet: false, followedAt: -Double.infinity, workUnderWay: false)
     /// The pointer shape last asked of the platform.
     private var pointerShape = PointerShape.arrow
     /// The time of the newest event or tick.
@@ -231,23 +233,39 @@ public final class AppController {
         now = max(now, time)
     }
 
+    /// How often the work done off the event loop is looked for: thirty times a second.
+    static let followInterval = 1.0 / 30
+
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
         // So are the files being written or opened off the loop, for their outcome, and a new
-        // page size being made.
-        let pictures = editor.pages.waitingForPictures || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
-        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
+        // page size being made. A quiet turn (see `tick`) asked nothing: the last full one's
+        // answer stands, from when it looked.
+        if !turn.quiet { turn.workUnderWay = workUnderWay }
+        let work = turn.workUnderWay ? (turn.quiet ? turn.followedAt : now) + Self.followInterval : nil
+        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, work].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
     }
 
-    /// Moves animations and timers to `time`.
-    public func tick(_ time: Double) {
+    private var workUnderWay: Bool {
+        editor.pages.waitingForPictures || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails
+            || document.isWriting || document.isOpening || !background.isEmpty
+    }
+
+    /// Moves animations and timers to `time`. A turn of the loop that brought only the motion
+    /// of a pointer held down (`onlyMotion`) is quiet: the ink and the bars move, and the work
+    /// done off the loop (saves, pages painted, the autosave's retry) and the title are looked
+    /// at no more than thirty times a second, not with each of a pen's 240 samples.
+    public func tick(_ time: Double, onlyMotion: Bool = false) {
         let hadTooltip = chrome.tooltip() != nil
         now = time
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
+        turn.quiet = onlyMotion && input.isPointerDown && now - turn.followedAt < Self.followInterval
+        if turn.quiet { return }
+        turn.followedAt = now
         document.retryAutosave()
         document.followWrites()
         document.followOpen()
@@ -258,14 +276,17 @@ public final class AppController {
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()
+        turn.workUnderWay = workUnderWay
     }
 
     // MARK: - Effects and what to paint
 
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
-        text.followBrush()
-        updateTitle()
+        if !turn.quiet {
+            text.followBrush()
+            updateTitle()
+        }
         let shape = input.pointerShape
         if shape != pointerShape {
             pointerShape = shape
