@@ -48,9 +48,9 @@ import Testing
         c.click(.panel(.brush))
         #expect(c.chrome.panel == .brush)
         let l = c.layout()
-        let track = try #require(l.tracks[.brushRed])
+        let track = try #require(l.inPanel.tracks[.brushRed])
         // Drag the red knob all the way right.
-        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(l.knobX(.brushRed, value: 0)!, track.center.y)))
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(l.inPanel.knobX(.brushRed, value: 0)!, track.center.y)))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.center.x, track.center.y)))
         #expect(c.brush.value(of: .brushRed) > 100 && c.brush.value(of: .brushRed) < 160)
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.maxX + 40, track.center.y)))
@@ -70,7 +70,7 @@ import Testing
         c.drag([(100, 300), (300, 300)])
         c.click(.panel(.background))
         let l = c.layout()
-        let track = try #require(l.tracks[.backgroundGreen])
+        let track = try #require(l.inPanel.tracks[.backgroundGreen])
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(track.center.x, track.center.y)))
         for x in stride(from: track.center.x, through: track.minX, by: -20) {
             c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(x, track.center.y)))
@@ -156,13 +156,13 @@ import Testing
         for gone: Control in [.slider(.opacity), .slider(.brushRed), .colorWheel, .valueStrip, .hexField, .eyedropper, .shapeHelper(.constrain)] {
             #expect(!controls.contains(gone), "no \(gone) for the eraser")
         }
-        let note = try #require(l.panelNote)
+        let note = try #require(l.inPanel.note)
         let shot = try c.shown()
         let inked = (Int(note.minX)..<Int(note.maxX)).filter { x in shot.pixel(x: x, y: Int(note.center.y)) & 0xFF < 0x80 }.count
         #expect(inked > 20, "a line of text says what the eraser does")
         #expect(l.panel!.height < 300, "the panel is as small as its settings")
         c.key(KeyInput(.character("1")), time: 0)
-        #expect(c.layout().frame(of: .slider(.brushRed)) != nil && c.layout().panelNote == nil, "the pencil's colour is back")
+        #expect(c.layout().frame(of: .slider(.brushRed)) != nil && c.layout().inPanel.note == nil, "the pencil's colour is back")
     }
 
     @Test func barsHideWhileDrawingAndComeBack() throws {

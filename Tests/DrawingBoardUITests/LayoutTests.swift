@@ -100,11 +100,11 @@ import Testing
         let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: .brush,
                        recentColors: 0, hasMessage: false, hasDialog: false)
         for kind in [SliderKind.width, .opacity, .brushRed] {
-            let track = try #require(l.tracks[kind])
-            #expect(l.sliderValue(kind, atX: track.minX - 50) == kind.range.lowerBound)
-            #expect(l.sliderValue(kind, atX: track.maxX + 50) == kind.range.upperBound)
+            let track = try #require(l.inPanel.tracks[kind])
+            #expect(l.inPanel.sliderValue(kind, atX: track.minX - 50) == kind.range.lowerBound)
+            #expect(l.inPanel.sliderValue(kind, atX: track.maxX + 50) == kind.range.upperBound)
             for v in [kind.range.lowerBound, 100, kind.range.upperBound] {
-                #expect(l.sliderValue(kind, atX: l.knobX(kind, value: v)!) == v)
+                #expect(l.inPanel.sliderValue(kind, atX: l.inPanel.knobX(kind, value: v)!) == v)
             }
         }
     }

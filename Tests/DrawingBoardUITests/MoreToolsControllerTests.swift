@@ -113,19 +113,19 @@ import Testing
         let c = try makeController()
         c.click(.panel(.brush))
         let l = c.layout()
-        let wheel = try #require(l.wheel)
+        let wheel = try #require(l.inPanel.wheel)
         // The rim at the right is pure red; black becomes a visible colour.
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(wheel.maxX - 1, wheel.center.y)))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(wheel.maxX - 1, wheel.center.y)))
         #expect(c.editor.toolState.style.color.hex == "#ff0000")
         #expect(c.brush.value(of: .brushRed) == 255 && c.brush.value(of: .brushGreen) == 0)
         // A third of the way round, clockwise: green.
-        let green = try #require(l.wheelPoint(hue: 120, saturation: 1))
+        let green = try #require(l.inPanel.wheelPoint(hue: 120, saturation: 1))
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: green))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: green))
         #expect(c.editor.toolState.style.color.hex == "#00ff00")
         // Half way down the strip: half brightness.
-        let strip = try #require(l.valueStrip)
+        let strip = try #require(l.inPanel.valueStrip)
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(strip.center.x, strip.center.y)))
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(strip.center.x, strip.center.y)))
         #expect(c.editor.toolState.style.color.hex == "#008000")

@@ -121,7 +121,7 @@ import Testing
         #expect(c.layout().frame(of: .pressureCurve(.firm)) == nil, "no pen yet: the shape helpers")
         c.input.penWasSeen = true
         #expect(c.layout().frame(of: .pressureCurve(.firm)) != nil && c.layout().frame(of: .shapeHelper(.constrain)) == nil)
-        let label = try #require(c.layout().pressureLabel, "the row says what it is")
+        let label = try #require(c.layout().inPanel.pressureLabel, "the row says what it is")
         #expect(label.maxX <= c.layout().frame(of: .pressureCurve(.soft))!.minX, "the label before the choices")
         c.click(.pressureCurve(.firm))
         #expect(c.input.pressureCurve == .firm && c.brush.preferences.pressureCurve == .firm)
@@ -133,7 +133,7 @@ import Testing
         // A shape tool keeps its helpers.
         c.brush.select(.rectangle)
         c.click(.panel(.brush))
-        #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil && c.layout().pressureLabel == nil)
+        #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil && c.layout().inPanel.pressureLabel == nil)
         #expect(PressureCurve.soft.apply(0.25) > 0.25 && PressureCurve.normal.apply(0.25) == 0.25 && PressureCurve.firm.apply(0.25) < 0.25)
     }
 }

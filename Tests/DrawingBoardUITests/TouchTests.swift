@@ -119,7 +119,7 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         let c = try makeController()
         c.pointer(finger(3, .down, c.layout().frame(of: .panel(.brush))!.center.x, c.layout().frame(of: .panel(.brush))!.center.y, at: 1))
         c.pointer(finger(3, .up, c.layout().frame(of: .panel(.brush))!.center.x, c.layout().frame(of: .panel(.brush))!.center.y, at: 1.05))
-        let track = try #require(c.layout().tracks[.width])
+        let track = try #require(c.layout().inPanel.tracks[.width])
         c.pointer(finger(4, .down, track.minX, track.center.y, at: 2))
         c.pointer(finger(4, .move, track.center.x, track.center.y + 10, at: 2.1))
         c.pointer(finger(4, .move, track.maxX + 30, track.center.y + 20, at: 2.2))

@@ -21,7 +21,7 @@ import Testing
         let lined = layout(paper: true).frame(of: .paper(.lined))!
         #expect(try eventually { try app.screenshot().rgb(Int(lined.minX) + 6, Int(lined.center.y)) == accent }, "Lined is chosen")
         let spacing = layout(paper: true).frame(of: .slider(.paperSpacing))!
-        let knob = try #require(layout(paper: true).knobX(.paperSpacing, value: 32))
+        let knob = try #require(layout(paper: true).inPanel.knobX(.paperSpacing, value: 32))
         #expect(try app.screenshot().rgb(Int(knob) - 16, Int(spacing.center.y)) == accent, "the spacing slider, at 32")
         try app.screenshot("paper-panel")
         try app.key("Escape")

@@ -120,7 +120,7 @@ import Testing
         try app.click(l.frame(of: .panel(.brush))!.center)
         let panel = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: .brush, recentColors: 0,
                            hasMessage: false, hasDialog: false)
-        try app.click(Point(panel.knobX(.opacity, value: 50)!, panel.tracks[.opacity]!.center.y))
+        try app.click(Point(panel.inPanel.knobX(.opacity, value: 50)!, panel.inPanel.tracks[.opacity]!.center.y))
         try app.key("Escape")
         try app.drag([(100, 150), (300, 152), (500, 150)])
         #expect(try eventually {

@@ -177,13 +177,13 @@ import Testing
         try app.click(layout().frame(of: .panel(.brush))!.center)
         let panel = layout(panel: .brush)
         func set(_ kind: SliderKind, _ value: Int) throws {
-            try app.click(Point(panel.knobX(kind, value: value)!, panel.tracks[kind]!.center.y))
+            try app.click(Point(panel.inPanel.knobX(kind, value: value)!, panel.inPanel.tracks[kind]!.center.y))
         }
         try set(.brushRed, 255)
         try set(.width, 20)
         #expect(try eventually {
             let s = try app.screenshot()
-            return s.rgb(Int(panel.swatch!.center.x), Int(panel.swatch!.minY) + 6) == 0xFF0000
+            return s.rgb(Int(panel.inPanel.swatch!.center.x), Int(panel.inPanel.swatch!.minY) + 6) == 0xFF0000
         }, "the swatch shows the new colour")
         try app.screenshot("x11-brush-panel")
         try app.key("Escape")
@@ -204,7 +204,7 @@ import Testing
         try waitForBars(app)
         try app.click(layout().frame(of: .panel(.background))!.center)
         let panel = layout(panel: .background)
-        try app.click(Point(panel.knobX(.backgroundBlue, value: 0)!, panel.tracks[.backgroundBlue]!.center.y))
+        try app.click(Point(panel.inPanel.knobX(.backgroundBlue, value: 0)!, panel.inPanel.tracks[.backgroundBlue]!.center.y))
         #expect(try eventually {
             let s = try app.screenshot()
             return s.rgb(60, 400) == 0xFFFF00 && s.rgb(200, 200) == Self.black
@@ -247,7 +247,7 @@ import Testing
         try app.answerChooser(with: target.path)
         try app.click(layout().frame(of: .panel(.background))!.center)
         let panel = layout(panel: .background)
-        try app.click(Point(panel.knobX(.backgroundRed, value: 0)!, panel.tracks[.backgroundRed]!.center.y))
+        try app.click(Point(panel.inPanel.knobX(.backgroundRed, value: 0)!, panel.inPanel.tracks[.backgroundRed]!.center.y))
         try app.key("Escape")
         try app.drag([(150, 300), (450, 300)])
         try app.key("ctrl+s")

@@ -182,12 +182,12 @@ enum UIRenderer {
             p.colorWheel(center: f.center, radius: r, value: 1)
             p.strokeCircle(center: f.center, radius: r, Theme.chromeBorder, width: 1)
             let hsv = v.hsv
-            if let marker = v.layout.wheelPoint(hue: hsv.hue, saturation: hsv.saturation) {
+            if let marker = v.layout.inPanel.wheelPoint(hue: hsv.hue, saturation: hsv.saturation) {
                 p.strokeCircle(center: marker, radius: 8 * s, RGBA(0, 0, 0, 0.6), width: 4 * s)
                 p.strokeCircle(center: marker, radius: 8 * s, RGBA(1, 1, 1), width: 2 * s)
             }
         case .valueStrip:
-            guard let strip = v.layout.valueStrip else { return }
+            guard let strip = v.layout.inPanel.valueStrip else { return }
             let hsv = v.hsv
             let top = RGBColor(HSV(hue: hsv.hue, saturation: hsv.saturation, value: 1))
             p.gradient(strip, top: RGBA(top), bottom: RGBA(0, 0, 0), radius: 8 * s)
@@ -242,7 +242,7 @@ enum UIRenderer {
         let s = v.scale
         let l = v.layout
         let value = v.value(of: kind)
-        guard let track = l.tracks[kind], let knobX = l.knobX(kind, value: value) else { return }
+        guard let track = l.inPanel.tracks[kind], let knobX = l.inPanel.knobX(kind, value: value) else { return }
         p.text(kind == .width && v.tool == .text ? "Size" : kind.label, in: Rect(x: frame.minX + 4 * s, y: frame.minY, width: 72 * s, height: frame.height),
                size: Theme.textSize * s, Theme.ink, align: .left)
         let cy = track.center.y
@@ -260,12 +260,12 @@ enum UIRenderer {
         let s = v.scale
         let l = v.layout
         let eraser = v.panel == .brush && v.tool.isEraser
-        if let title = l.panelTitle {
+        if let title = l.inPanel.title {
             let text = eraser ? v.tool.title : v.panel == .brush ? (v.tool == .text ? "Text" : "Brush") : v.panel == .stickers ? "Stickers" : "Background"
             p.text(text, in: Rect(x: title.minX + 4 * s, y: title.minY, width: 150 * s, height: title.height),
                    size: (Theme.textSize + 2) * s, Theme.ink, align: .left, bold: true)
         }
-        if let preview = l.widthPreview {
+        if let preview = l.inPanel.widthPreview {
             // The stroke as it will be drawn: width in canvas pixels, colour and opacity (an
             // eraser's path in grey; a very light colour gets an outline so it still shows).
             let w = min(v.style.width, preview.height - 8 * s)
@@ -286,22 +286,22 @@ enum UIRenderer {
                 }
             }
         }
-        if let note = l.panelNote {
+        if let note = l.inPanel.note {
             let text = v.tool == .strokeEraser
                 ? "Removes every whole stroke it touches; one drag is one undo step."
                 : "Clears the drawing under it, down to the background."
             p.text(text, in: note.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
-        if let label = l.smoothingLabel {
+        if let label = l.inPanel.smoothingLabel {
             p.text(v.tool == .text ? "Font" : "Smoothing", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
-        if let label = l.pressureLabel {
+        if let label = l.inPanel.pressureLabel {
             p.text("Pressure", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
-        if let label = l.paperLabel {
+        if let label = l.inPanel.paperLabel {
             p.text("Paper", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
-        if let swatch = l.swatch {
+        if let swatch = l.inPanel.swatch {
             let color = v.panel == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)
             p.fill(swatch, color, radius: 10 * s)
             p.outline(swatch, Theme.chromeBorder, width: 1.5 * s, radius: 10 * s)

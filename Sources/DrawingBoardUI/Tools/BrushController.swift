@@ -83,7 +83,7 @@ public final class BrushController {
     func drag(_ control: Control, to p: Point) -> Bool {
         switch control {
         case .slider(let kind):
-            guard let v = app.layout().sliderValue(kind, atX: p.x) else { return true }
+            guard let v = app.layout().inPanel.sliderValue(kind, atX: p.x) else { return true }
             setSlider(kind, to: v)
         case .colorWheel, .valueStrip:
             colour.drag(control, at: p)

@@ -57,12 +57,12 @@ public final class ColourPicker {
     func drag(_ control: Control, at p: Point) {
         let l = app.layout()
         var hsv = self.hsv
-        if control == .colorWheel, let picked = l.wheelColor(at: p) {
+        if control == .colorWheel, let picked = l.inPanel.wheelColor(at: p) {
             hsv.hue = picked.hue
             hsv.saturation = picked.saturation
             // Black has no colour to show: choosing one on the wheel means a visible one.
             if hsv.value < 0.05 { hsv.value = 1 }
-        } else if control == .valueStrip, let value = l.stripValue(atY: p.y) {
+        } else if control == .valueStrip, let value = l.inPanel.stripValue(atY: p.y) {
             hsv.value = value
         } else {
             return
