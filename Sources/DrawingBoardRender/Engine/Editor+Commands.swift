@@ -19,14 +19,14 @@ extension Editor {
     /// Shows `background` while a slider is being dragged: the drag is one step, recorded by
     /// `endBackgroundPreview`.
     public func previewBackground(_ background: Background) throws(RenderError) {
-        if group?.kind != .background { mark(.background) }
+        if drag.group?.kind != .background { drag.begin(.background) }
         try perform(.background(background))
     }
 
     /// Ends a slider drag as one undoable step (none if the background ended where it began).
     public func endBackgroundPreview() {
-        guard group?.kind == .background else { return }
-        squash(recording: .background(page.background))
+        guard drag.group?.kind == .background else { return }
+        drag.squash(recording: .background(page.background))
     }
 
     /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row). One
@@ -124,19 +124,19 @@ extension Editor {
     /// Starts a change of elements that many edits make (a handle dragged): one undo step when
     /// it ends.
     public func beginElementChange() {
-        mark(.element)
+        drag.begin(.element)
     }
 
     /// Ends the change as one step (none if nothing changed).
     public func endElementChange() {
-        guard group?.kind == .element else { return }
-        squash(recording: nil)
+        guard drag.group?.kind == .element else { return }
+        drag.squash(recording: nil)
     }
 
     /// Puts back everything the change did.
     public func cancelElementChange() {
-        guard group?.kind == .element else { return }
-        bail()
+        guard drag.group?.kind == .element else { return }
+        drag.bail()
     }
 
     /// The keyboard's way into the text tool's box.
@@ -206,6 +206,6 @@ public struct TextTyping {
 
     private func run(_ result: ToolResult) {
         editor.carry(result, from: box)
-        box.placed(editor.group?.placed)
+        box.placed(editor.drag.group?.placed)
     }
 }

@@ -22,7 +22,7 @@ extension Editor {
 
     func travel(back: Bool) throws(RenderError) -> Bool {
         cancelAll()
-        endDrag(keeping: true)
+        drag.end(keeping: true)
         let moved: Bool
         let shownBefore = shelf.current
         do {

@@ -136,7 +136,7 @@ public struct NotebookPages {
         let id = shelf.notebook.pages[index].id
         guard id != shelf.current else { return }
         editor.cancelAll()
-        editor.endDrag(keeping: true)
+        editor.drag.end(keeping: true)
         try editor.switchPage(to: id)
         editor.recorder?(.show(index))
     }

@@ -39,10 +39,8 @@ public final class Editor {
     let input = LiveInput()
     let compositor = Compositor()
     public let tools = ToolBox()
-    /// Edits made since a drag began, waiting to be squashed into one step.
-    var group: EditGroup?
-    /// The tool whose gesture began the drag (nil: the window began it).
-    var dragOwner: (any ToolHandler)?
+    /// The drag under way: its edits go into one step.
+    private(set) lazy var drag = EditDrag(editor: self)
     /// The next stroke or element id: ids never go back, so one never names two things.
     var nextID: UInt64 = 1
     /// Edits that could not be made since the window last asked (it says so).
@@ -156,17 +154,17 @@ public final class Editor {
         guard edit.isPerformable else { throw RenderError("a history step's inverse is crossed by undo and redo, not performed") }
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
         // eraser's gesture is put back, as when it is cancelled.
-        if let group, !group.continues(with: edit) { endDrag(keeping: false) }
+        if let group = drag.group, !group.continues(with: edit) { drag.end(keeping: false) }
         if edit.endsDrags || edit.kind == .clear || edit.kind == .page || edit.kind == .pages { cancelAll() }
         // In a drag, the same background again is no change; a step of its own always is one.
-        if case .background(let next) = edit, next == page.background, group != nil { return false }
+        if case .background(let next) = edit, next == page.background, drag.group != nil { return false }
         guard let (step, done) = try commit(edit, live: live) else { return false }
         revision += 1
         if !edit.makesStep {
             recorder?(.edit(edit))
-        } else if group != nil {
-            if case .place(let element) = done { group?.placed = element.id }
-            group?.absorb(step, edit)
+        } else if drag.group != nil {
+            if case .place(let element) = done { drag.group?.placed = element.id }
+            drag.group?.absorb(step, edit)
         } else {
             history.push(step)
             recorder?(.edit(edit))
@@ -229,12 +227,12 @@ public final class Editor {
         let before = PageCanvas.Shape(page, on: canvas), previous = page
         let near = nearStrokes(for: resolved)
         guard let done = page.apply(resolved, strokesNear: near) else { return nil }
-        var tiles = TileLog(skipping: group?.saved ?? [])
+        var tiles = TileLog(skipping: drag.group?.saved ?? [])
         let later: Bool
         do {
             later = try current.timing { () throws(RenderError) -> Bool in
                 try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
-                                  dragging: group?.kind == .element, previous: previous, wholeLater: paintsWholeLater)
+                                  dragging: drag.group?.kind == .element, previous: previous, wholeLater: paintsWholeLater)
             }
         } catch {
             rollBack(done)
@@ -321,17 +319,17 @@ public final class Editor {
         for action in result.actions {
             switch action {
             case .begin(let kind, let placing):
-                if group?.kind == kind, dragOwner === tool { continue }
-                mark(kind, placing: placing, owner: tool)
+                if drag.group?.kind == kind, drag.owner === tool { continue }
+                drag.begin(kind, placing: placing, owner: tool)
             case .perform(let edit):
                 attempt { () throws(RenderError) in try perform(edit) }
             case .stroke(let stroke, let live):
                 attempt { () throws(RenderError) in try perform(.stroke(stroke), live: live) }
                 input.retire(live)
             case .end(let recording):
-                if group != nil { squash(recording: recording) }
+                if drag.group != nil { drag.squash(recording: recording) }
             case .bail:
-                bail()
+                drag.bail()
             }
         }
     }

@@ -80,7 +80,7 @@ public final class PageReplacements {
         guard editor.paintsWholeLater else { return false }
         // A drag under way ends first: it may make the step the undo crosses.
         editor.cancelAll()
-        editor.endDrag(keeping: true)
+        editor.drag.end(keeping: true)
         guard let step = editor.history.next(back: back), case .replace(let other) = step.edit,
               step.page == 0 || step.page == editor.shelf.current else { return false }
         let contents = DocumentContents(page: other, drawing: step.drawing ?? Editor.blank(other.size))

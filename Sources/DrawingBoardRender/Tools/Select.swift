@@ -95,7 +95,7 @@ final class Select: ToolHandler {
     func cancel(_ editor: Editor) -> ToolResult {
         guard gesture != nil else { return ToolResult() }
         gesture = nil
-        return ToolResult(editor.group?.kind == .element ? [.bail] : [])
+        return ToolResult(editor.drag.group?.kind == .element ? [.bail] : [])
     }
 
     func dragEnded(_ kind: Edit.Kind, keeping: Bool) -> Edit? {

@@ -14,7 +14,7 @@ extension StrokeTool {
         case .down:
             // One stroke-eraser gesture is one step with the tiles from before it: no stroke
             // may be committed in the middle of it.
-            guard editor.group?.kind != .strokeErase else { return ToolResult() }
+            guard editor.drag.group?.kind != .strokeErase else { return ToolResult() }
             editor.input.begin(event, with: editor.toolState, canvas: canvas)
         case .move:
             editor.input.move(event, canvas: canvas)

@@ -181,7 +181,7 @@ public final class TextBox: ToolHandler {
         defer { self.entry = nil }
         if entry.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let delete: [ToolResult.Action] = entry.editing ? entry.id.map { [.perform(.delete($0))] } ?? [] : []
-            return ToolResult((editor.group?.kind == .element ? [.bail] : []) + delete)
+            return ToolResult((editor.drag.group?.kind == .element ? [.bail] : []) + delete)
         }
         return ToolResult(sync().actions + [.end(recording: nil)])
     }

@@ -1,23 +1,34 @@
 import DrawingBoardCore
 
-extension Editor {
-    // MARK: - Drags: many edits, one step
+/// The drag under way (a slider pulled, an element moved, the stroke eraser's gesture): the
+/// edits performed until it ends become one undo step, and the journal hears of the drag as a
+/// whole when it ends. The editor performs each edit; this keeps the group they go into.
+final class EditDrag {
+    private unowned let editor: Editor
+    /// Edits made since the drag began, waiting to be squashed into one step.
+    var group: EditGroup?
+    /// The tool whose gesture began the drag (nil: the window began it).
+    var owner: (any ToolHandler)?
+
+    init(editor: Editor) {
+        self.editor = editor
+    }
 
     /// Starts a drag: the edits performed until it ends become one undo step (a drag already
     /// under way ends first, keeping what it did). `placing`: an element change that may begin
     /// by placing the element (a text typed in a new box).
-    func mark(_ kind: Edit.Kind, placing: Bool = false, owner: (any ToolHandler)? = nil) {
-        endDrag(keeping: true)
+    func begin(_ kind: Edit.Kind, placing: Bool = false, owner: (any ToolHandler)? = nil) {
+        end(keeping: true)
         group = EditGroup(kind: kind, last: .batch([]), allowsPlace: placing)
-        dragOwner = owner
+        self.owner = owner
     }
 
     /// Ends the drag under way, if any, before something else: its edits are kept as one step
     /// (`keeping`), or, for the stroke eraser's gesture whose pointer is still down, put back.
     /// The tool whose gesture it was forgets it.
-    func endDrag(keeping: Bool) {
+    func end(keeping: Bool) {
         guard let open = group else { return }
-        let recording = dragOwner?.dragEnded(open.kind, keeping: keeping)
+        let recording = owner?.dragEnded(open.kind, keeping: keeping)
         if open.kind == .strokeErase, !keeping { bail() } else { squash(recording: recording) }
     }
 
@@ -27,22 +38,22 @@ extension Editor {
     func squash(recording edit: Edit?) {
         guard let done = group else { return }
         group = nil
-        dragOwner = nil
-        dropDragLayers()
+        owner = nil
+        dropLayers()
         guard let step = done.step else { return }
-        if done.kind == .background, case .background(let first) = step.edit, first == page.background, step.tiles.isEmpty { return }
+        if done.kind == .background, case .background(let first) = step.edit, first == editor.page.background, step.tiles.isEmpty { return }
         var record = edit ?? done.last
         if edit == nil, done.kind == .element {
             // An element drag is written as where the element ended (placed there, when the
             // change began by placing it).
-            if let id = done.placed, let now = page.element(id) {
+            if let id = done.placed, let now = editor.page.element(id) {
                 record = .place(now)
-            } else if case .change(let moved) = done.last, let now = page.element(moved.id) {
+            } else if case .change(let moved) = done.last, let now = editor.page.element(moved.id) {
                 record = .change(now)
             }
         }
-        history.push(step)
-        recorder?(.edit(record))
+        editor.history.push(step)
+        editor.recorder?(.edit(record))
     }
 
     /// Ends the drag by putting back everything it changed.
@@ -50,25 +61,25 @@ extension Editor {
         guard let done = group else { return }
         if var step = done.step {
             do {
-                try cross(&step)
+                try editor.cross(&step)
             } catch {
                 // What the drag did cannot be put back: it stays, as one step that undo takes back.
-                failures.append(error.message)
+                editor.failures.append(error.message)
                 return squash(recording: nil)
             }
         }
         group = nil
-        dragOwner = nil
-        dropDragLayers()
+        owner = nil
+        dropLayers()
     }
 
     /// An element drag's layers go, and the page under them is painted again; what cannot be
     /// painted is told (the page itself is whole).
-    func dropDragLayers() {
+    func dropLayers() {
         do {
-            try canvas.dropDrag(page)
+            try editor.canvas.dropDrag(editor.page)
         } catch {
-            failures.append(error.message)
+            editor.failures.append(error.message)
         }
     }
 }
