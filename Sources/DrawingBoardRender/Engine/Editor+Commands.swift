@@ -42,52 +42,13 @@ extension Editor {
         }
         guard newSize != size else { return }
         cancelAll()
-        let contents = resizedContents(to: newSize, anchor: anchor, drawing: image.drawingLayer())
+        let contents = resizer.contents(at: newSize, anchor: anchor, drawing: image.drawingLayer())
         replacements.startResize(to: newSize, anchor: anchor, contents: contents)
     }
 
     /// Makes the canvas at least `newSize`, keeping the drawing and the history as they are.
     public func grow(toFit newSize: PixelSize) throws(RenderError) {
         try perform(.grow(newSize))
-    }
-
-    /// The page at `newSize` with the drawing anchored at `anchor`, and its canvas: what falls
-    /// outside is cut, new room is transparent over the background (an image background keeps
-    /// its place, new room white). The moved strokes are checked against the moved drawing
-    /// (one that reached past an old edge stays part of the pixels). `drawing`: the ink layer now.
-    func resized(to newSize: PixelSize, anchor: Int, drawing: RasterImage) throws(RenderError) -> (Page, PageCanvas) {
-        try Self.checkLimits(newSize)
-        if let made = replacements.takeMadePage() { return made }
-        return try CanvasLoading.load(resizedContents(to: newSize, anchor: anchor, drawing: drawing), assets: assets)
-    }
-
-    /// The page at `newSize` anchored at `anchor`, with `drawing` moved with it: what its
-    /// canvas is made from.
-    private func resizedContents(to newSize: PixelSize, anchor: Int, drawing: RasterImage) -> DocumentContents {
-        var source = page
-        if case .image(_, let name) = page.background {
-            // The image as shown (scaled to cover the page) is what keeps its place.
-            _ = source.apply(.background(.image(canvas.background.surface.rasterImage(), name: name)))
-        }
-        let offset = Page.offset(from: size, to: newSize, anchor: anchor)
-        return DocumentContents(page: source.resized(to: newSize, anchor: anchor), drawing: drawing.shifted(to: newSize, by: offset, fill: 0))
-    }
-
-    /// The page grown to hold `newSize`, and its canvas (nil when it holds it already). A
-    /// background image under a drawing stays where it is (the new room is white); with
-    /// nothing drawn yet it is scaled again to cover the larger page.
-    func grown(to newSize: PixelSize) throws(RenderError) -> (Page, PageCanvas)? {
-        let target = page.grownSize(toHold: newSize)
-        guard target != size else { return nil }
-        try Self.checkLimits(target)
-        var source = page
-        if case .image(_, let name) = page.background, !page.items.isEmpty || canvas.ink.surface.hasContent(in: PixelRect(size: size)) {
-            let shown = canvas.background.surface.rasterImage().shifted(to: target, by: (0, 0), fill: 0xFFFF_FFFF)
-            _ = source.apply(.background(.image(shown, name: name)))
-        }
-        _ = source.apply(.grow(target))
-        let drawing = image.drawingLayer().shifted(to: target, by: (0, 0), fill: 0)
-        return try CanvasLoading.load(DocumentContents(page: source, drawing: drawing), assets: assets)
     }
 
     // MARK: - Elements

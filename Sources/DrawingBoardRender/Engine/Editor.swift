@@ -182,9 +182,9 @@ public final class Editor {
             return (HistoryStep(kind: .pages, edit: .pages(undo)), edit)
         case .page(let size, let anchor):
             let drawing = image.drawingLayer()
-            return try replacePage(edit, with: try resized(to: size, anchor: anchor, drawing: drawing), drawing: drawing)
+            return try replacePage(edit, with: try resizer.resized(to: size, anchor: anchor, drawing: drawing), drawing: drawing)
         case .grow(let size):
-            guard let next = try grown(to: size) else { return nil }
+            guard let next = try resizer.grown(to: size) else { return nil }
             // Only a page that really grows drops the strokes and gestures under way.
             cancelAll()
             // Growing is no step of its own: nothing is kept for undo.
