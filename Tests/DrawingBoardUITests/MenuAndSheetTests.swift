@@ -105,6 +105,20 @@ import Testing
         #expect(c.view == .identity)
     }
 
+    /// The sheet opens with the anchor last applied; one chosen and cancelled is not kept.
+    @Test func pageSizeOpensWithTheAnchorLastApplied() throws {
+        let c = try makeController(800, 600)
+        applyPageSize(c, "900x700", anchor: 8)
+        c.click(.menu)
+        c.click(.menuItem(.pageSize))
+        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "900x700", anchor: 8)), "bottom right again")
+        c.click(.sheetAnchor(0))
+        c.click(.sheetClose)
+        c.click(.menu)
+        c.click(.menuItem(.pageSize))
+        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "900x700", anchor: 8)), "a cancelled choice is not kept")
+    }
+
     /// 200 strokes: a page the window paints again whole off the event loop.
     func heavyPage() throws -> AppController {
         let strokes = (0..<200).map { i in

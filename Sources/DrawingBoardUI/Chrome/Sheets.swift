@@ -8,6 +8,9 @@ public final class Sheets {
     unowned let app: AppController
     /// The sheet open, if any.
     public private(set) var sheet: Sheet?
+    /// Where the drawing kept to the last time a page size was applied: the Page size sheet
+    /// opens with it (growing a page the same way twice asks for no second click).
+    private var lastAnchor = 4
 
     init(app: AppController) {
         self.app = app
@@ -32,7 +35,7 @@ public final class Sheets {
             draft.paper = app.brush.paper?.ruling
             draft.insertAfter = after
             sheet = .newPage(draft)
-        case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(app.editor.size.width)x\(app.editor.size.height)"))
+        case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(app.editor.size.width)x\(app.editor.size.height)", anchor: lastAnchor))
         }
         app.chrome.showBars()
         app.invalidateChrome()
@@ -111,6 +114,7 @@ public final class Sheets {
             guard let size = typedSize(draft.size) else { return }
             do {
                 try app.editor.resizePage(to: size, anchor: draft.anchor)
+                lastAnchor = draft.anchor
                 // A heavy page's new size is made off the event loop: said meanwhile, and
                 // shown when it comes (`AppController.followReplacement`).
                 if let change = app.editor.replacements.change { return app.chrome.show(info: change.doing) }
