@@ -85,6 +85,23 @@ import Testing
         #expect(c.view == start, "\(c.view)")
     }
 
+    /// A page wider than the window is fitted within its sides by a margin (HiDPI too), and
+    /// the shown page meets what the window shows on each side: paper, then desk.
+    @Test func aWidePageFittedKeepsAMarginFromTheWindowsSides() throws {
+        for scale in [1.0, 2.0] {
+            let editor = try Editor(size: PixelSize(width: 2000, height: 500))
+            let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: Int(800 * scale), height: Int(600 * scale)), scale: scale)
+            let v = c.viewport.fittedView()
+            let left = v.toWindow(Point(0, 0)).x, right = v.toWindow(Point(2000, 0)).x
+            #expect(left >= 8 * scale && right <= 800 * scale - 8 * scale, "\(v)")
+            #expect(abs(left - (800 * scale - right)) <= 1, "centred: \(left) and \(800 * scale - right)")
+            let shown = try c.shown()
+            let y = Int(v.toWindow(Point(0, 250)).y)
+            #expect(shown.pixel(x: Int(left) + 2, y: y) == 0xFFFF_FFFF, "paper just inside the page's left edge")
+            #expect(shown.pixel(x: Int(left) - 3, y: y) != 0xFFFF_FFFF, "desk just outside it")
+        }
+    }
+
     @Test func panningStopsAtThePagesEdges() throws {
         let c = try bigPage()
         for _ in 0..<200 { c.input.scroll(dy: -5, at: Point(400, 300)) }

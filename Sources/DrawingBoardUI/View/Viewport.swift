@@ -75,11 +75,12 @@ public final class Viewport {
     }
 
     /// The view that shows the whole page centred: at 100% when it fits the window, else
-    /// smaller, to fit between the bars.
+    /// smaller, to fit between the bars and within the window's sides by a margin.
     public func fittedView() -> ViewTransform {
         let w = Double(window.width) - left, h = Double(window.height)
         let fits = Double(page.width) <= w && page.height <= window.height
-        let fit = fits ? 1 : min(w / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
+        let across = max(w - 2 * Theme.margin * scale, w / 2)
+        let fit = fits ? 1 : min(across / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
         let scale = max(fit, ViewTransform.scaleRange.lowerBound)
         return ViewTransform(scale: scale, offset: Point((left + (w - Double(page.width) * scale) / 2).rounded(),
                                                          ((h - Double(page.height) * scale) / 2).rounded()))
