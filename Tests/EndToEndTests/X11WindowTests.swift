@@ -138,6 +138,28 @@ import Testing
         _ = try x.xdotool(["mouseup", "1"])
     }
 
+    /// A stroke that runs out of the window and back goes on where it comes back, and a
+    /// button let go outside the window ends it: the pointer moving in afterwards draws nothing.
+    @Test func aStrokeOutOfTheWindowAndLetGoOutsideEnds() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        let geometry = try x.xdotool(["getwindowgeometry", app.windowID])
+        let position = geometry.components(separatedBy: "Position: ").last?.split(separator: " ").first?.split(separator: ",").compactMap { Int($0) } ?? []
+        try #require(position.count == 2 && position[0] >= 100, "room on the screen left of the window: \(geometry)")
+        let (left, top) = (position[0], position[1])
+        func root(_ p: (Int, Int)) -> [String] { ["mousemove", "\(left + p.0)", "\(top + p.1)", "sleep", "0.03"] }
+        var args = root((150, 400)) + ["mousedown", "1"]
+        for p in [(100, 400), (40, 400), (-60, 400), (40, 420), (150, 420), (300, 420), (150, 450), (-60, 450)] { args += root(p) }
+        args += ["mouseup", "1", "sleep", "0.2"] + root((300, 500)) + root((500, 500))
+        _ = try x.xdotool(args)
+        // The line is smoothed through the samples: looked for a few pixels either side.
+        func inked(_ image: RasterImage, _ x: Int, near y: Int) -> Bool { (y - 6...y + 6).contains { image.rgb(x, $0) == Self.black } }
+        #expect(try eventually { inked(try app.screenshot(), 250, near: 420) }, "the stroke came back in and went on")
+        let shot = try app.screenshot("x11-stroke-let-go-outside")
+        #expect(!inked(shot, 400, near: 500) && !inked(shot, 200, near: 490), "nothing drawn after the button was let go outside")
+        #expect(inked(shot, 5, near: 400) && inked(shot, 5, near: 450), "both ways out were drawn to the window's edge")
+    }
+
     /// A guard against full-frame presentation: the pixels sent to the X server per motion event
     /// stay near the size of what the event changed, not the window's 700,000.
     @Test func eachMotionEventPresentsOnlyWhatItChanged() throws {
