@@ -7,9 +7,14 @@ import Testing
 
 /// The desktop's recently-used.xbel: DrawingBoard adds and refreshes its own entries and never
 /// changes another app's; a damaged file is left alone.
-@Suite struct RecentFilesTests {
+@Suite final class RecentFilesTests {
+    /// Each test's folders, gone when it ends.
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-recent-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
     func file(_ text: String? = nil) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-recent-\(UUID().uuidString)")
+        let dir = root.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("recently-used.xbel")
         if let text { try text.write(to: url, atomically: true, encoding: .utf8) }
