@@ -65,13 +65,23 @@ import Testing
         #expect(img.pixel(x: 120, y: 50) == 0xFFFF_FFFF, "what the old page cut off does not come back")
     }
 
-    @Test func theShiftBetweenAPageAndItsResizedSelfIsTheAnchorsOffset() throws {
-        let e = try Editor(size: PixelSize(width: 200, height: 100))
-        #expect(e.page.shift(to: e.page.resized(to: PixelSize(width: 400, height: 300), anchor: 8)) == (0, 0), "nothing on it tells")
-        draw(e, [(20, 50), (180, 50)])
-        let before = e.page
-        let after = before.resized(to: PixelSize(width: 400, height: 300), anchor: 8)
-        #expect(before.shift(to: after) == (200, 200) && after.shift(to: before) == (-200, -200))
+    /// A new size's step knows how far the page's contents move when it is crossed (where a
+    /// press that takes in a page made off the loop must land), whatever is on the page:
+    /// strokes, or only pixels (an opened image), or nothing.
+    @Test func aNewSizesStepKnowsHowFarTheContentsMove() throws {
+        for content in ["nothing", "a stroke", "pixels only"] {
+            let size = PixelSize(width: 200, height: 100)
+            let pixels = RasterImage(width: 200, height: 100, pixels: Array(repeating: 0xFF00_0000, count: 20_000))!
+            let e = content == "pixels only" ? try Editor(document: DocumentContents(page: Page(size: size), drawing: pixels)) : try Editor(size: size)
+            if content == "a stroke" { draw(e, [(20, 50), (180, 50)]) }
+            #expect(content != "pixels only" || (e.page.base != nil && e.strokes.isEmpty && e.elements.isEmpty), "only pixels on it")
+            try e.resizePage(to: PixelSize(width: 400, height: 300), anchor: 8)
+            let undo = try #require(e.history.next(back: true))
+            #expect(undo.shift == (-200, -200), "\(content): undone, the contents move back up and left")
+            #expect(try e.undo())
+            let redo = try #require(e.history.next(back: false))
+            #expect(redo.shift == (200, 200), "\(content): redone, down and right again")
+        }
     }
 
     @Test func aPageOutsideTheLimitsIsRefusedAndChangesNothing() throws {

@@ -18,6 +18,9 @@ public struct HistoryStep: Sendable {
     public var tiles: [TileRecord]
     /// For a page replaced whole (a new size): its drawing from the other side.
     public var drawing: RasterImage?
+    /// For a page replaced whole: how far its contents move when the step is crossed (the
+    /// anchor's offset, one way or the other; nothing for a page grown).
+    public var shift = (dx: 0, dy: 0)
     /// The tiles were lost (dropped, or never read back from disk): crossing the step paints
     /// the ink from the page instead, and keeps the tiles again.
     public var tilesLost = false

@@ -252,19 +252,6 @@ extension Page {
         return page
     }
 
-    /// How far this page's strokes and elements lie moved in `other`, the same page resized
-    /// (its anchor's offset, the way there); (0, 0) when nothing on them tells.
-    public func shift(to other: Page) -> (dx: Int, dy: Int) {
-        func whole(_ a: Point, _ b: Point) -> (dx: Int, dy: Int) { (Int((b.x - a.x).rounded()), Int((b.y - a.y).rounded())) }
-        if let s = strokes.first(where: { !$0.points.isEmpty }), let t = other.strokes.first(where: { $0.id == s.id }), let to = t.points.first {
-            return whole(s.points[0], to)
-        }
-        if let e = elements.first, let f = other.elements.first(where: { $0.id == e.id }) {
-            return whole(e.placement.center, f.placement.center)
-        }
-        return (0, 0)
-    }
-
     /// Where the old page's top left lands on a page of `new` size anchored at `anchor`.
     public static func offset(from old: PixelSize, to new: PixelSize, anchor: Int) -> (dx: Int, dy: Int) {
         let column = min(max(anchor, 0), 8) % 3, row = min(max(anchor, 0), 8) / 3

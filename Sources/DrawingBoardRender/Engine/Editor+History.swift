@@ -59,6 +59,7 @@ extension Editor {
             canvas = next.1
             step.edit = done.undo
             step.drawing = drawing
+            step.shift = (-step.shift.dx, -step.shift.dy)
             return
         }
         let before = PageCanvas.Shape(page, on: canvas), previous = page

@@ -259,11 +259,17 @@ public final class Editor {
     /// A page resolved to its new size (or grown) replaces the page whole, with its canvas;
     /// `drawing`, the ink from before, is what undo puts back.
     private func replacePage(_ edit: Edit, with next: (Page, PageCanvas), drawing: RasterImage?) throws(RenderError) -> (HistoryStep, Edit)? {
+        let before = page.size
         guard let done = page.apply(.replace(next.0)) else { return nil }
         canvas = next.1
         nextID = max(nextID, page.nextStrokeID)
         var step = HistoryStep(kind: edit.kind, edit: done.undo, drawing: drawing)
         step.page = shelf.current
+        if case .page(let size, let anchor) = edit {
+            // Undone, the contents move back by the anchor's offset.
+            let offset = Page.offset(from: before, to: size, anchor: anchor)
+            step.shift = (-offset.dx, -offset.dy)
+        }
         return (step, edit)
     }
 

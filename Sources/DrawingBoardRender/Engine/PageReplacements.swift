@@ -84,7 +84,7 @@ public final class PageReplacements {
         guard let step = editor.history.next(back: back), case .replace(let other) = step.edit,
               step.page == 0 || step.page == editor.shelf.current else { return false }
         let contents = DocumentContents(page: other, drawing: step.drawing ?? Editor.blank(other.size))
-        pending = PageReplacement(back ? .undo : .redo, contents: contents, revision: editor.revision, shift: editor.page.shift(to: other))
+        pending = PageReplacement(back ? .undo : .redo, contents: contents, revision: editor.revision, shift: step.shift)
         return true
     }
 }
