@@ -43,11 +43,11 @@ extension Editor {
     func cross(_ step: inout HistoryStep) throws(RenderError) {
         revision += 1
         if case .pages(let change) = step.edit {
-            if let undo = try applyPages(change) { step.edit = .pages(undo) }
+            if let undo = try pages.applyPages(change) { step.edit = .pages(undo) }
             return
         }
         // A step of another page shows that page first.
-        if step.page != 0, step.page != shelf.current { try switchPage(to: step.page) }
+        if step.page != 0, step.page != shelf.current { try pages.switchPage(to: step.page) }
         if case .replace(let other) = step.edit {
             let drawing = image.drawingLayer()
             var next = replacements.takeMadePage()

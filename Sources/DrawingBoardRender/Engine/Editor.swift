@@ -178,7 +178,7 @@ public final class Editor {
     private func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
         switch edit {
         case .pages(let change):
-            guard let undo = try applyPages(change) else { return nil }
+            guard let undo = try pages.applyPages(change) else { return nil }
             return (HistoryStep(kind: .pages, edit: .pages(undo)), edit)
         case .page(let size, let anchor):
             let drawing = image.drawingLayer()

@@ -137,7 +137,7 @@ public struct NotebookPages {
         guard id != shelf.current else { return }
         editor.cancelAll()
         editor.drag.end(keeping: true)
-        try editor.switchPage(to: id)
+        try switchPage(to: id)
         editor.recorder?(.show(index))
     }
 
@@ -164,11 +164,6 @@ public struct NotebookPages {
         let canvas = try CanvasLoading.paint(entry.page, assets: editor.assets)
         return PageImage(canvas: canvas, page: entry.page)
     }
-}
-
-extension Editor {
-    /// The notebook: its pages, the one drawn on, moving between them.
-    public var pages: NotebookPages { NotebookPages(editor: self) }
 
     /// Draws on page `id` from now on: the page left keeps its model in the notebook and its
     /// canvas on the shelf (unless it is gone from the notebook); the page shown takes its
@@ -176,34 +171,34 @@ extension Editor {
     /// the window (a page duplicated, or shown again by a page deleted or undone), its
     /// background showing until the rest comes (`WholeRepaint`).
     func switchPage(to id: UInt64) throws(RenderError) {
-        replacements.finish()
+        editor.replacements.finish()
         guard id != shelf.current else { return }
         guard let next = shelf.notebook[id] else { throw RenderError("the page this step was on is no longer in the notebook") }
         let canvas: PageCanvas
         var later = false
         if let parked = shelf.take(id) {
             canvas = parked
-        } else if let painted = try pagePainter?.wait(for: id, page: next, assets: assets) {
+        } else if let painted = try editor.pagePainter?.wait(for: id, page: next, assets: editor.assets) {
             canvas = painted
-        } else if current.repaintsLater(next) {
-            canvas = try PageCanvas(size: next.size, background: next.background, assets: assets)
+        } else if editor.current.repaintsLater(next) {
+            canvas = try PageCanvas(size: next.size, background: next.background, assets: editor.assets)
             later = true
         } else {
-            canvas = try CanvasLoading.paint(next, assets: assets)
+            canvas = try CanvasLoading.paint(next, assets: editor.assets)
         }
         if shelf.notebook.index(of: shelf.current) != nil {
             shelf.notebook.store(page, for: shelf.current)
-            for gone in shelf.park(self.canvas, for: shelf.current) { history.dropCachedPixels(ofPage: gone) }
+            for gone in shelf.park(editor.canvas, for: shelf.current) { editor.history.dropCachedPixels(ofPage: gone) }
         } else {
-            history.dropCachedPixels(ofPage: shelf.current)
+            editor.history.dropCachedPixels(ofPage: shelf.current)
         }
         shelf.current = id
-        page = next
+        editor.page = next
         // (Not through `canvas`: a repaint of the page left, still under way, is not waited for.)
-        current.replace(with: canvas)
-        if later { current.repaint = WholeRepaint(next, shown: Page(size: next.size, background: next.background)) }
-        nextID = max(nextID, page.nextStrokeID)
-        revision += 1
+        editor.current.replace(with: canvas)
+        if later { editor.current.repaint = WholeRepaint(next, shown: Page(size: next.size, background: next.background)) }
+        editor.nextID = max(editor.nextID, next.nextStrokeID)
+        editor.revision += 1
     }
 
     /// Carries out a change to the list of pages: the notebook applies it and the page it says
@@ -218,7 +213,12 @@ extension Editor {
             shelf.notebook = before
             throw error
         }
-        revision += 1
+        editor.revision += 1
         return done.undo
     }
+}
+
+extension Editor {
+    /// The notebook: its pages, the one drawn on, moving between them.
+    public var pages: NotebookPages { NotebookPages(editor: self) }
 }
