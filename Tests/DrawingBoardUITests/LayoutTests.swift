@@ -118,6 +118,23 @@ import Testing
         #expect(l.hit(save.center) == .control(.dialog(.save)))
         #expect(l.hit(try #require(l.frame(of: .undo)).center) == .chrome)
     }
+
+    /// A panel open when the question comes stays whole under it (its sliders and buttons
+    /// drawn, not only its card), and none of it acts.
+    @Test func aPanelOpenUnderTheQuestionStaysWholeAndDoesNotAct() throws {
+        for kind in [PanelKind.brush, .background] {
+            let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: kind,
+                           recentColors: 2, hasMessage: false, hasDialog: true)
+            let slider = try #require(l.frame(of: .slider(kind == .brush ? .brushRed : .backgroundRed)), "\(kind): its sliders are laid out")
+            #expect(l.frame(of: .hexField) != nil)
+            let close = try #require(l.frame(of: .closePanel))
+            // (Their left ends: the question's card covers the middle.)
+            let left = Point(slider.minX + 4, slider.center.y)
+            #expect(l.dialog?.contains(left) == false)
+            #expect(l.hit(left) == .chrome && l.hit(close.center) == .chrome, "\(kind): nothing under the question acts")
+            #expect(l.items.first.map { if case .dialog = $0.control { true } else { false } } == true, "the question's buttons are on top")
+        }
+    }
 }
 
 @Suite struct BarAnimationTests {

@@ -148,9 +148,11 @@ public struct Layout: Sendable {
             let n = Double(dialogButtons.count)
             let bw = (dw - (n + 1) * 12 * s) / n
             let buttonsY = d.maxY - 12 * s - b
+            // Over whatever is open (a panel stays whole under the scrim); only the question's
+            // buttons answer (`hit`).
             front = dialogButtons.enumerated().map { i, button in
                 Item(control: .dialog(button), frame: Rect(x: d.minX + 12 * s + Double(i) * (bw + 12 * s), y: buttonsY, width: bw, height: b))
-            }
+            } + front
         }
         items = front + bar
     }
