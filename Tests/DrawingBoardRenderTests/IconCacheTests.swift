@@ -34,6 +34,24 @@ import Testing
         #expect(IconCache(directory: cache).pixels("pencil", svg: try Data(contentsOf: icons.appendingPathComponent("pencil.svg")), side: 24) == drawn)
     }
 
+    /// An icon whose SVG changed (a newer version of the app) replaces its old entry at that
+    /// size; other icons and sizes stay.
+    @Test func aChangedIconReplacesItsOldEntry() throws {
+        let cache = try folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let store = IconCache(directory: cache)
+        let pixels = [UInt32](repeating: 0xFF00_0000, count: 16)
+        store.keep(pixels, "pencil", svg: Data("<svg>1</svg>".utf8), side: 4)
+        store.keep([UInt32](repeating: 0xFF00_0000, count: 64), "pencil", svg: Data("<svg>1</svg>".utf8), side: 8)
+        store.keep(pixels, "eraser", svg: Data("<svg>e</svg>".utf8), side: 4)
+        store.keep(pixels, "pencil", svg: Data("<svg>2</svg>".utf8), side: 4)
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        #expect(files.count == 3, "\(files)")
+        #expect(store.pixels("pencil", svg: Data("<svg>2</svg>".utf8), side: 4) == pixels, "the new entry is read")
+        #expect(store.pixels("pencil", svg: Data("<svg>1</svg>".utf8), side: 4) == nil, "the old one is gone")
+        #expect(store.pixels("pencil", svg: Data("<svg>1</svg>".utf8), side: 8) != nil && store.pixels("eraser", svg: Data("<svg>e</svg>".utf8), side: 4) != nil)
+    }
+
     @Test func aDamagedOrForeignEntryIsDrawnAgain() throws {
         let cache = try folder()
         defer { try? FileManager.default.removeItem(at: cache) }

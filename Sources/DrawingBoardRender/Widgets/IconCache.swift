@@ -40,7 +40,15 @@ struct IconCache {
             for p in buffer { withUnsafeBytes(of: p.littleEndian) { data.append(contentsOf: $0) } }
         }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? data.write(to: file(name, svg: svg, side: side), options: .atomic)
+        let url = file(name, svg: svg, side: side)
+        try? data.write(to: url, options: .atomic)
+        // The same icon at the same size from another SVG (an earlier version of the app) is
+        // never read again: it goes, so the folder holds one entry per icon and size.
+        let stale = "\(name)@\(side)-"
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where old.hasPrefix(stale) && old.hasSuffix(".argb") && old != url.lastPathComponent {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(old))
+        }
     }
 
     private func file(_ name: String, svg: Data, side: Int) -> URL {
