@@ -170,6 +170,30 @@ import Testing
         #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
     }
 
+    /// A panel over the plus hides it: the plus is not drawn over the panel, and a press on
+    /// the panel there is the panel's (it added a page before).
+    @Test func aPanelOverThePlusHidesIt() throws {
+        let app = try Self.notebook(2)
+        app.pages.last()
+        app.viewport.zoom(by: 0.6)
+        let plus = try #require(app.layout().frame(of: .addPage))
+        for kind in [PanelKind.brush, .background] {
+            app.click(.panel(kind))
+            let l = app.layout()
+            let panel = try #require(l.panel)
+            try #require(panel.intersects(plus), "\(kind): the panel covers the plus (\(panel), \(plus))")
+            #expect(l.frame(of: .addPage) == nil, "\(kind): no plus over the panel")
+            if panel.contains(plus.center) {
+                #expect(l.hit(plus.center) != .control(.addPage))
+                app.pointer(PointerEvent(source: .mouse, phase: .down, position: plus.center, time: 0))
+                app.pointer(PointerEvent(source: .mouse, phase: .up, position: plus.center, time: 0))
+                #expect(app.editor.pages.count == 2, "\(kind): a press there adds no page")
+            }
+            app.click(.closePanel)
+        }
+        #expect(app.layout().frame(of: .addPage) == plus, "the plus is back once the panel closes")
+    }
+
     /// A tooltip over a card goes when the sidebar scrolls (it would speak of a card that moved).
     @Test func aCardsTooltipGoesWhenTheSidebarScrolls() throws {
         let app = try Self.notebook(8)

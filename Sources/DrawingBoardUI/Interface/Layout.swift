@@ -154,6 +154,10 @@ public struct Layout: Sendable {
                 Item(control: .dialog(button), frame: Rect(x: d.minX + 12 * s + Double(i) * (bw + 12 * s), y: buttonsY, width: bw, height: b))
             } + front
         }
+        // The add-page button lies on the desk, under the page: a card over it (a panel, the
+        // message, the menu, a bar, the sidebar) hides it, and a press there is the card's.
+        let cards = [panel, message, menu, topBar, bottomBar, sidebar].compactMap { $0 }
+        bar.removeAll { $0.control == .addPage && cards.contains(where: $0.frame.intersects) }
         items = front + bar
     }
 
