@@ -1,8 +1,8 @@
 import DrawingBoardCore
 import DrawingBoardFiles
-import DrawingBoardRender
 import Foundation
 import Testing
+@testable import DrawingBoardRender
 @testable import DrawingBoardUI
 
 /// The main menu, the sheets, the banner's wrapping, the swatches and the settings.
@@ -127,6 +127,42 @@ import Testing
         }
         let editor = try Editor(notebook: Notebook([Page(size: PixelSize(width: 800, height: 600), items: strokes)]), drawsPDFsLater: true)
         return AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
+    }
+
+    /// A Background slider dragged on a heavy page: each step paints the page again off the
+    /// loop. A turn that brings only the drag's motion is quiet, but it asks for the next full
+    /// turn a thirtieth of a second on, which takes the new page in: the page keeps up with
+    /// the slider, not a step behind it.
+    @Test func aHeavyPageKeepsUpWithABackgroundSliderDragged() throws {
+        let c = try heavyPage()
+        // A text on it: what is under the drawing is painted again for each colour.
+        let style = TextStyle(text: "Note", size: 40, color: RGBColor(hex: "#2050a0")!)
+        let natural = TextArt.measure(style)
+        try c.editor.place(Element(source: .text(style), placement: .init(center: Point(400, 300), width: natural.width, natural: natural)))
+        c.editor.settleRepaint(wait: true)
+        c.click(.panel(.background))
+        let track = try #require(c.layout().inPanel.tracks[.backgroundRed])
+        var time = 10.0
+        c.tick(time)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(track.maxX - 20, track.center.y), time: time))
+        c.tick(time)
+        for step in 1...3 {
+            time += 0.01
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.maxX - 20 - Double(step) * 60, track.center.y), time: time))
+            c.tick(time, onlyMotion: true)
+            let wake = try #require(c.secondsUntilWakeup(), "step \(step): the loop wakes for the page being painted")
+            #expect(wake <= AppController.followInterval + 1e-9)
+            // The page painted off the loop is done by then; the wake-up's turn (no events) takes it in.
+            #expect(c.editor.current.repaint != nil, "step \(step): the page is painted again off the loop")
+            while c.editor.current.repaint?.isDone == false { Thread.sleep(forTimeInterval: 0.002) }
+            time += wake
+            c.tick(time)
+            let shown = try c.shown().pixel(x: 790, y: 590) & 0xFFFFFF
+            let wanted = c.editor.background
+            guard case .color(let colour) = wanted else { Issue.record("a plain colour: \(wanted)"); return }
+            #expect(shown == UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue), "step \(step): the page shows the slider's colour")
+        }
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(track.minX + 40, track.center.y), time: time + 0.01))
     }
 
     /// The page size sheet: `size` typed, anchored at `anchor`, applied.

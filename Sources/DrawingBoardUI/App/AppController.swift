@@ -39,8 +39,8 @@ public final class AppController {
     private var lastTitle: String?
     /// What the title was last made from.
     private var titleFor: (modified: Bool, state: DocumentState)?
-    /// The loop's last turn: quiet or not, and what the last full one saw (see `tick`).
-    private var turn = (quiet: false, followedAt: -Double.infinity, workUnderWay: false)
+    /// The loop's last turn: whether it was quiet, and when the last full one was (see `tick`).
+    private var turn = (quiet: false, followedAt: -Double.infinity)
     /// The pointer shape last asked of the platform.
     private var pointerShape = PointerShape.arrow
     /// The time of the newest event or tick.
@@ -240,10 +240,10 @@ public final class AppController {
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
         // So are the files being written or opened off the loop, for their outcome, and a new
-        // page size being made. A quiet turn (see `tick`) asked nothing: the last full one's
-        // answer stands, from when it looked.
-        if !turn.quiet { turn.workUnderWay = workUnderWay }
-        let work = turn.workUnderWay ? (turn.quiet ? turn.followedAt : now) + Self.followInterval : nil
+        // page size being made. After a quiet turn (see `tick`), whose motion may have started
+        // some (a slider on a heavy page paints it again off the loop), the next full turn is
+        // due a thirtieth of a second after the last: it looks, and asks again.
+        let work = turn.quiet ? turn.followedAt + Self.followInterval : workUnderWay ? now + Self.followInterval : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, work].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -276,7 +276,6 @@ public final class AppController {
         if editor.pages.catchUpPictures() { repaintAll() }
         pages.sidebar.lookAgain()
         showFailures()
-        turn.workUnderWay = workUnderWay
     }
 
     // MARK: - Effects and what to paint
