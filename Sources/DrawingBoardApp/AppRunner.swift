@@ -100,7 +100,7 @@ public final class AppRunner {
             events += batch.count
             for event in batch { handle(event) }
             phases.mark(.handle)
-            controller.tick(window.now, onlyMotion: !batch.isEmpty && batch.allSatisfy(\.isPointerMotion))
+            controller.tick(window.now)
             phases.mark(.tick)
             for answer in chooser.takeAnswers() {
                 guard let purpose = pendingRequests.removeValue(forKey: answer.id) else { continue }

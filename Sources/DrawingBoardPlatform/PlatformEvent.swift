@@ -38,13 +38,4 @@ public enum PlatformEvent: Sendable {
     case textEditing(String)
     /// A background task finished (a file chooser answered).
     case wake
-
-    /// A pointer moving (held down or not, a pen in the air included): nothing but motion.
-    public var isPointerMotion: Bool {
-        switch self {
-        case .pointer(let e): e.phase == .move
-        case .hover, .penHover: true
-        default: false
-        }
-    }
 }

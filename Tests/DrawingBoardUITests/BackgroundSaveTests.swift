@@ -40,43 +40,6 @@ import Testing
         #expect(c.chrome.messageText == "Saved “doc.ora”")
     }
 
-    /// While a stroke is drawn, turns that bring only its motion leave the work done off the
-    /// loop for thirty times a second: a save that ends meanwhile is taken in at the next turn
-    /// a thirtieth of a second after the last one that looked, and the loop wakes for it.
-    @Test func aSaveEndingWhileAStrokeIsDrawnIsTakenInWithinAThirtiethOfASecond() throws {
-        let c = try savingOneStroke()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        c.tick(10)
-        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(100, 200), time: 10))
-        c.tick(10.001)
-        document: do {
-            c.document.session.saving?.wait()
-            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(200, 200), time: 10.01))
-            c.tick(10.01, onlyMotion: true)
-            #expect(c.document.isWriting, "a quiet turn does not look")
-            let wake = try #require(c.secondsUntilWakeup(), "the save under way wakes the loop")
-            #expect(abs(wake - (10.001 + AppController.followInterval - 10.01)) < 1e-9)
-            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(300, 200), time: 10.04))
-            c.tick(10.04, onlyMotion: true)
-            #expect(!c.document.isWriting && c.chrome.messageText == "Saved “doc.ora”", "taken in once a thirtieth has passed")
-        }
-        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(300, 200), time: 10.05))
-        c.tick(10.05)
-        _ = c.takeEffects()
-        #expect(c.title == "*doc.ora - DrawingBoard", "the stroke is not saved yet, and the title says so")
-    }
-
-    /// A turn that brings anything but motion (a key, a press, a lift) looks at everything.
-    @Test func aTurnWithMoreThanMotionIsNeverQuiet() throws {
-        let c = try savingOneStroke()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        c.tick(10)
-        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(100, 200), time: 10))
-        c.document.session.saving?.wait()
-        c.tick(10.001)
-        #expect(!c.document.isWriting, "the press's turn looked")
-    }
-
     @Test func saveAgainWhileSavingWritesTheLatestWhenTheFirstEnds() throws {
         let c = try savingOneStroke()
         defer { try? FileManager.default.removeItem(at: dir) }

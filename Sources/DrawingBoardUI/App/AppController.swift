@@ -39,8 +39,6 @@ public final class AppController {
     private var lastTitle: String?
     /// What the title was last made from.
     private var titleFor: (modified: Bool, state: DocumentState)?
-    /// The loop's last turn: whether it was quiet, and when the last full one was (see `tick`).
-    private var turn = (quiet: false, followedAt: -Double.infinity)
     /// The pointer shape last asked of the platform.
     private var pointerShape = PointerShape.arrow
     /// The time of the newest event or tick.
@@ -233,39 +231,23 @@ public final class AppController {
         now = max(now, time)
     }
 
-    /// How often the work done off the event loop is looked for: thirty times a second.
-    static let followInterval = 1.0 / 30
-
     /// Seconds until the controller needs `tick` again, or nil to wait for input.
     public func secondsUntilWakeup() -> Double? {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
         // So are the files being written or opened off the loop, for their outcome, and a new
-        // page size being made. After a quiet turn (see `tick`), whose motion may have started
-        // some (a slider on a heavy page paints it again off the loop), the next full turn is
-        // due a thirtieth of a second after the last: it looks, and asks again.
-        let work = turn.quiet ? turn.followedAt + Self.followInterval : workUnderWay ? now + Self.followInterval : nil
-        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, work].compactMap { $0 }
+        // page size being made.
+        let pictures = editor.pages.waitingForPictures || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
+        let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
     }
 
-    private var workUnderWay: Bool {
-        editor.pages.waitingForPictures || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails
-            || document.isWriting || document.isOpening || !background.isEmpty
-    }
-
-    /// Moves animations and timers to `time`. A turn of the loop that brought only the motion
-    /// of a pointer held down (`onlyMotion`) is quiet: the ink and the bars move, and the work
-    /// done off the loop (saves, pages painted, the autosave's retry) and the title are looked
-    /// at no more than thirty times a second, not with each of a pen's 240 samples.
-    public func tick(_ time: Double, onlyMotion: Bool = false) {
+    /// Moves animations and timers to `time`.
+    public func tick(_ time: Double) {
         let hadTooltip = chrome.tooltip() != nil
         now = time
         chrome.tick(hadTooltip: hadTooltip)
         input.tick()
-        turn.quiet = onlyMotion && input.isPointerDown && now - turn.followedAt < Self.followInterval
-        if turn.quiet { return }
-        turn.followedAt = now
         document.retryAutosave()
         document.followWrites()
         document.followOpen()
@@ -282,10 +264,8 @@ public final class AppController {
 
     /// What the platform must do, in order.
     public func takeEffects() -> [AppEffect] {
-        if !turn.quiet {
-            text.followBrush()
-            updateTitle()
-        }
+        text.followBrush()
+        updateTitle()
         let shape = input.pointerShape
         if shape != pointerShape {
             pointerShape = shape
