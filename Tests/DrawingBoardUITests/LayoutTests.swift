@@ -137,6 +137,36 @@ import Testing
     }
 }
 
+/// What lies under a panel.
+@Suite struct UnderCardsTests {
+    /// With the pages sidebar shown, a panel over its cards takes the presses on it: a press
+    /// on the panel where it has no control does not switch the page.
+    @Test func theSidebarsCardsUnderAPanelDoNotAnswer() throws {
+        let c = try makeController(1000, 700)
+        for _ in 0..<3 { c.pages.insert(Page(size: PixelSize(width: 1000, height: 700)), after: c.editor.pages.count - 1) }
+        c.pages.first()
+        c.click(.sidebar)
+        c.click(.panel(.brush))
+        let l = c.layout()
+        let panel = try #require(l.panel), sidebar = try #require(l.sidebar)
+        func common(_ a: Rect, _ b: Rect) -> Rect? {
+            let r = Rect(minX: max(a.minX, b.minX), minY: max(a.minY, b.minY), maxX: min(a.maxX, b.maxX), maxY: min(a.maxY, b.maxY))
+            return r.width > 4 && r.height > 4 ? r : nil
+        }
+        let thumbnails = l.items.filter { if case .pageThumbnail = $0.control { true } else { false } }
+        let covered = try #require(thumbnails.first { card in
+            guard let both = common(card.frame, panel) else { return false }
+            return !l.items.prefix(l.frontCount).contains { $0.frame.contains(both.center) } && sidebar.contains(both.center)
+        }, "a card under the panel")
+        let p = try #require(common(covered.frame, panel)).center
+        #expect(l.hit(p) == .chrome, "the panel takes it")
+        let page = c.pages.current
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: p, time: 2))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: p, time: 2.1))
+        #expect(c.pages.current == page, "no page switch")
+    }
+}
+
 @Suite struct BarAnimationTests {
     @Test func barsSlideOutWhileDrawingAndBackASecondAfter() {
         var bars = BarAnimation()

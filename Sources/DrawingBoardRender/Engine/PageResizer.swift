@@ -33,10 +33,12 @@ struct PageResizer {
     /// background image under a drawing stays where it is (the new room is white); with
     /// nothing drawn yet it is scaled again to cover the larger page.
     func grown(to newSize: PixelSize) throws(RenderError) -> (Page, PageCanvas)? {
-        let page = editor.page, canvas = editor.canvas
+        let page = editor.page
         let target = page.grownSize(toHold: newSize)
         guard target != page.size else { return nil }
         try Editor.checkLimits(target)
+        // (Not before: reading the canvas waits for a repaint under way.)
+        let canvas = editor.canvas
         var source = page
         if case .image(_, let name) = page.background, !page.items.isEmpty || canvas.ink.surface.hasContent(in: PixelRect(size: page.size)) {
             let shown = canvas.background.surface.rasterImage().shifted(to: target, by: (0, 0), fill: 0xFFFF_FFFF)

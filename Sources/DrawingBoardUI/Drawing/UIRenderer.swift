@@ -11,13 +11,18 @@ enum UIRenderer {
             card(bar, p, s)
         }
         PagesRenderer.drawSidebar(v, with: p, in: area)
+        // The bars' and the pages' controls, then the cards over them with their own.
+        func draw(_ items: ArraySlice<Layout.Item>) {
+            for item in items.reversed() where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
+                if !PagesRenderer.drawItem(item, v, p) { drawItem(item, v, p) }
+            }
+        }
+        draw(l.items.dropFirst(l.frontCount))
         if let panel = l.panel, panel.intersects(area) {
             card(panel, p, s)
             drawPanel(v, p)
         }
-        for item in l.items.reversed() where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
-            if !PagesRenderer.drawItem(item, v, p) { drawItem(item, v, p) }
-        }
+        draw(l.items.prefix(l.frontCount))
         PagesRenderer.drawDrop(v, with: p)
         if l.topBar.intersects(area) {
             // Separators between undo/redo, the tools, and clear/save.

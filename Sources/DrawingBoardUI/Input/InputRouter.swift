@@ -162,7 +162,7 @@ public final class InputRouter {
                 return
             }
             if case .sticker = control { app.selection.moveGhost(nil, to: event.position) }
-            let inside = app.layout().frame(of: control)?.contains(event.position) ?? false
+            let inside = app.layout().hit(event.position) == .control(control)
             if (app.chrome.pressed == control) != inside {
                 app.chrome.pressed = inside ? control : nil
                 app.invalidateChrome()
@@ -226,7 +226,9 @@ public final class InputRouter {
                 return
             }
         }
-        guard activate, app.layout().frame(of: control)?.contains(p) ?? false else { return }
+        // Only where the control still answers: a question that came meanwhile (Ctrl+Q while
+        // the button was held) is over it, and nothing under a question acts.
+        guard activate, app.layout().hit(p) == .control(control) else { return }
         app.perform(control)
     }
 

@@ -29,6 +29,9 @@ public struct Layout: Sendable {
     public private(set) var dialog: Rect?
     /// Controls, top-most first.
     public private(set) var items: [Item] = []
+    /// How many of `items` lie on the cards over the bars and the pages (a panel, the message,
+    /// the menu, a sheet, the question): the rest are drawn under those cards.
+    public private(set) var frontCount = 0
     /// Whether the bars have their compact form (a narrow window); the bottom bar, with the
     /// pages' controls, takes it in a wider window already.
     public private(set) var compactBars = false
@@ -159,6 +162,7 @@ public struct Layout: Sendable {
         let cards = [panel, message, menu, topBar, bottomBar, sidebar].compactMap { $0 }
         bar.removeAll { $0.control == .addPage && cards.contains(where: $0.frame.intersects) }
         items = front + bar
+        frontCount = front.count
     }
 
     /// The question dialog's width.
@@ -186,7 +190,13 @@ public struct Layout: Sendable {
             return sheetCard.contains(p) ? .chrome : .control(.dismissSheet)
         }
         if let menu, !menu.contains(p), frame(of: .menu)?.contains(p) != true { return .control(.dismissMenu) }
-        if let item = items.first(where: { $0.frame.contains(p) }) { return .control(item.control) }
+        if let item = items.prefix(frontCount).first(where: { $0.frame.contains(p) }) { return .control(item.control) }
+        // A card over the bars and the pages takes a press anywhere on it: what lies under it
+        // (the sidebar's cards, the "+") does not answer through it.
+        for card in [menu, panel, message] {
+            if let card, card.contains(p) { return .chrome }
+        }
+        if let item = items.dropFirst(frontCount).first(where: { $0.frame.contains(p) }) { return .control(item.control) }
         for chrome in [menu, sheetCard, panel, topBar, bottomBar, sidebar] {
             if let chrome, chrome.contains(p) { return .chrome }
         }

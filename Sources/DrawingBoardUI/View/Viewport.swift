@@ -81,9 +81,9 @@ public final class Viewport {
         let fits = Double(page.width) <= w && page.height <= window.height
         let across = max(w - 2 * Theme.margin * scale, w / 2)
         let fit = fits ? 1 : min(across / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
-        let scale = max(fit, ViewTransform.scaleRange.lowerBound)
-        return ViewTransform(scale: scale, offset: Point((left + (w - Double(page.width) * scale) / 2).rounded(),
-                                                         ((h - Double(page.height) * scale) / 2).rounded()))
+        let zoom = max(fit, ViewTransform.scaleRange.lowerBound)
+        return ViewTransform(scale: zoom, offset: Point((left + (w - Double(page.width) * zoom) / 2).rounded(),
+                                                        ((h - Double(page.height) * zoom) / 2).rounded()))
     }
 
     /// The room the pages sidebar takes on the left, when it is shown: the pages are fitted
