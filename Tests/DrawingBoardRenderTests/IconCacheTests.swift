@@ -34,22 +34,33 @@ import Testing
         #expect(IconCache(directory: cache).pixels("pencil", svg: try Data(contentsOf: icons.appendingPathComponent("pencil.svg")), side: 24) == drawn)
     }
 
-    /// An icon whose SVG changed (a newer version of the app) replaces its old entry at that
-    /// size; other icons and sizes stay.
-    @Test func aChangedIconReplacesItsOldEntry() throws {
+    /// An icon whose SVG changed (a newer version of the app) removes its old entry at that
+    /// size once that is a month old; a recent one stays (another version may share the
+    /// folder), and so do other icons and sizes.
+    @Test func aChangedIconReplacesItsMonthOldEntry() throws {
         let cache = try folder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let store = IconCache(directory: cache)
         let pixels = [UInt32](repeating: 0xFF00_0000, count: 16)
-        store.keep(pixels, "pencil", svg: Data("<svg>1</svg>".utf8), side: 4)
-        store.keep([UInt32](repeating: 0xFF00_0000, count: 64), "pencil", svg: Data("<svg>1</svg>".utf8), side: 8)
+        let one = Data("<svg>1</svg>".utf8), two = Data("<svg>2</svg>".utf8), three = Data("<svg>3</svg>".utf8)
+        store.keep(pixels, "pencil", svg: one, side: 4)
+        store.keep([UInt32](repeating: 0xFF00_0000, count: 64), "pencil", svg: one, side: 8)
         store.keep(pixels, "eraser", svg: Data("<svg>e</svg>".utf8), side: 4)
-        store.keep(pixels, "pencil", svg: Data("<svg>2</svg>".utf8), side: 4)
+        store.keep(pixels, "pencil", svg: two, side: 4)
+        #expect(store.pixels("pencil", svg: one, side: 4) == pixels && store.pixels("pencil", svg: two, side: 4) == pixels,
+                "a recent entry of another version stays")
+        // Version 1's entries written 31 days ago: the next version's entry takes its place.
+        let old = Date().addingTimeInterval(-31 * 24 * 3600)
+        for file in try FileManager.default.contentsOfDirectory(atPath: cache.path) where file.contains("@") {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cache.appendingPathComponent(file).path)
+        }
+        store.keep(pixels, "pencil", svg: three, side: 4)
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
         #expect(files.count == 3, "\(files)")
-        #expect(store.pixels("pencil", svg: Data("<svg>2</svg>".utf8), side: 4) == pixels, "the new entry is read")
-        #expect(store.pixels("pencil", svg: Data("<svg>1</svg>".utf8), side: 4) == nil, "the old one is gone")
-        #expect(store.pixels("pencil", svg: Data("<svg>1</svg>".utf8), side: 8) != nil && store.pixels("eraser", svg: Data("<svg>e</svg>".utf8), side: 4) != nil)
+        #expect(store.pixels("pencil", svg: three, side: 4) == pixels, "the new entry is read")
+        #expect(store.pixels("pencil", svg: one, side: 4) == nil && store.pixels("pencil", svg: two, side: 4) == nil, "the month-old ones are gone")
+        #expect(store.pixels("pencil", svg: one, side: 8) != nil && store.pixels("eraser", svg: Data("<svg>e</svg>".utf8), side: 4) != nil,
+                "other sizes and icons stay")
     }
 
     @Test func aDamagedOrForeignEntryIsDrawnAgain() throws {

@@ -42,14 +42,21 @@ struct IconCache {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = file(name, svg: svg, side: side)
         try? data.write(to: url, options: .atomic)
-        // The same icon at the same size from another SVG (an earlier version of the app) is
-        // never read again: it goes, so the folder holds one entry per icon and size.
-        let stale = "\(name)@\(side)-"
+        // The same icon at the same size from another SVG (an earlier version of the app) goes
+        // once it is a month old: the folder does not grow with every version, and two versions
+        // sharing it (a build beside an installed one) do not rasterise again at every start.
+        let other = "\(name)@\(side)-", monthAgo = Date().addingTimeInterval(-Self.staleAge)
         for old in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where old.hasPrefix(stale) && old.hasSuffix(".argb") && old != url.lastPathComponent {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(old))
+        where old.hasPrefix(other) && old.hasSuffix(".argb") && old != url.lastPathComponent {
+            let path = directory.appendingPathComponent(old).path
+            guard let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  written < monthAgo else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
+
+    /// How old another SVG's entry for the same icon and size must be to go (30 days).
+    static let staleAge: TimeInterval = 30 * 24 * 3600
 
     private func file(_ name: String, svg: Data, side: Int) -> URL {
         directory.appendingPathComponent("\(name)@\(side)-\(String(Self.digest(svg), radix: 16)).argb")
