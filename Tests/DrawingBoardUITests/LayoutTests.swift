@@ -139,6 +139,24 @@ import Testing
 
 /// What lies under a panel.
 @Suite struct UnderCardsTests {
+    /// A control held when the quit question comes does nothing when let go: nothing under
+    /// the question acts.
+    @Test func aControlHeldWhenTheQuestionComesDoesNotActOnRelease() throws {
+        let c = try makeController(1000, 700)
+        c.drag([(100, 600), (300, 600)])
+        for t in stride(from: 0.0, through: 10, by: 0.05) { c.tick(t) }
+        #expect(c.chrome.barsHidden == 0, "the bars are back after the stroke")
+        c.click(.panel(.background), time: 10)
+        let background = c.editor.background
+        let lined = try #require(c.layout().frame(of: .paper(.lined))).center
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: lined, time: 10.1))
+        #expect(c.chrome.pressed == .paper(.lined), "the paper choice is held")
+        c.document.requestQuit()
+        #expect(c.document.pendingQuestion != nil, "the question is asked")
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: lined, time: 10.2))
+        #expect(c.editor.background == background, "the paper choice did not act under the question")
+    }
+
     /// With the pages sidebar shown, a panel over its cards takes the presses on it: a press
     /// on the panel where it has no control does not switch the page.
     @Test func theSidebarsCardsUnderAPanelDoNotAnswer() throws {
