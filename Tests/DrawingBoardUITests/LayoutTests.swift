@@ -125,10 +125,10 @@ import Testing
         for kind in [PanelKind.brush, .background] {
             let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: kind,
                            recentColors: 2, hasMessage: false, hasDialog: true)
-            let slider = try #require(l.frame(of: .slider(kind == .brush ? .brushRed : .backgroundRed)), "\(kind): its sliders are laid out")
+            let slider = try #require(l.frame(of: .slider(kind == .brush ? .brushBlue : .backgroundBlue)), "\(kind): its sliders are laid out")
             #expect(l.frame(of: .hexField) != nil)
             let close = try #require(l.frame(of: .closePanel))
-            // (Their left ends: the question's card covers the middle.)
+            // (The last row's track, below the question's card.)
             let left = Point(slider.minX + 4, slider.center.y)
             #expect(l.dialog?.contains(left) == false)
             #expect(l.hit(left) == .chrome && l.hit(close.center) == .chrome, "\(kind): nothing under the question acts")
@@ -155,6 +155,47 @@ import Testing
         #expect(c.document.pendingQuestion != nil, "the question is asked")
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: lined, time: 10.2))
         #expect(c.editor.background == background, "the paper choice did not act under the question")
+    }
+
+    /// A slider's name and its number do not answer a press: only its track does.
+    @Test func aSlidersNameAndNumberDoNotSetIt() throws {
+        let c = try makeController(1000, 700)
+        c.click(.panel(.brush))
+        let track = try #require(c.layout().inPanel.tracks[.opacity])
+        let opacity = c.brush.value(of: .opacity)
+        for x in [track.minX - 40, track.maxX + 30] {
+            let p = Point(x, track.center.y)
+            #expect(c.layout().hit(p) == .chrome)
+            c.pointer(PointerEvent(source: .mouse, phase: .down, position: p, time: 1))
+            c.pointer(PointerEvent(source: .mouse, phase: .up, position: p, time: 1.1))
+            #expect(c.brush.value(of: .opacity) == opacity, "the pencil's opacity is as it was after a press at \(x)")
+        }
+    }
+
+    /// The question ends what a pointer was doing: a slider held stops following it, a stroke
+    /// in progress goes, a page card held does not switch the page when let go.
+    @Test func theQuestionEndsWhatThePointerWasDoing() throws {
+        let c = try makeController(1000, 700)
+        c.drag([(100, 600), (300, 600)])
+        for t in stride(from: 0.0, through: 10, by: 0.05) { c.tick(t) }
+        c.click(.panel(.brush), time: 10)
+        let track = try #require(c.layout().inPanel.tracks[.width])
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(track.minX + 30, track.center.y), time: 10.1))
+        let width = c.brush.value(of: .width)
+        c.document.requestQuit()
+        #expect(c.document.pendingQuestion != nil)
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(track.maxX - 30, track.center.y), time: 10.2))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(track.maxX - 30, track.center.y), time: 10.3))
+        #expect(c.brush.value(of: .width) == width, "the slider stopped under the question")
+        c.click(.dialog(.cancel), time: 10.4)
+        // A stroke held when the question comes.
+        c.click(.closePanel, time: 10.5)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(400, 300), time: 11))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 320), time: 11.05))
+        c.document.requestQuit()
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(600, 300), time: 11.1))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(600, 300), time: 11.15))
+        #expect(c.editor.strokes.count == 1, "no stroke drawn under the question")
     }
 
     /// With the pages sidebar shown, a panel over its cards takes the presses on it: a press

@@ -20,6 +20,10 @@ public final class Questions {
     /// Asks `action`'s question.
     func ask(_ action: PendingAction) {
         pending = action
+        // A drag under way ends as when the window loses the keyboard: a slider keeps where it
+        // is, a stroke in progress goes, a held button or page card is let go without acting.
+        // Nothing goes on under the question.
+        app.focusLost()
         app.chrome.menu.close()
         app.chrome.showBars()
         app.invalidateChrome()

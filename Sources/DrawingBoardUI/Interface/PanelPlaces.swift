@@ -109,7 +109,9 @@ public struct PanelPlaces: Sendable {
             }
             let track = Rect(x: rowRect.minX + labelWidth, y: y, width: rowRect.width - labelWidth - valueWidth, height: row)
             tracks[kind] = track
-            result.append(Item(control: .slider(kind), frame: Rect(x: rowRect.minX, y: y, width: rowRect.width, height: row)))
+            // The track answers, a row high for fingers; the name and the number do not (a
+            // press on "Opacity" used to set it to 0%).
+            result.append(Item(control: .slider(kind), frame: track))
             y += row
         }
         let colorRows = rows.filter { $0.tint != nil }
