@@ -172,6 +172,22 @@ import Testing
         }
     }
 
+    /// A slider is still drawn whole: its name left of the track, its number right of it.
+    @Test func aSliderIsDrawnWithItsNameAndNumber() throws {
+        let c = try makeController(1000, 700)
+        c.click(.panel(.brush))
+        let l = c.layout()
+        let row = try #require(l.inPanel.rows[.opacity]), track = try #require(l.inPanel.tracks[.opacity])
+        let shown = try c.shown()
+        func inked(_ r: Rect) -> Int {
+            var n = 0
+            for y in Int(r.minY)..<Int(r.maxY) { for x in Int(r.minX)..<Int(r.maxX) where shown.pixel(x: x, y: y) & 0xFF < 0x60 { n += 1 } }
+            return n
+        }
+        #expect(inked(Rect(x: row.minX, y: row.minY, width: track.minX - row.minX, height: row.height)) > 20, "\"Opacity\" is written")
+        #expect(inked(Rect(x: track.maxX, y: row.minY, width: row.maxX - track.maxX, height: row.height)) > 20, "\"100%\" is written")
+    }
+
     /// The question ends what a pointer was doing: a slider held stops following it, a stroke
     /// in progress goes, a page card held does not switch the page when let go.
     @Test func theQuestionEndsWhatThePointerWasDoing() throws {

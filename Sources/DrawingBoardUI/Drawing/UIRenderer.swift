@@ -13,7 +13,12 @@ enum UIRenderer {
         PagesRenderer.drawSidebar(v, with: p, in: area)
         // The bars' and the pages' controls, then the cards over them with their own.
         func draw(_ items: ArraySlice<Layout.Item>) {
-            for item in items.reversed() where item.frame.intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
+            // (A slider answers on its track, and is drawn over its whole row.)
+            func drawn(_ item: Layout.Item) -> Rect {
+                if case .slider(let kind) = item.control, let row = l.inPanel.rows[kind] { return row }
+                return item.frame
+            }
+            for item in items.reversed() where drawn(item).intersects(area) && !item.control.isInSheet && !item.control.isMenuRow {
                 if !PagesRenderer.drawItem(item, v, p) { drawItem(item, v, p) }
             }
         }
@@ -146,7 +151,7 @@ enum UIRenderer {
             background(selected: false)
             p.icon("close", in: f, side: 20 * s, Theme.ink)
         case .slider(let kind):
-            drawSlider(kind, item.frame, v, p)
+            drawSlider(kind, v.layout.inPanel.rows[kind] ?? item.frame, v, p)
         case .paperLine(let i):
             let c = f.center, color = Paper.lineColors[i]
             p.fillCircle(center: c, radius: 15 * s, RGBA(color))

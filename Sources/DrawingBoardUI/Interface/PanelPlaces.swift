@@ -12,6 +12,8 @@ public struct PanelPlaces: Sendable {
     public private(set) var kind: PanelKind?
     public private(set) var title: Rect?
     public private(set) var tracks: [SliderKind: Rect] = [:]
+    /// Each slider's whole row (its name, the track, its number): what is drawn for it.
+    public private(set) var rows: [SliderKind: Rect] = [:]
     public private(set) var swatch: Rect?
     public private(set) var widthPreview: Rect?
     /// The brush panel's colour wheel (a disc inside this square) and brightness strip; left
@@ -109,6 +111,7 @@ public struct PanelPlaces: Sendable {
             }
             let track = Rect(x: rowRect.minX + labelWidth, y: y, width: rowRect.width - labelWidth - valueWidth, height: row)
             tracks[kind] = track
+            self.rows[kind] = Rect(x: rowRect.minX, y: y, width: rowRect.width, height: row)
             // The track answers, a row high for fingers; the name and the number do not (a
             // press on "Opacity" used to set it to 0%).
             result.append(Item(control: .slider(kind), frame: track))
