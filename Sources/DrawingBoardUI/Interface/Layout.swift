@@ -197,7 +197,8 @@ public struct Layout: Sendable {
             if let card, card.contains(p) { return .chrome }
         }
         if let item = items.dropFirst(frontCount).first(where: { $0.frame.contains(p) }) { return .control(item.control) }
-        for chrome in [menu, sheetCard, panel, topBar, bottomBar, sidebar] {
+        // (The menu, the sheet and the panel answered above.)
+        for chrome in [topBar, bottomBar, sidebar] {
             if let chrome, chrome.contains(p) { return .chrome }
         }
         return .canvas
