@@ -92,7 +92,8 @@ public final class Journal {
         guard ftruncate(self.fd, length) == 0 else { throw DocumentError("cannot tidy the journal: \(String(cString: strerror(errno)))") }
         // The next image takes the number after the highest there, never one a line names.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path)) ?? []
-        images = names.compactMap { Int($0.split(separator: ".").first ?? "") }.max() ?? 0
+        // (A number no session reaches is not counted on: it is no image of ours.)
+        images = names.compactMap { Int($0.split(separator: ".").first ?? "") }.filter { (0..<Self.maxImageNumber).contains($0) }.max() ?? 0
     }
 
     deinit {
@@ -118,7 +119,14 @@ public final class Journal {
         try writeStart(size: size, background: background, paper: paper, documentPath: documentPath, page: page)
     }
 
+    /// Image files are numbered below this.
+    static let maxImageNumber = 1 << 53
+
     private func writeStart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil) throws {
+        // The old start goes first: a start that fails half-way (a full disk) must not leave
+        // the last document's start under the new steps, for recovery would replay them over
+        // it and Save would write them into that document.
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent("start.json"))
         let start = directory.appendingPathComponent("start.ora")
         try? FileManager.default.removeItem(at: start)
         var info = JournalFormat.StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath, paper: paper)

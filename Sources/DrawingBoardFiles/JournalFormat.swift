@@ -243,11 +243,22 @@ final class SessionImages: ImageArchive, @unchecked Sendable {
     }
 
     func loadFile(_ file: String, name: String, kind: ImageAsset.Kind, size: PixelSize) throws -> ImageAsset {
+        // Every line that names a file (a photo placed, then moved fifty times) shares the bytes
+        // read for the first.
+        if let known = loaded[file] {
+            guard known.kind == kind, known.size == size else { throw DocumentError("\(file) is named as two different images") }
+            return known.name == name ? known : ImageAsset(name: name, bytes: known.bytes, kind: kind, size: size)
+        }
         guard OpenRaster.isSafe(file) else { throw DocumentError("journal image path \"\(file)\" leaves the session") }
         let data = try RegularFile.read(directory.appendingPathComponent(file).path, limit: Int(OpenRaster.maxEntryBytes), noun: "image")
         kept.insert(file)
-        return try ElementFiles.asset(data, name: name, kind: kind, size: size)
+        let asset = try ElementFiles.asset(data, name: name, kind: kind, size: size)
+        loaded[file] = asset
+        return asset
     }
+
+    /// Element files read back, by name.
+    private var loaded: [String: ImageAsset] = [:]
 
     /// Writes each distinct PDF once, named by its digest (`images/p-DIGEST.pdf`).
     func storePDF(_ file: PDFFile) throws -> String {

@@ -41,7 +41,12 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
     /// Bytes of PDF read so far: a document may not hold more than this in all.
     private var pdfBytes = 0
     static let maxPDFBytes = 2 * PDFLimits.bytes
+    /// Pixels and bytes of the elements' image files read so far.
     private var total = 0
+    private var bytes = 0
+    /// The elements' image files of a document may not hold more than this in all (each one
+    /// up to `ElementFiles.maxBytes`): a few bytes of picture padded out must not fill memory.
+    static let maxElementBytes = 1 << 30
 
     init(archive: Archive, entries: [String: Entry]) {
         self.archive = archive
@@ -55,11 +60,20 @@ final class ArchiveFiles: ImageArchive, @unchecked Sendable {
         }
         guard OpenRaster.isSafe(file), file.hasPrefix("drawingboard/files/") else { throw DocumentError("element file \"\(file)\" leaves the document's files") }
         guard let entry = entries[file] else { throw DocumentError("element file \"\(file)\" is missing") }
-        let data = try OpenRaster.extract(entry, from: archive, limit: UInt64(ElementFiles.maxBytes))
-        total += size.checkedArea ?? Int.max
-        guard total <= OpenRaster.maxDecodedPixels else {
+        // The size the element names is checked before anything is read for it (the image's
+        // own header must then agree, in `ElementFiles.asset`).
+        guard size.width > 0, size.height > 0, let area = size.checkedArea else {
+            throw DocumentError("element file \"\(file)\" is named with an impossible size, \(size.width)x\(size.height)")
+        }
+        guard area <= OpenRaster.maxDecodedPixels - total else {
             throw DocumentError("its elements' images hold more than \(OpenRaster.maxDecodedPixels) pixels in all")
         }
+        guard entry.uncompressedSize <= UInt64(Self.maxElementBytes - bytes) else {
+            throw DocumentError("its elements' image files hold more than \(Self.maxElementBytes) bytes in all")
+        }
+        let data = try OpenRaster.extract(entry, from: archive, limit: UInt64(min(ElementFiles.maxBytes, Self.maxElementBytes - bytes)))
+        total += area
+        bytes += data.count
         let asset = try ElementFiles.asset(data, name: name, kind: kind, size: size)
         read[file] = asset
         return asset

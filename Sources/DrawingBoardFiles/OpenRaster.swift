@@ -26,7 +26,7 @@ public enum OpenRaster {
     /// `drawingboard/document.json`: the strokes as data (a 10,000-stroke page is ~30 MB).
     static let maxJSONBytes: UInt64 = 64 << 20
     /// Pixels decoded from all layers together: a stack may not name one huge PNG many times.
-    static let maxDecodedPixels = 4 * CanvasLimits.maxPixels
+    public static let maxDecodedPixels = 4 * CanvasLimits.maxPixels
 
     // MARK: - Writing
 
@@ -188,10 +188,13 @@ public enum OpenRaster {
         func checkBudget(_ sources: [String]) throws {
             var total = 0
             for src in sources {
+                // A layer whose header cannot be read fails with its own message when decoded.
                 guard isSafe(src), let entry = entries[src], entry.type == .file,
                       let head = try? extractHead(entry, from: archive),
-                      let size = ImageHeader.dimensions(of: [UInt8](head), format: .png),
-                      size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide else { continue }
+                      let size = ImageHeader.dimensions(of: [UInt8](head), format: .png) else { continue }
+                guard size.width <= CanvasLimits.maxSide, size.height <= CanvasLimits.maxSide else {
+                    throw DocumentError("the layer \"\(src)\" is \(size.width)x\(size.height), larger than the limit of \(CanvasLimits.maxSide) pixels a side")
+                }
                 total += size.area
                 guard total <= maxDecodedPixels else {
                     throw DocumentError("its layers hold more than \(maxDecodedPixels) pixels in all (the limit for a document)")
@@ -218,7 +221,7 @@ public enum OpenRaster {
             switch json.background {
             case .color(let c): background = .color(c)
             case .paper(let paper): background = .paper(paper)
-        case .xournal(let paper): background = .xournal(paper)
+            case .xournal(let paper): background = .xournal(paper)
             case .image(let name):
                 let image = try layerImage(backgroundEntry)
                 guard image.size == size else { throw DocumentError("the background layer is \(image.size), not \(size)") }

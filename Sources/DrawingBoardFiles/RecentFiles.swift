@@ -17,6 +17,8 @@ public struct RecentFiles: Sendable {
     public static let appName = "DrawingBoard"
     /// Larger files are left alone (a sane list is a few hundred kilobytes).
     public static let maxBytes = 16 << 20
+    /// The most times a file is counted as used (the entry's `count`).
+    static let maxCount = 1_000_000
 
     public init(url: URL = RecentFiles.defaultURL) {
         self.url = url
@@ -160,7 +162,9 @@ public struct RecentFiles: Sendable {
             }
             guard let end else { return text }
             let element = String(text[ours.lowerBound..<end])
-            let count = (attribute("count", in: element).flatMap(Int.init) ?? 0) + 1
+            // Another app may have written any number there: it is counted on, never past
+            // a million (a negative or unreadable one starts again).
+            let count = min(max(attribute("count", in: element).flatMap(Int.init) ?? 0, 0), Self.maxCount - 1) + 1
             text.replaceSubrange(ours.lowerBound..<end, with: application(stamp: stamp, count: count))
         } else if let list = text.range(of: "</bookmark:applications>") {
             text.insert(contentsOf: "  " + application(stamp: stamp, count: 1) + "\n          ", at: list.lowerBound)

@@ -21,6 +21,22 @@ func documentWithJSON(_ json: Data, at url: URL) throws {
     }
 }
 
+/// Another app's .ora of `stack` whose one layer file, `png`, is a PNG header claiming
+/// `width` x `height` and nothing else (its pixels are never there to read).
+private func stackOfOneHeader(at url: URL, stack: String, png path: String, _ width: UInt16, _ height: UInt16) throws {
+    let archive = try Archive(url: url, accessMode: .create)
+    func add(_ path: String, _ data: Data) throws {
+        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { pos, size in
+            data.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
+        }
+    }
+    try add("mimetype", Data("image/openraster".utf8))
+    try add("stack.xml", Data(stack.utf8))
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    png += [0, 0, UInt8(width >> 8), UInt8(width & 0xFF), 0, 0, UInt8(height >> 8), UInt8(height & 0xFF), 8, 6, 0, 0, 0]
+    try add(path, Data(png + [UInt8](repeating: 0, count: 64)))
+}
+
 /// A stroke as document.json writes it, with fields replaced as given.
 func strokeJSON(id: String = "1", tool: String = "\"pencil\"", width: String = "4", opacity: String = "1",
                 points: String = #"[{"x": 1, "y": 1}, {"x": 20, "y": 20}]"#) -> String {
@@ -166,19 +182,21 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
     @Test func aStackNamingOneHugeLayerManyTimesIsRefused() throws {
         let url = temporaryFile("stack.ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        let archive = try Archive(url: url, accessMode: .create)
-        func add(_ path: String, _ data: Data) throws {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { pos, size in
-                data.subdata(in: Data.Index(pos)..<Data.Index(pos) + size)
-            }
-        }
-        try add("mimetype", Data("image/openraster".utf8))
         let layers = (0..<24).map { #"<layer name="l\#($0)" src="data/big.png"/>"# }.joined()
-        try add("stack.xml", Data(#"<image w="8192" h="8192"><stack>\#(layers)</stack></image>"#.utf8))
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-        png += [0, 0, 0x20, 0, 0, 0, 0x20, 0, 8, 6, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
-        try add("data/big.png", Data(png))
+        try stackOfOneHeader(at: url, stack: #"<image w="8192" h="8192"><stack>\#(layers)</stack></image>"#, png: "data/big.png", 8192, 8192)
         #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: its layers hold more than 1073741824 pixels in all (the limit for a document)")) {
+            _ = try OpenRaster.read(url)
+        }
+    }
+
+    /// A layer wider than a page can be is refused from its header, not left out of the count
+    /// and decoded (32767x8192: a gigabyte from 32 KB of PNG).
+    @Test func aLayerBeyondTheSideLimitIsRefusedFromItsHeader() throws {
+        let url = temporaryFile("wide.ora")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try stackOfOneHeader(at: url, stack: #"<image w="100" h="100"><stack><layer name="wide" src="data/wide.png"/></stack></image>"#,
+                             png: "data/wide.png", 32767, 8192)
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: the layer \"data/wide.png\" is 32767x8192, larger than the limit of 16384 pixels a side")) {
             _ = try OpenRaster.read(url)
         }
     }

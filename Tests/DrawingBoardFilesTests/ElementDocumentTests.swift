@@ -139,6 +139,10 @@ import ZIPFoundation
         ("width", #""width":60"#, #""width":-5"#, "elements[0].width: -5 is outside 1...16384"),
         ("file", #"drawingboard\/files\/"#, #"drawingboard\/gone\/"#, "leaves the document's files"),
         ("format", #""format":3"#, #""format":7"#, "made by a newer DrawingBoard (format 7)"),
+        // A size no image has: a negative side, or one whose area is past what Swift counts
+        // (added to the pixels read before it, that trapped).
+        ("pixels", #""pixels":[40,30]"#, #""pixels":[-1,1]"#, "is named with an impossible size, -1x1"),
+        ("pixels", #""pixels":[40,30]"#, #""pixels":[4611686018427387904,4]"#, "is named with an impossible size"),
     ])
     func aDamagedElementEntryIsRefusedWithItsPlace(what: String, find: String, replace: String, message: String) throws {
         let editor = try Editor(size: PixelSize(width: 100, height: 80))

@@ -297,9 +297,39 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let directory = journal!.directory
         journal = nil
         try FileManager.default.removeItem(at: directory.appendingPathComponent("images/1.png"))
-        let adopted = try Journal(adopting: directory)
-        adopted.append(.background(.image(image, name: "c.png")))
+        var adopted: Journal? = try Journal(adopting: directory)
+        adopted!.append(.background(.image(image, name: "c.png")))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path).sorted()
         #expect(names == ["2.png", "3.png"])
+        // A file numbered past anything a session reaches is not counted on (one past the
+        // largest number trapped).
+        adopted = nil
+        try Data().write(to: directory.appendingPathComponent("images/9223372036854775807.png"))
+        let again = try Journal(adopting: directory)
+        again.append(.background(.image(image, name: "d.png")))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("images/4.png").path))
+    }
+
+    /// A start that fails half-way (here the document to copy is gone; a full disk does the
+    /// same) leaves no start behind: the steps after it are never replayed over the last
+    /// document's start, nor saved into that document. Recovery offers them, saying why.
+    @Test func aStartThatFailsLeavesNoneOfTheLastDocuments() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let document = root.appendingPathComponent("first.ora")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let e = try editor()
+        try Data("the first document".utf8).write(to: document)
+        var journal: Journal? = try Journal(root: root.appendingPathComponent("sessions"), size: e.size, background: .white, documentPath: document.path)
+        #expect(throws: (any Error).self) {
+            try journal!.restart(size: e.size, background: .white, documentPath: root.appendingPathComponent("gone.ora").path)
+        }
+        e.recorder = { journal?.append($0) }
+        draw(e, longStroke)
+        let directory = journal!.directory
+        journal = nil
+        let orphans = Journal.orphans(root: root.appendingPathComponent("sessions"))
+        let orphan = try #require(orphans.first { $0.directory.lastPathComponent == directory.lastPathComponent }, "\(orphans) \(directory)")
+        #expect(orphan.documentPath == nil && orphan.startProblem != nil, "\(orphan)")
     }
 }

@@ -240,7 +240,7 @@ private func sample(background: Background) throws -> Editor {
         ("absolute-path.ora", "layer path \"/etc/passwd\" leaves the archive"),
         ("missing-layer.ora", "layer \"data/nowhere.png\" is missing"),
         ("huge-canvas.ora", "its size 100000x100000 is outside the limits"),
-        ("png-bomb.ora", "data/layer.png is 100000x100000, 10000000000 pixels, above the limit"),
+        ("png-bomb.ora", "the layer \"data/layer.png\" is 100000x100000, larger than the limit of 16384 pixels a side"),
         ("corrupt-layer.ora", "cannot read data/layer.png"),
         ("layer-not-png.ora", "data/layer.png is not a PNG image"),
         ("zip-bomb.ora", "\"data/layer.png\" unpacks to more than it says"),

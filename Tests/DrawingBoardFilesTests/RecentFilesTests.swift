@@ -66,6 +66,25 @@ import Testing
         #expect(again.contains(gedit))
     }
 
+    /// Another app's count for our entry is not trusted: the largest number Swift can hold
+    /// (one past it trapped), a negative one, or words.
+    @Test func anyCountWrittenByAnotherAppIsCountedOnSafely() throws {
+        for (written, counted) in [("9223372036854775807", "1000000"), ("-5", "1"), ("many", "1"), ("41", "42")] {
+            let url = try file()
+            let dir = url.deletingLastPathComponent()
+            let doc = dir.appendingPathComponent("d.ora")
+            try Data().write(to: doc)
+            let ours = "<bookmark:application name=\"DrawingBoard\" exec=\"x\" modified=\"2026-01-01T10:00:00Z\" count=\"\(written)\"/>"
+            try Self.gtkFile.replacingOccurrences(of: "file:///home/u/notes.txt", with: "file://" + doc.path)
+                .replacingOccurrences(of: "<bookmark:application name=\"gedit\"", with: ours + "\n<bookmark:application name=\"gedit\"")
+                .write(to: url, atomically: true, encoding: .utf8)
+            try RecentFiles(url: url).add(doc.path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains("name=\"DrawingBoard\" exec=\"&apos;drawingboard %u&apos;\"") && text.contains("count=\"\(counted)\""),
+                    "\(written) counted on as \(counted): \(text)")
+        }
+    }
+
     /// GLib writes an apostrophe as `&#39;`: the same file must be found, not added twice
     /// (a second entry for one address makes GLib drop the whole list).
     @Test func anEntryIsFoundHoweverItsWriterEscapedIt() throws {

@@ -282,4 +282,30 @@ import Testing
         try Data(attached.utf8).write(to: url)
         #expect(Self.refusal(url).contains("its PDF “bg.pdf” was not found (looked for \(url.path).bg.pdf)"))
     }
+
+    /// Each page's background image is stretched to its page: pages may name one small image
+    /// many times, but their images together stay within a budget (a document's; here a small
+    /// one), counted before each is read. A page of the same size as the page it clones
+    /// shares its pixels and costs nothing.
+    @Test func backgroundImagesStayWithinTheirBudget() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xopp-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PNGFile.encode(RasterImage(width: 2, height: 2, pixels: [0xFF00_0000, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFF00_0000])!)
+            .write(to: folder.appendingPathComponent("bg.png"))
+        func notebook(_ pages: [String]) throws -> URL {
+            let url = folder.appendingPathComponent("n.xopp")
+            try Data(("<?xml version=\"1.0\"?><xournal>" + pages.joined() + "</xournal>").utf8).write(to: url)
+            return url
+        }
+        // 150x150 points: 200x200 pixels, 40,000 a page; the budget is 100,000.
+        let own = #"<page width="150" height="150"><background type="pixmap" domain="absolute" filename="bg.png"/><layer/></page>"#
+        let clone = #"<page width="150" height="150"><background type="pixmap" domain="clone" filename="0"/><layer/></page>"#
+        let url = try notebook([own] + Array(repeating: clone, count: 5) + [own])
+        #expect(try XournalImport.read(url, decoder: DecodeOnly(), imageBudget: 100_000).pages.count == 7, "clones are free")
+        let three = try notebook([own, own, own])
+        #expect(throws: DocumentError("“n.xopp” cannot be opened: page 3's background image takes its pages' images past 100000 pixels in all (the limit for a notebook)")) {
+            _ = try XournalImport.read(three, decoder: DecodeOnly(), imageBudget: 100_000)
+        }
+    }
 }

@@ -34,6 +34,21 @@ import Testing
         for (x, y) in [(16, 24), (24, 16), (0, 0), (20, 20)] { #expect(p.pixel(x: x, y: y) == Self.white, "(\(x), \(y))") }
     }
 
+    /// A Xournal++ paper's spacing comes from the file: one point on the largest page would
+    /// be 150 million dots (35 s and 6 GB to draw). It is drawn no denser than `maxMarks`
+    /// dots a page; an ordinary page keeps the spacing it asks for, however small.
+    @Test func aXournalPaperOfTinySpacingIsDrawnWithinItsMarks() throws {
+        #expect(XournalPaperPainter.spacing(1, width: 595, height: 842) == 1)
+        #expect(XournalPaperPainter.spacing(14.17, width: 12288, height: 12288) == 14.17)
+        let r = XournalPaperPainter.spacing(1, width: 12288, height: 12288)
+        #expect((12288 / r) * (12288 / r) <= Double(XournalPaperPainter.maxMarks) * 1.0001, "\(r)")
+        // A small page of one-point dots: drawn as asked, a dot every 4/3 pixels.
+        let paper = XournalPaper(.dotted, config: "r1=1", points: Size(width: 75, height: 75))
+        let p = try makeEditor(100, 100, background: .xournal(paper)).picture()
+        let marked = (10..<90).filter { p.pixel(x: $0, y: 40) != Self.white }.count
+        #expect(marked > 40, "\(marked) of 80 pixels of a row of dots")
+    }
+
     /// The eraser shows the paper's lines again; the highlighter multiplies into them; a clear
     /// keeps them; a page that grows is ruled all the way down.
     @Test func theToolsTreatPaperAsBackground() throws {

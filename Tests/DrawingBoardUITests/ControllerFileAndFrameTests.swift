@@ -338,6 +338,22 @@ import Testing
         #expect(AppSettings.load(from: url).smoothing == nil && AppSettings.load(from: url).windowWidth == 900)
         try Data("{not json".utf8).write(to: url)
         #expect(AppSettings.load(from: url) == AppSettings())
+        let aside = url.appendingPathExtension("unreadable")
+        defer { try? FileManager.default.removeItem(at: aside) }
+        #expect(try Data(contentsOf: aside) == Data("{not json".utf8), "a file that is not settings is kept beside, for the next save replaces it")
+    }
+
+    /// A value this version does not know (a newer version's touch mode, a width written as
+    /// a word) is left out alone: the pen's width and colour and the colours stay.
+    @Test func aSettingUnknownHereLeavesTheOthers() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-settings-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(##"{"windowWidth": 900, "windowHeight": "tall", "recentColors": ["#ff0000", "#00ff00"], "touchMode": "stylus-only", "penWidth": 42, "penColor": "#102030", "smoothing": 7}"##.utf8).write(to: url)
+        let loaded = AppSettings.load(from: url)
+        #expect(loaded.penWidth == 42 && loaded.penColor == "#102030" && loaded.recentColors == ["#ff0000", "#00ff00"])
+        #expect(loaded.windowWidth == 900 && loaded.windowHeight == AppSettings.defaultWindow.height)
+        #expect(loaded.touchMode == nil && loaded.smoothing == nil)
+        #expect(!FileManager.default.fileExists(atPath: url.appendingPathExtension("unreadable").path))
     }
 }
 

@@ -34,12 +34,14 @@ public enum XournalImport {
     /// be written until the whole notebook has been read and checked. `keeps`: whether page
     /// N is kept in what is returned (every page is read and checked all the same; a reader
     /// that wants one page keeps no other, and its memory does not grow with the notebook).
+    /// `imageBudget`: the most pixels its pages' background images may hold in all.
     public static func read(_ url: URL, decoder: any ImageDecoding, keeps: @escaping (Int) -> Bool = { _ in true },
+                            imageBudget: Int = OpenRaster.maxDecodedPixels,
                             checked: ((Int, Page) -> Void)? = nil) throws(DocumentError) -> ImportedNotebook {
         let name = "“\(url.lastPathComponent)”"
         do {
             let data = try RegularFile.read(url.path, limit: maxFileBytes, noun: "notebook")
-            let converter = Converter(notebook: url, decoder: decoder)
+            let converter = Converter(notebook: url, decoder: decoder, imageBudget: imageBudget)
             let xml = try XournalXML.parse(data) { spec, number in
                 let page = try converter.add(spec, number: number, keep: keeps(number))
                 checked?(number, page)
@@ -65,9 +67,10 @@ public enum XournalImport {
         /// Every page's background so far (a later page's may be an earlier one's image).
         var backgrounds: [Background] = []
 
-        init(notebook: URL, decoder: any ImageDecoding) {
+        init(notebook: URL, decoder: any ImageDecoding, imageBudget: Int) {
             self.notebook = notebook
             self.decoder = decoder
+            self.imageBudget = imageBudget
         }
 
         /// Makes page `number` (from 1) ours, checked, and keeps it if asked to.
@@ -92,6 +95,20 @@ public enum XournalImport {
 
         // MARK: Backgrounds
 
+        /// Pixels of the background images made so far, each stretched to its page, and the
+        /// most they may hold.
+        private var imagePixels = 0
+        let imageBudget: Int
+
+        /// Counts a background image of `size` against the notebook's budget (the one a
+        /// document's layers have), before it is read or made.
+        private func budget(_ size: PixelSize, number: Int) throws {
+            imagePixels += size.area
+            guard imagePixels <= imageBudget else {
+                throw DocumentError("page \(number)'s background image takes its pages' images past \(imageBudget) pixels in all (the limit for a notebook)")
+            }
+        }
+
         private func background(_ spec: XournalXML.Page, size: PixelSize, number: Int) throws -> Background {
             switch spec.background ?? .solid(color: .white, style: nil, config: "") {
             case .solid(let color, let style, let config):
@@ -111,8 +128,11 @@ public enum XournalImport {
                     guard let index = Int(filename), backgrounds.indices.contains(index), case .image(let image, let name) = backgrounds[index] else {
                         throw DocumentError("page \(number)'s background is the image of page \(filename.prefix(20)), which has none")
                     }
-                    return .image(image.size == size ? image : try stretched(image, to: size), name: name)
+                    if image.size == size { return .image(image, name: name) }
+                    try budget(size, number: number)
+                    return .image(try stretched(image, to: size), name: name)
                 }
+                try budget(size, number: number)
                 let path = try find(filename, attached: domain == "attach", what: "background image")
                 let image: RasterImage
                 do {

@@ -20,7 +20,7 @@ enum XournalPaperPainter {
         let style = Style(paper.style)
         let first = paper.isDark ? settings.af1 ?? style.alternative : settings.f1 ?? style.foreground
         let lw = settings.lineWidth ?? style.lineWidth
-        let r = settings.spacing ?? 14.17
+        let r = spacing(settings.spacing ?? 14.17, width: w, height: h)
         set(first, on: cr)
         cairo_set_line_width(cr, lw)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
@@ -87,6 +87,17 @@ enum XournalPaperPainter {
             isometric(lines: paper.style == .isograph, r: r, w: w, h: h, line: line)
             cairo_stroke(cr)
         }
+    }
+
+    /// Most dots (or grid cells) a page's paper is drawn with.
+    static let maxMarks = 1_000_000
+
+    /// The spacing the paper is drawn at, in points: the one it asks for, unless that would
+    /// put more than `maxMarks` dots on a page of `width` x `height` points (a paper of one
+    /// point on the largest page would take millions of path elements, seconds and gigabytes
+    /// to draw; at that density it is an even tint either way).
+    static func spacing(_ asked: Double, width: Double, height: Double) -> Double {
+        max(asked, (width * height / Double(maxMarks)).squareRoot())
     }
 
     /// The isometric grid, centred on the page one spacing in from its edges: dots on every

@@ -60,9 +60,20 @@ public struct AppSettings: Codable, Sendable, Equatable {
         return base.appendingPathComponent("drawingboard/settings.json")
     }
 
-    /// The saved settings, or the defaults when there are none or the file is damaged.
+    /// The most a settings file may hold (it holds about a kilobyte).
+    static let maxBytes = 1 << 20
+
+    /// The saved settings, or the defaults when there are none. Each value is read on its own:
+    /// one that is not what this version knows (a newer version's, or damaged) is left out and
+    /// the others load. A file that is not settings at all is kept beside it as
+    /// `settings.json.unreadable` (the next save would replace it) and the defaults are used.
     public static func load(from url: URL = file) -> AppSettings {
-        guard let data = try? Data(contentsOf: url), var settings = try? JSONDecoder().decode(AppSettings.self, from: data) else {
+        guard FileManager.default.fileExists(atPath: url.path) else { return AppSettings() }
+        guard let data = try? RegularFile.read(url.path, limit: maxBytes, noun: "settings file"),
+              var settings = try? JSONDecoder().decode(AppSettings.self, from: data) else {
+            let aside = url.appendingPathExtension("unreadable")
+            try? FileManager.default.removeItem(at: aside)
+            try? FileManager.default.copyItem(at: url, to: aside)
             return AppSettings()
         }
         settings.windowWidth = min(max(settings.windowWidth, 320), 16384)
@@ -88,6 +99,32 @@ public struct AppSettings: Codable, Sendable, Equatable {
     }
 
     public var colors: [RGBColor] { recentColors.compactMap(RGBColor.init(hex:)) }
+
+    enum CodingKeys: String, CodingKey {
+        case windowWidth, windowHeight, recentColors, touchMode, smoothing, tool, penWidth, eraserWidth, penSeen, pressureCurve
+        case penColor, penOpacity, textSize, textFont
+    }
+
+    /// Every value on its own: one of a kind this version does not know is nil (or the
+    /// default), not the end of the others. Only a file that is no JSON object fails.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys) -> T? { (try? c.decodeIfPresent(T.self, forKey: key)) ?? nil }
+        windowWidth = value(.windowWidth) ?? Self.defaultWindow.width
+        windowHeight = value(.windowHeight) ?? Self.defaultWindow.height
+        recentColors = value(.recentColors) ?? []
+        touchMode = value(.touchMode)
+        smoothing = value(.smoothing)
+        tool = value(.tool)
+        penWidth = value(.penWidth)
+        eraserWidth = value(.eraserWidth)
+        penSeen = value(.penSeen)
+        pressureCurve = value(.pressureCurve)
+        penColor = value(.penColor)
+        penOpacity = value(.penOpacity)
+        textSize = value(.textSize)
+        textFont = value(.textFont)
+    }
 }
 
 /// Finds the app's assets (icons, examples) from where the binary is: installed
