@@ -159,7 +159,9 @@ enum JournalFormat {
     static func pageSize(for lines: [Result<Line, BrokenLine>], atLeast least: PixelSize = PixelSize(width: 640, height: 480)) -> PixelSize {
         var w = least.width, h = least.height
         for case .success(let line) in lines {
-            // Only values a canvas can have count (the lines are checked later, one by one).
+            // Only edits that will be replayed count (a line whose values are out of range is
+            // skipped then, so it must not size the page now).
+            if let edit = line.edit, (try? edit.validate(at: "edit")) == nil { continue }
             let side = 1...CanvasLimits.maxSide
             var points: [Point] = []
             switch line.edit {

@@ -17,6 +17,25 @@ import Testing
         }
     }
 
+    /// An SVG inserted in the window that takes longer than its budget to draw is placed as a
+    /// picture (no longer than 2048 px a side), drawn once off the event loop; within its
+    /// budget it stays vectors. (The budget is what the test sets, not a timing.)
+    @Test func aSlowSVGIsInsertedAsAPicture() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="1000"><rect width="2000" height="1000" fill="#1060d0"/></svg>"##.utf8)
+            .write(to: url)
+        let kept = try ElementSources.imageForWindow(atPath: url.path, name: "wide.svg", decoder: SDLImageDecoder(), budget: .infinity)
+        #expect(kept.asset.kind == .svg && !kept.picture && kept.decoded == nil && kept.asset.size == PixelSize(width: 4000, height: 1000))
+        let slow = try ElementSources.imageForWindow(atPath: url.path, name: "wide.svg", decoder: SDLImageDecoder(), budget: 0)
+        #expect(slow.picture && slow.asset.kind == .raster && slow.asset.size == PixelSize(width: 2048, height: 512))
+        let pixels = try #require(slow.decoded)
+        #expect(pixels.size == slow.asset.size)
+        #expect(pixels.pixel(x: 500, y: 256) == 0xFF10_60D0 && pixels.pixel(x: 1500, y: 256) >> 24 == 0, "the left half blue, the right clear")
+        // The PNG kept for the document is that picture.
+        #expect(try SDLImageDecoder().decodeImage(data: slow.asset.bytes, fileExtension: "png", maxPixels: 1 << 24).pixels == pixels.pixels)
+    }
+
     @Test func everyKindHasExactlyOnePainter() {
         #expect(ElementPainters.all.count == ElementKinds.all.count)
         for kind in ElementKinds.all {

@@ -41,6 +41,42 @@ public enum ElementSources {
         return (ImageAsset(name: name, bytes: data, kind: .raster, size: image.size), image)
     }
 
+    /// Longest, in seconds, an SVG inserted in the window may take to draw and still be kept
+    /// as vectors: it is drawn again on the event loop whenever the page under it is (moved,
+    /// turned, undone), and one of 200,000 blurred circles took 80 s each time.
+    public static let vectorBudget = 0.25
+    /// The longer side of the picture a slow SVG becomes (its own size, if smaller).
+    public static let pictureSide = 2048
+
+    /// `image(atPath:)` for the window: an SVG that takes longer than `budget` seconds to
+    /// draw (timed here, off the event loop, at its picture's size) comes back as that
+    /// picture instead (a PNG, and its pixels), so it never holds the window up again.
+    /// `picture` says which.
+    public static func imageForWindow(atPath path: String, name: String, decoder: any ImageDecoding,
+                                      budget: Double = vectorBudget) throws -> (asset: ImageAsset, decoded: RasterImage?, picture: Bool) {
+        let (asset, decoded) = try image(atPath: path, name: name, decoder: decoder)
+        guard asset.kind == .svg else { return (asset, decoded, false) }
+        let drawing: SVGDrawing
+        do {
+            drawing = try SVGDrawing(asset.bytes)
+        } catch {
+            throw RenderError(error.message)
+        }
+        let scale = min(1, Double(pictureSide) / Double(max(asset.size.width, asset.size.height)))
+        let size = PixelSize(width: max(Int((Double(asset.size.width) * scale).rounded()), 1),
+                             height: max(Int((Double(asset.size.height) * scale).rounded()), 1))
+        let surface = try CairoSurface(format: .argb32, size: size)
+        let cr = try CairoContext(surface)
+        let clock = ContinuousClock(), start = clock.now
+        drawing.draw(on: cr.handle, width: Double(size.width), height: Double(size.height))
+        surface.flush()
+        let took = (clock.now - start).components
+        guard Double(took.seconds) + Double(took.attoseconds) * 1e-18 > budget else { return (asset, nil, false) }
+        let pixels = surface.rasterImage()
+        let png = try PNGFile.encode(pixels)
+        return (ImageAsset(name: name, bytes: png, kind: .raster, size: size), pixels, true)
+    }
+
     /// An SVG file as an element's source: plain SVG only, its size within the limits.
     public static func svg(_ data: Data, name: String) throws(RenderError) -> ImageAsset {
         guard !data.starts(with: [0x1F, 0x8B]) else {

@@ -255,12 +255,16 @@ public final class SelectionController {
         let name = DocumentState.fileName(path), decoder = app.decoder
         // Read and decoded off the event loop (a big photo takes a while); placed when ready.
         let into = ObjectIdentifier(editor)
-        app.background.run({ try ElementSources.image(atPath: path, name: name, decoder: decoder) }) { [weak self] result in
+        app.background.run({ try ElementSources.imageForWindow(atPath: path, name: name, decoder: decoder) }) { [weak self] result in
             guard let self else { return }
             // Another drawing took this one's place meanwhile: the image was for this one.
             guard ObjectIdentifier(editor) == into else { return app.chrome.show(error: "“\(name)” was not inserted: another drawing was opened") }
             switch result {
-            case .success(let (asset, decoded)): insert(asset, decoded: decoded, at: at)
+            case .success(let read):
+                insert(read.asset, decoded: read.decoded, at: at)
+                if read.picture {
+                    app.chrome.show(info: "“\(name)” takes long to draw: it is placed as a picture of \(read.asset.size.width)x\(read.asset.size.height) pixels, not as vectors")
+                }
             case .failure(let error): app.chrome.show(error: "Could not insert “\(name)”: \(error)")
             }
         }
