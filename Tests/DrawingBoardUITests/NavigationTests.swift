@@ -77,12 +77,36 @@ import Testing
         #expect(c.view.scale == 1 && c.view.offset.x == c.view.offset.x.rounded() && c.view.offset.y == c.view.offset.y.rounded())
     }
 
-    @Test func aPageThatFitsTheWindowDoesNotScroll() throws {
-        let c = try makeController(800, 600)
+    /// A page that fits between the bars, with room for its "+" under it, stays in the middle.
+    @Test func aPageThatFitsBetweenTheBarsDoesNotScroll() throws {
+        let editor = try Editor(size: PixelSize(width: 500, height: 300))
+        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
         let start = c.view
         for dy in [-3.0, 5, -1] { c.input.scroll(dy: dy, at: Point(400, 300)) }
         c.input.scroll(dx: 2, dy: 0, at: Point(400, 300))
         #expect(c.view == start, "\(c.view)")
+        #expect(c.layout().frame(of: .addPage) != nil, "its + shows")
+    }
+
+    /// A page that fits the window but not between the bars (as big as the window, as a new
+    /// drawing is; a Xournal++ page a little shorter than the window) is shown at 100% in the
+    /// middle, its edges under the bars: it scrolls until its top is under the top bar, and
+    /// its bottom with the "+" over the bottom bar. Nothing of it is out of reach.
+    @Test(arguments: [PixelSize(width: 800, height: 600), PixelSize(width: 533, height: 580)])
+    func aPageUnderTheBarsScrollsOutFromUnderThem(_ size: PixelSize) throws {
+        let editor = try Editor(size: size)
+        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
+        #expect(c.view.scale == 1 && c.view.offset.y == Double((600 - size.height) / 2), "fitted at 100%, in the middle: \(c.view)")
+        #expect(c.layout().frame(of: .addPage) == nil, "the + is below the window")
+        for _ in 0..<20 { c.input.scroll(dy: 3, at: Point(400, 300)) }
+        #expect(c.view.offset.y == 72, "the top just under the top bar (8 + 56 + 8): \(c.view)")
+        for _ in 0..<40 { c.input.scroll(dy: -3, at: Point(400, 300)) }
+        let bottom = c.view.toWindow(Point(0, Double(size.height))).y
+        #expect(bottom == 600 - 72 - 68, "the bottom and the + over the bottom bar: \(c.view)")
+        let plus = try #require(c.layout().frame(of: .addPage), "the + shows")
+        #expect(plus.minY >= bottom && plus.maxY <= 600 - 72)
+        c.click(.addPage)
+        #expect(c.editor.pages.count == 2)
     }
 
     /// A page wider than the window is fitted within its sides by a margin (HiDPI too), and

@@ -251,7 +251,7 @@ public final class AppController {
         document.retryAutosave()
         document.followWrites()
         document.followOpen()
-        background.follow()
+        background.follow(now: now) { chrome.show(info: $0) }
         // A page made off the loop comes in, and whatever took one in this turn is followed
         // (what saves, opens or quits takes it in itself first).
         followReplacement(wait: false)

@@ -2,27 +2,49 @@
 /// ticks, each with what to do with it: an image decoded for Insert Image, a PDF read for Insert
 /// PDF Pages.
 final class BackgroundResults {
-    private var pending: [(done: () -> Bool, wait: () -> Void)] = []
+    private struct Entry {
+        let done: () -> Bool
+        let wait: () -> Void
+        /// What the window says while it takes long, and when it was first followed.
+        let announcing: String?
+        var started: Double?
+        var announced = false
+    }
+    private var pending: [Entry] = []
+
+    /// Work that has run this long says so (its `announcing`).
+    static let announceAfter = 0.3
 
     var isEmpty: Bool { pending.isEmpty }
 
-    /// Runs `work` off the loop; `then` gets its result on the loop.
-    func run<Value>(_ work: @escaping @Sendable () throws -> Value, then: @escaping (Result<Value, any Error>) -> Void) {
+    /// Runs `work` off the loop; `then` gets its result on the loop. `announcing`: what the
+    /// window says if it takes longer than `announceAfter` ("Inserting “a.svg”…").
+    func run<Value>(_ work: @escaping @Sendable () throws -> Value, announcing: String? = nil,
+                    then: @escaping (Result<Value, any Error>) -> Void) {
         let job = BackgroundWork(work)
-        pending.append((done: {
+        pending.append(Entry(done: {
             guard let outcome = job.outcome else { return false }
             then(outcome)
             return true
-        }, wait: job.wait))
+        }, wait: job.wait, announcing: announcing))
     }
 
-    /// Hands over every result that is ready (in the order the work was asked for).
-    func follow() {
+    /// Hands over every result that is ready (in the order the work was asked for), and
+    /// `announce`s what has taken long.
+    func follow(now: Double = 0, announce: (String) -> Void = { _ in }) {
         guard !pending.isEmpty else { return }
-        var still: [(done: () -> Bool, wait: () -> Void)] = []
+        var still: [Entry] = []
         let taken = pending
         pending = []
-        for entry in taken where !entry.done() { still.append(entry) }
+        for var entry in taken where !entry.done() {
+            let started = entry.started ?? now
+            entry.started = started
+            if let words = entry.announcing, !entry.announced, now - started >= Self.announceAfter {
+                entry.announced = true
+                announce(words)
+            }
+            still.append(entry)
+        }
         // What a result's handler asked for meanwhile comes after.
         pending = still + pending
     }

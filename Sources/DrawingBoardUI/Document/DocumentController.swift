@@ -247,7 +247,8 @@ public final class DocumentController {
         let name = DocumentState.fileName(path), decoder = app.decoder, into = ObjectIdentifier(editor)
         // Decoded off the event loop (a big photo takes a while); set when ready, on the
         // drawing it was chosen for.
-        app.background.run({ try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels) }) { [weak self] result in
+        app.background.run({ try decoder.decodeImage(atPath: path, maxPixels: CanvasLimits.maxPixels) },
+                           announcing: "Reading “\(name)”…") { [weak self] result in
             guard let self, ObjectIdentifier(editor) == into else { return }
             do {
                 try editor.setBackground(.image(try result.get(), name: name))

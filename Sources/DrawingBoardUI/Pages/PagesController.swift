@@ -208,7 +208,7 @@ public final class PagesController {
         // Read and checked off the event loop (a long PDF takes a while); inserted when ready,
         // after the page current then.
         let into = ObjectIdentifier(editor)
-        app.background.run({ try DocumentSession.readPDF(path) }) { [weak self] result in
+        app.background.run({ try DocumentSession.readPDF(path) }, announcing: "Reading “\(DocumentState.fileName(path))”…") { [weak self] result in
             guard let self else { return }
             // Another drawing took this one's place meanwhile: the pages were for this one.
             guard ObjectIdentifier(editor) == into else {

@@ -255,7 +255,8 @@ public final class SelectionController {
         let name = DocumentState.fileName(path), decoder = app.decoder
         // Read and decoded off the event loop (a big photo takes a while); placed when ready.
         let into = ObjectIdentifier(editor)
-        app.background.run({ try ElementSources.imageForWindow(atPath: path, name: name, decoder: decoder) }) { [weak self] result in
+        app.background.run({ try ElementSources.imageForWindow(atPath: path, name: name, decoder: decoder) },
+                           announcing: "Inserting “\(name)”…") { [weak self] result in
             guard let self else { return }
             // Another drawing took this one's place meanwhile: the image was for this one.
             guard ObjectIdentifier(editor) == into else { return app.chrome.show(error: "“\(name)” was not inserted: another drawing was opened") }

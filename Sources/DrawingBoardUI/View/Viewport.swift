@@ -152,17 +152,19 @@ public final class Viewport {
     }
 
     /// `next` (a desk view) moved as little as needed to keep the window within the notebook:
-    /// above and below, its ends are counted from the bars, so no page hides under them (the
-    /// room under the last page holds its "+"), and a first or last page shorter than that
-    /// may still come to the window's middle, as a page fitted is shown.
+    /// above and below, its ends are counted from the bars, so every part of a page can come
+    /// out from under them (the room under the last page holds its "+"), and a first or last
+    /// page shorter than that may still come to the window's middle, as a page fitted is shown.
+    /// A page that fits between the bars with its "+" stays in the middle: nothing to scroll;
+    /// one that fits the window only (a page as big as the window, under the bars' edges)
+    /// scrolls as far as its edges and its "+" need.
     func clamped(_ next: ViewTransform) -> ViewTransform {
         let s = next.scale, w = strip.width * s, h = strip.height * s
         let first = Double(strip.sizes.first?.height ?? 1) * s, last = Double(strip.sizes.last?.height ?? 1) * s
         func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double, ends: (Double, Double), after: Double) -> Double {
             // In a window too short for the bars' room, the pages may go under them.
             let inset = room - 2 * inset >= 2 * Self.least * scale ? inset : 0
-            // Pages narrower (or shorter) than the window stay centred that way: nothing to scroll.
-            if extent <= room { return ((room - extent) / 2).rounded() }
+            // The middle is always within these (a page shorter than the room has no other place).
             let top = max(inset, ((room - ends.0) / 2).rounded()), bottom = min(room - inset - after, ((room + ends.1) / 2).rounded())
             return min(max(offset, bottom - extent), top)
         }
