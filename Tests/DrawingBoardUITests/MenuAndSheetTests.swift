@@ -81,8 +81,12 @@ import Testing
         c.click(.sheetSize(.preset(.a4Landscape)))
         c.key(KeyInput(.enter), time: 0)
         c.click(.dialog(.discard))
-        #expect(c.editor.size == PixelSize(width: 1754, height: 1240) && c.editor.strokes.isEmpty && !c.editor.canUndo)
+        #expect(c.editor.size == PixelSize(width: 1123, height: 794) && c.editor.strokes.isEmpty && !c.editor.canUndo)
         #expect(c.title == "Untitled - DrawingBoard" && !c.isModified)
+        // Exported as a PDF, the A4 page is A4: 297 x 210 mm is 841.9 x 595.3 points.
+        let pdf = try PDFReader.read(VectorExport.exportNotebook(c.editor), name: "a4.pdf")
+        let page = try #require(pdf.pageSizes.first)
+        #expect(abs(page.width - 841.9) < 1 && abs(page.height - 595.3) < 1, "\(page)")
     }
 
     @Test func pageSizeIsOneUndoStepAndTheViewFollows() throws {
@@ -249,7 +253,7 @@ import Testing
         c.click(.sheetSize(.preset(.a5Landscape)))
         c.click(.sheetField)
         guard case .newPage(let draft)? = c.chrome.sheet else { Issue.record("no sheet"); return }
-        #expect(draft.custom == "1240x874" && draft.selected, "the custom field starts from the chosen size, selected")
+        #expect(draft.custom == "794x559" && draft.selected, "the custom field starts from the chosen size, selected")
         for ch in "300x200" { c.key(KeyInput(.character(ch)), time: 0) }
         guard case .newPage(let typed)? = c.chrome.sheet else { Issue.record("the sheet closed while the size was typed"); return }
         #expect(typed.size == PixelSize(width: 300, height: 200))

@@ -93,9 +93,9 @@ import Testing
         #expect(try eventually { try app.screenshot().rgb(Int(a5.minX) + 8, Int(a5.center.y)) == AppUnderTest.accent }, "A5 chosen")
         try app.screenshot("x11-new-page-sheet")
         try app.key("Return")
-        // 874x1240 fitted between the bars: scale (700 - 144) / 1240, centred.
-        let scale = (700.0 - 144) / 1240
-        let left = Int(((1000 - 874 * scale) / 2).rounded())
+        // 559x794 (A5 at 96 dpi) fitted between the bars: scale (700 - 144) / 794, centred.
+        let scale = (700.0 - 144) / 794
+        let left = Int(((1000 - 559 * scale) / 2).rounded())
         #expect(try eventually {
             let s = try app.screenshot()
             return s.rgb(100, 350) == 0x8A8D91 && s.rgb(500, 350) == 0xFFFFFF && s.rgb(left + 3, 350) == 0xFFFFFF

@@ -22,13 +22,15 @@ public struct PageSpec: Sendable, Hashable {
 public enum PagePreset: Sendable, Hashable, CaseIterable {
     case a4Portrait, a4Landscape, a5Portrait, a5Landscape, fullHD, uhd4K
 
-    /// Paper at 150 dpi: A4 is 210x297 mm (1240x1754 px), A5 148x210 mm (874x1240 px).
+    /// Paper at 96 dpi, as every page is (a PDF's and a Xournal++ notebook's pages, and the
+    /// PDF export, which prints 96 pixels an inch): A4 is 210x297 mm (794x1123 px), A5
+    /// 148x210 mm (559x794 px).
     public var size: PixelSize {
         switch self {
-        case .a4Portrait: return PixelSize(width: 1240, height: 1754)
-        case .a4Landscape: return PixelSize(width: 1754, height: 1240)
-        case .a5Portrait: return PixelSize(width: 874, height: 1240)
-        case .a5Landscape: return PixelSize(width: 1240, height: 874)
+        case .a4Portrait: return PixelSize(width: 794, height: 1123)
+        case .a4Landscape: return PixelSize(width: 1123, height: 794)
+        case .a5Portrait: return PixelSize(width: 559, height: 794)
+        case .a5Landscape: return PixelSize(width: 794, height: 559)
         case .fullHD: return PixelSize(width: 1920, height: 1080)
         case .uhd4K: return PixelSize(width: 3840, height: 2160)
         }
