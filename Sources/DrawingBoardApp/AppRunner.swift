@@ -183,7 +183,7 @@ public final class AppRunner {
             case .saveDrawing:
                 filters = [("OpenRaster drawing (keeps layers and strokes)", ["*.ora"])]
             case .export:
-                filters = ExportFormat.allCases.map { ($0 == .pdf ? "PDF document" : "\($0.title) image", $0.patterns) }
+                filters = ExportFormat.chooserOrder(suggesting: request.suggestedName).map { ($0 == .pdf ? "PDF document" : "\($0.title) image", $0.patterns) }
             case .backgroundImage: filters = [("Images", images), ("All files", ["*"])]
             case .insertImage: filters = [("Images", images + ["*.svg"]), ("All files", ["*"])]
             case .openFile:

@@ -20,6 +20,8 @@ extension Journal {
     public struct Restored {
         public var editor: Editor
         public var savedTo: String?
+        /// The file the session's start was imported from, when it was (a PDF, a notebook).
+        public var importedFrom: String?
         /// Steps that could not come back, and why (the first reason).
         public var skipped = 0
         public var skipReason: String?
@@ -82,6 +84,7 @@ extension Journal {
         public var start: DocumentContents
         public var steps: [Step]
         public var savedTo: String?
+        public var importedFrom: String?
         /// Lines that could not be read at all, and why (the first reason).
         public var unreadable = 0
         public var startProblem: String?
@@ -125,7 +128,8 @@ extension Journal {
         } else {
             first = blank(JournalFormat.pageSize(for: lines))
         }
-        var session = Session(start: first, steps: [], savedTo: start.info?.document, unreadable: unreadable, startProblem: startProblem)
+        var session = Session(start: first, steps: [], savedTo: start.info?.document, importedFrom: startProblem == nil ? start.info?.imported : nil,
+                              unreadable: unreadable, startProblem: startProblem)
         for (n, line) in lines.enumerated() {
             let place = "journal.jsonl line \(n + 1)"
             switch line {
@@ -157,7 +161,7 @@ extension Journal {
         let session = try read(orphan)
         let editor = try Editor(document: session.start, history: history, drawsPDFsLater: drawsPDFsLater)
         let unreadable = session.unreadable
-        var result = Restored(editor: editor, savedTo: session.savedTo, skipped: unreadable,
+        var result = Restored(editor: editor, savedTo: session.savedTo, importedFrom: session.importedFrom, skipped: unreadable,
                               skipReason: unreadable > 0 ? "\(unreadable) line\(unreadable == 1 ? "" : "s") of journal.jsonl cannot be read" : nil,
                               startProblem: session.startProblem)
         for step in session.steps {

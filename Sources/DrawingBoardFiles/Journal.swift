@@ -106,7 +106,9 @@ public final class Journal {
     /// `page`: the page's first state as a document (an image opened as a new page), kept as
     /// the start when there is no document file to copy.
     /// `paper`: a new page of ruled paper (its colour is the paper's).
-    public func restart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil) throws {
+    /// `importedFrom`: the file `page` was imported from (the drawing is named after it when it comes back).
+    public func restart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil,
+                        importedFrom: String? = nil) throws {
         pending = []
         problem = nil
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("images"))
@@ -116,20 +118,22 @@ public final class Journal {
         uncovered = []
         unflushed = false
         sync.reset()
-        try writeStart(size: size, background: background, paper: paper, documentPath: documentPath, page: page)
+        try writeStart(size: size, background: background, paper: paper, documentPath: documentPath, page: page, importedFrom: importedFrom)
     }
 
     /// Image files are numbered below this.
     static let maxImageNumber = 1 << 53
 
-    private func writeStart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil) throws {
+    private func writeStart(size: PixelSize, background: RGBColor, paper: Paper? = nil, documentPath: String?, page: Data? = nil,
+                            importedFrom: String? = nil) throws {
         // The old start goes first: a start that fails half-way (a full disk) must not leave
         // the last document's start under the new steps, for recovery would replay them over
         // it and Save would write them into that document.
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("start.json"))
         let start = directory.appendingPathComponent("start.ora")
         try? FileManager.default.removeItem(at: start)
-        var info = JournalFormat.StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath, paper: paper)
+        var info = JournalFormat.StartInfo(width: size.width, height: size.height, background: background.hex, document: documentPath, paper: paper,
+                                           imported: importedFrom)
         if let documentPath {
             try FileManager.default.copyItem(at: URL(fileURLWithPath: documentPath), to: start)
             info.background = nil

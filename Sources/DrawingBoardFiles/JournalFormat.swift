@@ -15,8 +15,11 @@ enum JournalFormat {
         var page: Bool?
         /// A new page of ruled paper (a session started by New page with paper).
         var paper: Paper?
+        /// The file the start was imported from (a PDF, a notebook, an image opened), to name
+        /// the drawing after when it comes back.
+        var imported: String?
 
-        enum CodingKeys: String, CodingKey { case width, height, background, document, page, paper }
+        enum CodingKeys: String, CodingKey { case width, height, background, document, page, paper, imported }
 
         /// The values checked before anything acts on them.
         func validate() throws(ValidationError) {
@@ -24,6 +27,9 @@ enum JournalFormat {
             try paper?.validate(at: "paper")
             if let background, RGBColor(hex: background) == nil {
                 throw ValidationError("background", "\"\(background)\" is not a colour")
+            }
+            if let imported, imported.utf8.count > Int(PATH_MAX) || !imported.hasPrefix("/") {
+                throw ValidationError("imported", "is not a file's path")
             }
         }
     }

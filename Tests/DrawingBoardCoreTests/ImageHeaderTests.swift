@@ -45,3 +45,16 @@ import Testing
         #expect(ImageHeader.dimensions(of: []) == nil)
     }
 }
+
+/// The export chooser's filters: the proposed name's format first (the chooser selects it),
+/// so the files of that kind show; any other name leaves the usual order.
+@Suite struct ExportFormatTests {
+    @Test func theProposedNamesFormatComesFirst() {
+        #expect(ExportFormat.chooserOrder(suggesting: "notes.pdf") == [.pdf, .png, .jpeg, .webp, .svg])
+        #expect(ExportFormat.chooserOrder(suggesting: "a.b.JPEG") == [.jpeg, .png, .webp, .svg, .pdf])
+        #expect(ExportFormat.chooserOrder(suggesting: "drawing.png") == ExportFormat.allCases)
+        #expect(ExportFormat.chooserOrder(suggesting: "drawing.ora") == ExportFormat.allCases)
+        #expect(ExportFormat.chooserOrder(suggesting: nil) == ExportFormat.allCases)
+        #expect(ExportFormat.chooserOrder(suggesting: "noextension") == ExportFormat.allCases)
+    }
+}

@@ -115,4 +115,27 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
         #expect(restored.savedTo == doc.path)
         #expect(try restored.editor.image.flattened() == (try reopened.image.flattened()))
     }
+
+    /// A session started from an imported file (a PDF, a notebook, an image opened as a page)
+    /// comes back named after that file, so the title and Save's proposed name are as before
+    /// the crash; a path that is no file's path is refused with the start.
+    @Test func aSessionFromAnImportedFileKeepsItsName() throws {
+        let root = tempRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let editor = try Editor(size: PixelSize(width: 40, height: 30))
+        var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
+        try journal!.restart(size: editor.size, background: .white, documentPath: nil, page: try OpenRaster.encode(editor.image),
+                             importedFrom: "/home/u/lecture.pdf")
+        editor.recorder = { journal?.append($0) }
+        stroke(editor, .line, "#0000ff", [(20, 0), (20, 30)])
+        let directory = journal!.directory
+        journal = nil
+        let restored = try Journal.restore(Journal.orphans(root: root)[0])
+        #expect(restored.importedFrom == "/home/u/lecture.pdf" && restored.savedTo == nil && restored.startProblem == nil)
+        let start = directory.appendingPathComponent("start.json")
+        let text = try String(contentsOf: start, encoding: .utf8)
+        try text.replacingOccurrences(of: #"\/home\/u\/lecture.pdf"#, with: "lecture.pdf").write(to: start, atomically: true, encoding: .utf8)
+        let damaged = try Journal.restore(Journal.orphans(root: root)[0])
+        #expect(damaged.importedFrom == nil && damaged.startProblem?.contains("imported") == true, "\(damaged.startProblem ?? "")")
+    }
 }

@@ -40,6 +40,11 @@ import Testing
         #expect(d.name == "photo.jpg (imported)" && d.suggestedName == "photo.ora" && d.exportPath == nil && !d.isModified(at: 5))
         d.restored(path: "/e/doc.ora")
         #expect(d.isModified(at: 0) && d.isModified(at: 5), "a restored session is never taken for saved")
+        // A session imported from a PDF comes back named after it; a document's name wins.
+        d.restored(path: nil, importedFrom: "/p/lecture.pdf")
+        #expect(d.name == "lecture.pdf (imported)" && d.suggestedName == "lecture.ora" && d.path == nil && d.isModified(at: 5))
+        d.restored(path: "/e/doc.ora", importedFrom: "/p/lecture.pdf")
+        #expect(d.name == "doc.ora")
     }
 }
 

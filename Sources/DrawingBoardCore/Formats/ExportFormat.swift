@@ -34,6 +34,15 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
         self == .jpeg ? ["*.jpg", "*.jpeg"] : ["*.\(rawValue)"]
     }
 
+    /// Every format, the one `name` asks for first: a file chooser selects its first filter,
+    /// and a filter other than the proposed name's hides the files it would replace.
+    public static func chooserOrder(suggesting name: String?) -> [ExportFormat] {
+        guard let name, let dot = name.lastIndex(of: "."), let first = ExportFormat(pathExtension: String(name[name.index(after: dot)...])) else {
+            return allCases
+        }
+        return [first] + allCases.filter { $0 != first }
+    }
+
     /// Every format's name, for messages ("PNG, JPEG, WebP, SVG or PDF").
     public static var names: String {
         let all = allCases.map(\.title)

@@ -80,7 +80,8 @@ public final class AppController {
 
     /// Replaces the drawing with `next` (an opened document, a new page), keeping the tool
     /// settings; the journal starts over from it unless told otherwise.
-    func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, restartJournal: Bool = true) {
+    func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, importedFrom: String? = nil,
+                       restartJournal: Bool = true) {
         text.finish()
         // The selection and the copied element belong to the page that goes.
         selection.forget()
@@ -94,7 +95,7 @@ public final class AppController {
         document.wireJournal()
         if restartJournal {
             do {
-                try document.session.restartJournal(for: next, documentPath: documentPath, page: page)
+                try document.session.restartJournal(for: next, documentPath: documentPath, page: page, importedFrom: importedFrom)
             } catch {
                 chrome.show(error: "Autosave cannot start for this drawing: \(error)")
             }

@@ -76,13 +76,12 @@ final class DocumentSession {
     }
 
     /// The export's end, once it has ended: the copy is noted (the document is left as it is).
+    /// It is not a recent file: opening an exported PDF or PNG would make its ink part of a
+    /// background, no longer strokes, and the recent files are the documents to go back to.
     func finishExport() -> (job: FileJob, result: Result<Void, any Error>)? {
         guard let job = exporting, let outcome = job.outcome else { return nil }
         exporting = nil
-        if case .success = outcome {
-            state.exported(to: job.path)
-            noteRecent(job.path)
-        }
+        if case .success = outcome { state.exported(to: job.path) }
         return (job, outcome)
     }
 
@@ -120,17 +119,17 @@ final class DocumentSession {
     }
 
     /// The journal starts over from `next` (an opened document, a new page).
-    func restartJournal(for next: Editor, documentPath: String?, page: Data?) throws {
+    func restartJournal(for next: Editor, documentPath: String?, page: Data?, importedFrom: String? = nil) throws {
         guard let journal else { return }
         switch next.background {
         case .paper(let paper):
-            try journal.restart(size: next.size, background: paper.color, paper: paper, documentPath: documentPath, page: page)
+            try journal.restart(size: next.size, background: paper.color, paper: paper, documentPath: documentPath, page: page, importedFrom: importedFrom)
         case .color(let color):
-            try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page)
+            try journal.restart(size: next.size, background: color, documentPath: documentPath, page: page, importedFrom: importedFrom)
         case .xournal(let paper):
-            try journal.restart(size: next.size, background: paper.color, documentPath: documentPath, page: page)
+            try journal.restart(size: next.size, background: paper.color, documentPath: documentPath, page: page, importedFrom: importedFrom)
         case .image, .pdf:
-            try journal.restart(size: next.size, background: .white, documentPath: documentPath, page: page)
+            try journal.restart(size: next.size, background: .white, documentPath: documentPath, page: page, importedFrom: importedFrom)
         }
     }
 
@@ -143,7 +142,8 @@ final class DocumentSession {
         journal?.remove()
         journal = adopted
         // Only a document is something Save writes again (older sessions noted exports too).
-        state.restored(path: restored.savedTo.flatMap { URL(fileURLWithPath: $0).pathExtension.lowercased() == "ora" ? $0 : nil })
+        state.restored(path: restored.savedTo.flatMap { URL(fileURLWithPath: $0).pathExtension.lowercased() == "ora" ? $0 : nil },
+                       importedFrom: restored.importedFrom)
         return restored
     }
 

@@ -76,8 +76,11 @@ public struct DocumentState: Sendable, Equatable {
     }
 
     /// A crashed session came back: it matches no saved state, whatever its history says.
-    public mutating func restored(path: String?) {
+    /// A dead session came back: named after its document, else the file it was imported
+    /// from, and unsaved.
+    public mutating func restored(path: String?, importedFrom: String? = nil) {
         self = DocumentState(path: path)
+        if path == nil { self.importedFrom = importedFrom }
         savedState = nil
     }
 

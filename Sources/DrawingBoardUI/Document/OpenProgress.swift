@@ -63,16 +63,16 @@ final class OpenProgress {
             document.session.state.replaced(path: path, at: next.history.stateID)
             app.chrome.show(info: "Opened “\(name)”")
         case .pdf(let pages):
-            app.replaceEditor(next, page: ready.sessionPage)
+            app.replaceEditor(next, page: ready.sessionPage, importedFrom: path)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
-            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s") to write on; Save keeps them, the PDF inside, in a document")
+            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s") to write on; Save keeps \(pages == 1 ? "it" : "them"), the PDF inside, in a document")
         case .notebook(let pages, let leftOut):
-            app.replaceEditor(next, page: ready.sessionPage)
+            app.replaceEditor(next, page: ready.sessionPage, importedFrom: path)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
             let dropped = leftOut.isEmpty ? "" : "; left out: \(leftOut.joined(separator: ", "))"
             app.chrome.show(info: "Opened “\(name)”, \(pages) page\(pages == 1 ? "" : "s"); Save writes it as a DrawingBoard document\(dropped)")
         case .image(let size):
-            app.replaceEditor(next, page: ready.sessionPage)
+            app.replaceEditor(next, page: ready.sessionPage, importedFrom: path)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
             app.chrome.show(info: "Opened “\(name)” as a new page (\(size.width)x\(size.height)); Save writes it as a document")
         }
