@@ -215,7 +215,7 @@ public final class DocumentController {
             if abs(pen.luminance - spec.background.luminance) < 0.35 {
                 app.brush.setPenColor(spec.background.luminance < 0.5 ? .white : .black)
             }
-            chrome.show(info: "New page, \(spec.size.width)x\(spec.size.height)")
+            chrome.show(info: "New drawing, one page of \(spec.size.width)x\(spec.size.height)")
         } catch {
             chrome.show(error: "A \(spec.size.width)x\(spec.size.height) page cannot be made: \(error)")
         }

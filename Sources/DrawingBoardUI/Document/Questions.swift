@@ -57,7 +57,7 @@ public final class Questions {
             let damaged = session.recoverable?.startProblem == nil ? "" : " Its start is damaged: the steps come back over a blank page."
             return "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")).\(damaged) Restore it?"
         case .newPage?:
-            return "Save changes to “\(name)” before starting a new page?"
+            return "Save changes to “\(name)” before starting a new drawing?"
         case .saveName(let chosen, let doc, let format)?:
             let chosenName = URL(fileURLWithPath: chosen).lastPathComponent, docName = URL(fileURLWithPath: doc).lastPathComponent
             return format.map { "“\(chosenName)” is a \($0.title) name. Save the document as “\(docName)”, or export a \($0.title) copy to “\(chosenName)”?" }

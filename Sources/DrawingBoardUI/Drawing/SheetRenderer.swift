@@ -11,7 +11,7 @@ enum SheetRenderer {
         switch sheet {
         case .shortcuts: name = "Keyboard Shortcuts"
         case .about: name = "About DrawingBoard"
-        case .newPage(let draft): name = draft.inserting ? "Insert Page" : "New Page"
+        case .newPage(let draft): name = draft.inserting ? "Insert Page" : "New Drawing"
         case .pageSize: name = "Page Size"
         }
         p.text(name, in: title, size: (Theme.textSize + 3) * s, Theme.ink, align: .left, bold: true)
