@@ -177,6 +177,8 @@ public final class BrushController {
     func followBackground() {
         if case .color(let c) = editor.background { backgroundColor = c }
         if case .xournal(let paper) = editor.background { backgroundColor = paper.color }
+        // A PDF page is drawn over white (the swatch kept the last page's colour).
+        if case .pdf = editor.background { backgroundColor = .white }
         if let paper { backgroundColor = paper.color }
     }
 
