@@ -23,10 +23,21 @@ enum DecodingProblem {
                 let detail = context.debugDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
                 return detail.isEmpty || detail.contains("not valid JSON") ? "not valid JSON" : "not valid JSON (\(detail))".escapingControlCharacters
             }
-            return at(context, context.debugDescription.isEmpty ? "is not valid" : context.debugDescription)
+            return at(context, context.debugDescription.isEmpty ? "is not valid" : reworded(context.debugDescription))
         @unknown default:
             return "\(error)"
         }
+    }
+
+    /// Foundation's words for a value of no known kind ("Cannot initialize Tool from invalid
+    /// String value flamethrower"), said as the app's other messages say it.
+    static func reworded(_ detail: String) -> String {
+        let prefix = "Cannot initialize ", middle = " from invalid "
+        guard detail.hasPrefix(prefix), let from = detail.range(of: middle),
+              let value = detail.range(of: " value ", range: from.upperBound..<detail.endIndex) else { return detail.escapingControlCharacters }
+        let kind = detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<from.lowerBound]
+        let words = kind.reduce(into: "") { text, c in text += c.isUppercase && !text.isEmpty ? " \(c.lowercased())" : c.lowercased() }
+        return "\"\(detail[value.upperBound...].prefix(40))\" is not a known \(words)".escapingControlCharacters
     }
 
     /// The first field that must hold a whole number in a range and does not: ids and baked

@@ -159,7 +159,7 @@ public enum OpenRaster {
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
-            throw DocumentError("it is not an OpenRaster file (not a zip archive)")
+            throw DocumentError("it is not an OpenRaster file, or it is damaged or cut short (not a whole zip archive)")
         }
         var entries: [String: Entry] = [:]
         for entry in archive {

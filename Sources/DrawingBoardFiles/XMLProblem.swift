@@ -16,7 +16,7 @@ enum XMLProblem {
     static func words(for code: Int) -> String {
         switch code {
         case 2: return "it needs more memory than the parser may use"
-        case 3, 4: return "the document is empty"
+        case 3, 4: return "it is not XML (no element where the document should start)"
         case 5: return "the document ends too early (an element is not closed)"
         case 6...13, 87: return "an invalid character or character reference"
         case 14...25: return "a malformed entity reference (an & not followed by a name and ;)"

@@ -58,7 +58,7 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         (strokeJSON(id: "18446744073709551615"), "strokes[0].id: 18446744073709551615 is too large (ids stay below 9007199254740992)"),
         (strokeJSON(tool: "\"highlighter\"", opacity: "2"), "strokes[0].style.opacity: 2 is outside 0...1"),
         (strokeJSON(points: "[]"), "strokes[0].points: needs at least one point"),
-        (strokeJSON(tool: "\"airbrush\""), "strokes[0].tool: "),
+        (strokeJSON(tool: "\"airbrush\""), "strokes[0].tool: \"airbrush\" is not a known tool"),
         (strokeJSON(width: "\"wide\""), "strokes[0].style.width: expected a number"),
         (strokeJSON(id: "-1"), "strokes[0].id: -1 is not a whole number in 0 to its limit"),
         (strokeJSON(id: "2.5"), "strokes[0].id: 2.5 is not a whole number in 0 to its limit"),

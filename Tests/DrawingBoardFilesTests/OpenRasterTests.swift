@@ -228,7 +228,7 @@ private func sample(background: Background) throws -> Editor {
     }
 
     static let broken: [(String, String)] = [
-        ("not-a-zip.ora", "not an OpenRaster file (not a zip archive)"),
+        ("not-a-zip.ora", "not an OpenRaster file, or it is damaged or cut short (not a whole zip archive)"),
         ("empty.ora", "not an OpenRaster file"),
         ("truncated.ora", "not an OpenRaster file"),
         ("no-mimetype.ora", "no image/openraster mimetype"),

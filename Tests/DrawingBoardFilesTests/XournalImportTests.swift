@@ -241,6 +241,8 @@ import Testing
         #expect(Self.refusal(url).contains("not a Xournal++ or Xournal notebook (its root is <html>)"))
         try Data("not gzip".utf8).write(to: url)
         #expect(Self.refusal(url).hasSuffix("cannot be opened: it is neither a Xournal++ notebook (gzip) nor XML"))
+        try Data().write(to: url)
+        #expect(Self.refusal(url).hasSuffix("cannot be opened: the file is empty"))
     }
 
     /// A stroke of a million points opens; one more is refused before anything is made of it.

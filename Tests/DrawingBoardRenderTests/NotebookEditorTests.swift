@@ -203,6 +203,7 @@ import Testing
             }
         }
         #expect(message(TestPDF.noPages) == "x.pdf: the PDF has no pages")
+        #expect(message(Data()) == "x.pdf: the file is empty")
         #expect(message(TestPDF.passwordProtected)
             == "x.pdf: the PDF is protected by a password; open it in a PDF reader, save a copy without the password, and open that")
         #expect(message(TestPDF.blankPages(10_001)) == "x.pdf: the PDF has 10001 pages, more than the 10000 a notebook can hold")

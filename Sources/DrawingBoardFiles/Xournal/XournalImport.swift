@@ -41,6 +41,7 @@ public enum XournalImport {
         let name = "“\(url.lastPathComponent)”"
         do {
             let data = try RegularFile.read(url.path, limit: maxFileBytes, noun: "notebook")
+            guard !data.isEmpty else { throw DocumentError("the file is empty") }
             let converter = Converter(notebook: url, decoder: decoder, imageBudget: imageBudget)
             let xml = try XournalXML.parse(data) { spec, number in
                 let page = try converter.add(spec, number: number, keep: keeps(number))

@@ -20,6 +20,7 @@ public enum PDFReader {
 
     /// Reads a PDF from its bytes.
     public static func read(_ bytes: Data, name: String) throws(RenderError) -> PDFFile {
+        guard !bytes.isEmpty else { throw RenderError("\(name): the file is empty") }
         guard bytes.count <= PDFLimits.bytes else {
             throw RenderError("\(name): the PDF is \(bytes.count) bytes, above the limit of \(PDFLimits.bytes)")
         }

@@ -182,7 +182,7 @@ public final class DocumentController {
     public func open(_ path: String) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if ext == "svg" {
-            chrome.show(error: "“\(DocumentState.fileName(path))” is an exported copy (SVG); DrawingBoard opens its .ora documents, PDFs and images (PNG, JPEG, WebP, …)")
+            chrome.show(error: "“\(DocumentState.fileName(path))” is an SVG image, not a document: Insert Image (Ctrl+I) places it on the page. Open takes .ora documents, Xournal++ notebooks, PDFs and PNG, JPEG or WebP images")
             return
         }
         // Read and made ready off the event loop first (`followOpen`): a file that cannot be
