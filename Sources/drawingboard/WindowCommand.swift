@@ -26,15 +26,27 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Window size in logical pixels, as WIDTHxHEIGHT (otherwise the last size used).")
     var size: String?
 
+    /// The smallest window (the bars and a page need that much) and the largest.
+    static let smallest = PixelSize(width: 640, height: 480)
+    static let largest = 16384
+
+    /// `--size`'s value, checked: its form, then its range, each with its own message.
+    static func windowSize(_ text: String) throws -> PixelSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1] else {
+            throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1024x700 (it was \"\(text.prefix(40))\")")
+        }
+        guard (smallest.width...largest).contains(width), (smallest.height...largest).contains(height) else {
+            throw ValidationError("--size \(width)x\(height) is outside the sizes a window can have, \(smallest.width)x\(smallest.height) to \(largest)x\(largest)")
+        }
+        return PixelSize(width: width, height: height)
+    }
+
     func run() throws {
         let settings = AppSettings.load()
         var windowSize = PixelSize(width: settings.windowWidth, height: settings.windowHeight)
         if let size {
-            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, (320...16384).contains(parts[0]), (240...16384).contains(parts[1]) else {
-                throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1024x700")
-            }
-            windowSize = PixelSize(width: parts[0], height: parts[1])
+            windowSize = try Self.windowSize(size)
         }
         if let saveTo, URL(fileURLWithPath: saveTo).pathExtension.lowercased() != "ora" {
             throw ValidationError("--save-to names the document, which is an .ora file; for a copy in another format use --export-to \(saveTo)")
