@@ -131,7 +131,7 @@ extension Journal {
         var session = Session(start: first, steps: [], savedTo: start.info?.document, importedFrom: startProblem == nil ? start.info?.imported : nil,
                               unreadable: unreadable, startProblem: startProblem)
         for (n, line) in lines.enumerated() {
-            let place = "journal.jsonl line \(n + 1)"
+            let place = "journal.jsonl line \(n + 1), edit"
             switch line {
             case .success(.saved(let path)):
                 session.savedTo = path

@@ -234,7 +234,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         for _ in 0..<2 {
             let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
             #expect(restored.skipped == 3)
-            #expect(restored.skipReason == "journal.jsonl line 2.stroke.style.width: 4e+300 is outside 1...200")
+            #expect(restored.skipReason == "journal.jsonl line 2, edit.stroke.style.width: 4e+300 is outside 1...200")
             #expect(restored.editor.strokes.count == 2)
             #expect(restored.editor.size == e.size)
         }

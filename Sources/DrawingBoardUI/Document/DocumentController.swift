@@ -371,7 +371,7 @@ public final class DocumentController {
             }
             if let reason = restored.skipReason {
                 let n = restored.skipped
-                chrome.show(error: "Restored the drawing, but \(n) step\(n == 1 ? "" : "s") could not come back (\(reason))")
+                chrome.show(error: "Restored the drawing, but \(n) line\(n == 1 ? "" : "s") of its journal could not come back (the first: \(reason))")
             } else if let problem = restored.startProblem {
                 chrome.show(error: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s") over a blank page (\(problem))")
             } else {
