@@ -128,7 +128,7 @@ extension Journal {
         } else {
             first = blank(JournalFormat.pageSize(for: lines))
         }
-        var session = Session(start: first, steps: [], savedTo: start.info?.document, importedFrom: startProblem == nil ? start.info?.imported : nil,
+        var session = Session(start: first, steps: [], savedTo: start.info?.document, importedFrom: startProblem == nil ? start.info?.importedPath : nil,
                               unreadable: unreadable, startProblem: startProblem)
         for (n, line) in lines.enumerated() {
             let place = "journal.jsonl line \(n + 1), edit"

@@ -21,6 +21,12 @@ enum JournalFormat {
 
         enum CodingKeys: String, CodingKey { case width, height, background, document, page, paper, imported }
 
+        /// `imported` when it is a file's path (only the name is lost when it is not).
+        var importedPath: String? {
+            guard let imported, imported.hasPrefix("/"), imported.utf8.count <= Int(PATH_MAX) else { return nil }
+            return imported
+        }
+
         /// The values checked before anything acts on them.
         func validate() throws(ValidationError) {
             try Check.canvas(PixelSize(width: width, height: height), at: "")
@@ -28,9 +34,7 @@ enum JournalFormat {
             if let background, RGBColor(hex: background) == nil {
                 throw ValidationError("background", "\"\(background)\" is not a colour")
             }
-            if let imported, imported.utf8.count > Int(PATH_MAX) || !imported.hasPrefix("/") {
-                throw ValidationError("imported", "is not a file's path")
-            }
+
         }
     }
 

@@ -26,8 +26,9 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Window size in logical pixels, as WIDTHxHEIGHT (otherwise the last size used).")
     var size: String?
 
-    /// The smallest window (the bars and a page need that much) and the largest.
-    static let smallest = PixelSize(width: 640, height: 480)
+    /// The smallest window asked for (the window's own minimum, 640x480, shrinks to a small
+    /// screen) and the largest.
+    static let smallest = PixelSize(width: 320, height: 240)
     static let largest = 16384
 
     /// `--size`'s value, checked: its form, then its range, each with its own message.

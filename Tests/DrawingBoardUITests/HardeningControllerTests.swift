@@ -97,6 +97,6 @@ import ZIPFoundation
         c.document.offerRecovery(try #require(Journal.orphans(root: folder).first))
         c.click(.dialog(.restore))
         #expect(c.editor.strokes.count == 1)
-        #expect(c.chrome.messageText == "Restored the drawing, but 1 line of its journal could not come back (the first: journal.jsonl line 2, edit.stroke.style.width: 900 is outside 1...200)")
+        #expect(c.chrome.messageText == "Restored the drawing, but 1 line of its journal could not come back (journal.jsonl line 2, edit.stroke.style.width: 900 is outside 1...200)")
     }
 }

@@ -88,6 +88,27 @@ import Testing
         #expect(c.layout().frame(of: .addPage) != nil, "its + shows")
     }
 
+    /// A notebook whose pages fit between the bars together, with the "+" under them, stays
+    /// in the middle whatever the wheel does; zoomed out until two window-sized pages fit the
+    /// window, it moves no further than the "+" needs (it used to slide from the first page
+    /// in the middle to the last).
+    @Test func aNotebookThatFitsStaysInTheMiddle() throws {
+        let small = Page(size: PixelSize(width: 300, height: 120))
+        let editor = try Editor(notebook: Notebook([small, small]))
+        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1)
+        let start = c.viewport.desk
+        for dy in [-3.0, 5, -1, -9] { c.input.scroll(dy: dy, at: Point(400, 300)) }
+        #expect(c.viewport.desk == start, "\(c.viewport.desk)")
+        let big = try makeController(800, 600)
+        big.pages.add(after: 0)
+        for _ in 0..<8 { big.input.scroll(dy: -1, at: Point(400, 300), ctrl: true) }
+        for dy in [-30.0, 30] {
+            big.input.scroll(dy: dy, at: Point(400, 300))
+            let top = big.viewport.desk.toWindow(Point(0, 0)).y, bottom = big.viewport.desk.toWindow(Point(0, big.viewport.strip.height)).y
+            #expect(bottom - top < 600 - 144 && abs(top - (600 - bottom)) <= 68 + 1, "near the middle: \(top) above, \(600 - bottom) below")
+        }
+    }
+
     /// A page that fits the window but not between the bars (as big as the window, as a new
     /// drawing is; a Xournal++ page a little shorter than the window) is shown at 100% in the
     /// middle, its edges under the bars: it scrolls until its top is under the top bar, and

@@ -48,10 +48,12 @@ public enum ElementSources {
     /// The longer side of the picture a slow SVG becomes (its own size, if smaller).
     public static let pictureSide = 2048
 
-    /// `image(atPath:)` for the window: an SVG that takes longer than `budget` seconds to
-    /// draw (timed here, off the event loop, at its picture's size) comes back as that
-    /// picture instead (a PNG, and its pixels), so it never holds the window up again.
-    /// `picture` says which.
+    /// `image(atPath:)` for the window: an SVG that takes longer than `budget` seconds of CPU
+    /// to draw (timed here, off the event loop, at its picture's size) comes back as a picture
+    /// instead (a PNG, and its pixels), so it never holds the window up again. It is looked at
+    /// small first: one slow even at `probeSide` px is made a picture at once, as large as
+    /// about `pictureSeconds` of drawing allows, never drawn whole to find out. `picture`
+    /// says which.
     public static func imageForWindow(atPath path: String, name: String, decoder: any ImageDecoding,
                                       budget: Double = vectorBudget) throws -> (asset: ImageAsset, decoded: RasterImage?, picture: Bool) {
         let (asset, decoded) = try image(atPath: path, name: name, decoder: decoder)
@@ -62,19 +64,44 @@ public enum ElementSources {
         } catch {
             throw RenderError(error.message)
         }
-        let scale = min(1, Double(pictureSide) / Double(max(asset.size.width, asset.size.height)))
-        let size = PixelSize(width: max(Int((Double(asset.size.width) * scale).rounded()), 1),
-                             height: max(Int((Double(asset.size.height) * scale).rounded()), 1))
-        let surface = try CairoSurface(format: .argb32, size: size)
+        func picture(_ pixels: RasterImage) throws -> (asset: ImageAsset, decoded: RasterImage?, picture: Bool) {
+            (ImageAsset(name: name, bytes: try PNGFile.encode(pixels), kind: .raster, size: pixels.size), pixels, true)
+        }
+        let longer = max(asset.size.width, asset.size.height)
+        let probe = try draw(drawing, fitting: min(longer, probeSide), of: asset.size)
+        if probe.seconds > budget {
+            // Drawing time grows with the pixels drawn (blurs, fills): the side for about
+            // `pictureSeconds`, between the probe's and `pictureSide`.
+            let side = Int(Double(probeSide) * (pictureSeconds / max(probe.seconds, 1e-6)).squareRoot())
+            guard side > probeSide, longer > probeSide else { return try picture(probe.pixels) }
+            return try picture(try draw(drawing, fitting: min(side, pictureSide, longer), of: asset.size).pixels)
+        }
+        guard longer > probeSide else { return (asset, nil, false) }
+        let whole = try draw(drawing, fitting: min(longer, pictureSide), of: asset.size)
+        return whole.seconds > budget ? try picture(whole.pixels) : (asset, nil, false)
+    }
+
+    /// The side of the first, small look at an SVG, and about how long its picture may take.
+    static let probeSide = 256
+    static let pictureSeconds = 2.0
+
+    /// Draws `drawing` with its longer side `side` px, and the thread's CPU time it took (not
+    /// the clock's: a busy machine must not turn a quick drawing into a picture).
+    private static func draw(_ drawing: SVGDrawing, fitting side: Int, of size: PixelSize) throws(RenderError) -> (pixels: RasterImage, seconds: Double) {
+        let scale = Double(side) / Double(max(size.width, size.height))
+        let target = PixelSize(width: max(Int((Double(size.width) * scale).rounded()), 1), height: max(Int((Double(size.height) * scale).rounded()), 1))
+        let surface = try CairoSurface(format: .argb32, size: target)
         let cr = try CairoContext(surface)
-        let clock = ContinuousClock(), start = clock.now
-        drawing.draw(on: cr.handle, width: Double(size.width), height: Double(size.height))
+        let start = threadSeconds()
+        drawing.draw(on: cr.handle, width: Double(target.width), height: Double(target.height))
         surface.flush()
-        let took = (clock.now - start).components
-        guard Double(took.seconds) + Double(took.attoseconds) * 1e-18 > budget else { return (asset, nil, false) }
-        let pixels = surface.rasterImage()
-        let png = try PNGFile.encode(pixels)
-        return (ImageAsset(name: name, bytes: png, kind: .raster, size: size), pixels, true)
+        return (surface.rasterImage(), threadSeconds() - start)
+    }
+
+    private static func threadSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
     /// An SVG file as an element's source: plain SVG only, its size within the limits.

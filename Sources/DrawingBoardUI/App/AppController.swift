@@ -252,7 +252,13 @@ public final class AppController {
         document.retryAutosave()
         document.followWrites()
         document.followOpen()
-        background.follow(now: now) { chrome.show(info: $0) }
+        // Work that takes long says so until it is done.
+        background.follow(now: now, announce: { [chrome] in
+            chrome.show(info: $0)
+            chrome.keepMessage()
+        }, finished: { [chrome] in
+            if chrome.messageText == $0 { chrome.dismissMessage() }
+        })
         // A page made off the loop comes in, and whatever took one in this turn is followed
         // (what saves, opens or quits takes it in itself first).
         followReplacement(wait: false)

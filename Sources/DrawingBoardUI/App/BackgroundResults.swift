@@ -17,6 +17,9 @@ final class BackgroundResults {
 
     var isEmpty: Bool { pending.isEmpty }
 
+    /// What the first piece of work that says what it does is doing ("Inserting “a.svg”…").
+    var underWay: String? { pending.lazy.compactMap(\.announcing).first }
+
     /// Runs `work` off the loop; `then` gets its result on the loop. `announcing`: what the
     /// window says if it takes longer than `announceAfter` ("Inserting “a.svg”…").
     func run<Value>(_ work: @escaping @Sendable () throws -> Value, announcing: String? = nil,
@@ -29,14 +32,19 @@ final class BackgroundResults {
         }, wait: job.wait, announcing: announcing))
     }
 
-    /// Hands over every result that is ready (in the order the work was asked for), and
-    /// `announce`s what has taken long.
-    func follow(now: Double = 0, announce: (String) -> Void = { _ in }) {
+    /// Hands over every result that is ready (in the order the work was asked for);
+    /// `announce`s what has taken long, and says when announced work is `finished` (after its
+    /// result was handed over: the window takes the word down unless the result said more).
+    func follow(now: Double = 0, announce: (String) -> Void = { _ in }, finished: (String) -> Void = { _ in }) {
         guard !pending.isEmpty else { return }
         var still: [Entry] = []
         let taken = pending
         pending = []
-        for var entry in taken where !entry.done() {
+        for var entry in taken {
+            if entry.done() {
+                if entry.announced, let words = entry.announcing { finished(words) }
+                continue
+            }
             let started = entry.started ?? now
             entry.started = started
             if let words = entry.announcing, !entry.announced, now - started >= Self.announceAfter {

@@ -281,6 +281,8 @@ public final class DocumentController {
         if !app.background.isEmpty {
             // An image or a PDF being read for insertion goes in first.
             writes.quitWhenWritten()
+            let doing = (app.background.underWay ?? "Reading a file").replacingOccurrences(of: "…", with: "")
+            chrome.show(info: "\(doing): the window closes once it is done")
             return
         }
         questions.whenChangesAreSafe(.quit)
@@ -371,7 +373,7 @@ public final class DocumentController {
             }
             if let reason = restored.skipReason {
                 let n = restored.skipped
-                chrome.show(error: "Restored the drawing, but \(n) line\(n == 1 ? "" : "s") of its journal could not come back (the first: \(reason))")
+                chrome.show(error: "Restored the drawing, but \(n) line\(n == 1 ? "" : "s") of its journal could not come back (\(reason))")
             } else if let problem = restored.startProblem {
                 chrome.show(error: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s") over a blank page (\(problem))")
             } else {

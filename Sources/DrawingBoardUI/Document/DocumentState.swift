@@ -75,9 +75,8 @@ public struct DocumentState: Sendable, Equatable {
         self.path = path
     }
 
-    /// A crashed session came back: it matches no saved state, whatever its history says.
-    /// A dead session came back: named after its document, else the file it was imported
-    /// from, and unsaved.
+    /// A crashed session came back: named after its document, else the file it was imported
+    /// from; it matches no saved state, whatever its history says.
     public mutating func restored(path: String?, importedFrom: String? = nil) {
         self = DocumentState(path: path)
         if path == nil { self.importedFrom = importedFrom }

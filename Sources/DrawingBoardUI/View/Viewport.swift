@@ -164,7 +164,10 @@ public final class Viewport {
         func keep(_ offset: Double, _ extent: Double, _ room: Double, _ inset: Double, ends: (Double, Double), after: Double) -> Double {
             // In a window too short for the bars' room, the pages may go under them.
             let inset = room - 2 * inset >= 2 * Self.least * scale ? inset : 0
-            // The middle is always within these (a page shorter than the room has no other place).
+            // Pages that fit the window together are held by their middle, not by the first's
+            // and the last's (which would let them slide between the two).
+            let ends = extent <= room ? (extent, extent) : ends
+            // The middle is always within these (pages shorter than the room have no other place).
             let top = max(inset, ((room - ends.0) / 2).rounded()), bottom = min(room - inset - after, ((room + ends.1) / 2).rounded())
             return min(max(offset, bottom - extent), top)
         }
