@@ -154,6 +154,7 @@ public enum OpenRaster {
         } catch {
             throw DocumentError(error.message)
         }
+        guard bytes > 0 else { throw DocumentError("the file is empty") }
         guard bytes <= maxFileBytes else { throw DocumentError("it is \(bytes) bytes, larger than a document may be") }
         let archive: Archive
         do {

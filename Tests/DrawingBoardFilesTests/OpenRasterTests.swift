@@ -229,7 +229,7 @@ private func sample(background: Background) throws -> Editor {
 
     static let broken: [(String, String)] = [
         ("not-a-zip.ora", "not an OpenRaster file, or it is damaged or cut short (not a whole zip archive)"),
-        ("empty.ora", "not an OpenRaster file"),
+        ("empty.ora", "cannot be opened: the file is empty"),
         ("truncated.ora", "not an OpenRaster file"),
         ("no-mimetype.ora", "no image/openraster mimetype"),
         ("wrong-mimetype.ora", "no image/openraster mimetype"),
