@@ -89,26 +89,6 @@ import Testing
         #expect(abs(page.width - 841.9) < 1 && abs(page.height - 595.3) < 1, "\(page)")
     }
 
-    @Test func pageSizeIsOneUndoStepAndTheViewFollows() throws {
-        let c = try makeController(800, 600)
-        c.drag([(100, 300), (700, 300)])
-        c.click(.menu)
-        c.click(.menuItem(.pageSize))
-        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "800x600")))
-        for _ in 0..<7 { c.key(KeyInput(.backspace), time: 0) }
-        for ch in "400x300" { c.key(KeyInput(.character(ch)), time: 0) }
-        c.click(.sheetAnchor(0))
-        c.key(KeyInput(.right), time: 0)
-        #expect(c.chrome.sheet == .pageSize(PageSizeDraft(text: "400x300", anchor: 1, selected: false)), "arrows move the anchor")
-        c.click(.sheetConfirm)
-        #expect(c.editor.size == PixelSize(width: 400, height: 300))
-        #expect(c.editor.strokes[0].points[0] == Point(-100, 300), "anchored top centre: moved left by 200")
-        #expect(c.view == ViewTransform(scale: 1, offset: Point(200, 150)), "the smaller page, centred")
-        c.key(KeyInput(.character("z"), ctrl: true), time: 0)
-        #expect(c.editor.size == PixelSize(width: 800, height: 600) && c.editor.strokes[0].points[0] == Point(100, 300))
-        #expect(c.view == .identity)
-    }
-
     /// The sheet opens with the anchor last applied; one chosen and cancelled is not kept.
     @Test func pageSizeOpensWithTheAnchorLastApplied() throws {
         let c = try makeController(800, 600)

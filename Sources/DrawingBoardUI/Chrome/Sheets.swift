@@ -70,6 +70,10 @@ public final class Sheets {
         case (.sheetColor(let i), .newPage(var draft)?) where Layout.pageColors.indices.contains(i):
             draft.background = Layout.pageColors[i]
             sheet = .newPage(draft)
+        case (.sheetSize(.preset(let preset)), .pageSize(var draft)?):
+            draft.text = "\(preset.size.width)x\(preset.size.height)"
+            draft.selected = true
+            sheet = .pageSize(draft)
         case (.sheetAnchor(let i), .pageSize(var draft)?):
             draft.anchor = min(max(i, 0), 8)
             sheet = .pageSize(draft)

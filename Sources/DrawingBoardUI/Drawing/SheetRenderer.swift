@@ -93,9 +93,10 @@ enum SheetRenderer {
         let row = Theme.minimumTarget * s, gap = 8 * s
         let labelWidth = min(180 * s, body.width / 2)
         p.text("Width x height", in: Rect(x: body.minX, y: body.minY, width: labelWidth, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
-        p.text("Keep the drawing at", in: Rect(x: body.minX, y: body.minY + row + gap, width: labelWidth, height: row),
+        let anchorsY = body.minY + 3 * row + 2 * gap
+        p.text("Keep the drawing at", in: Rect(x: body.minX, y: anchorsY, width: labelWidth, height: row),
                size: Theme.textSize * s, Theme.ink, align: .left)
-        p.text("Now \(v.pageSize.width) x \(v.pageSize.height)", in: Rect(x: body.minX, y: body.minY + 2 * row + gap, width: labelWidth, height: row),
+        p.text("Now \(v.pageSize.width) x \(v.pageSize.height)", in: Rect(x: body.minX, y: anchorsY + row, width: labelWidth, height: row),
                size: Theme.smallText * s, Theme.inkMuted, align: .left)
     }
 
@@ -127,6 +128,8 @@ enum SheetRenderer {
             }
             let label = choice == .window ? "\(draft.inserting ? "This page" : "Window") (\(draft.windowSize.width)x\(draft.windowSize.height))" : choice.title
             button(label, selected: chosen)
+        case (.sheetSize(.preset(let preset)), .pageSize(let draft)):
+            button(preset.title, selected: draft.size == preset.size)
         case (.sheetField, .newPage(let draft)):
             field(draft.custom ?? "—", editing: draft.custom != nil, selected: draft.selected, invalid: draft.custom != nil && draft.size == nil)
         case (.sheetField, .pageSize(let draft)):

@@ -29,7 +29,7 @@ extension Layout {
             contentHeight = 4 * row + gap + row + gap + row + gap + row + 12 * s + row
         case .pageSize:
             width = min(460 * s, w - 2 * Theme.margin * s)
-            contentHeight = row + gap + 3 * row + 12 * s + row
+            contentHeight = row + gap + 2 * row + gap + 3 * row + 12 * s + row
         }
         let height = min(contentHeight + 2 * pad + row, h - 2 * Theme.margin * s)
         let card = Rect(x: ((w - width) / 2).rounded(), y: ((h - height) / 2).rounded(), width: width.rounded(), height: height.rounded())
@@ -79,9 +79,17 @@ extension Layout {
             let labelWidth = min(180 * s, body.width / 2)
             result.append(Item(control: .sheetField, frame: Rect(x: body.minX + labelWidth, y: body.minY, width: min(200 * s, body.width - labelWidth),
                                                                  height: row)))
+            // The paper sizes, as the New drawing sheet offers them: each fills the field.
+            let half = (body.width - gap) / 2
+            for (i, preset) in PagePreset.papers.enumerated() {
+                let column = Double(i % 2), index = Double(i / 2)
+                result.append(Item(control: .sheetSize(.preset(preset)), frame: Rect(x: body.minX + column * (half + gap),
+                                                                                    y: body.minY + row + gap + index * row, width: half, height: row)))
+            }
+            let anchorsY = body.minY + 3 * row + 2 * gap
             for i in 0..<9 {
                 let column = Double(i % 3), index = Double(i / 3)
-                result.append(Item(control: .sheetAnchor(i), frame: Rect(x: body.minX + labelWidth + column * row, y: body.minY + row + gap + index * row,
+                result.append(Item(control: .sheetAnchor(i), frame: Rect(x: body.minX + labelWidth + column * row, y: anchorsY + index * row,
                                                                          width: row, height: row)))
             }
             buttons(true)

@@ -36,6 +36,9 @@ public enum PagePreset: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The paper sizes (the Page Size sheet offers these).
+    public static let papers: [PagePreset] = [.a4Portrait, .a4Landscape, .a5Portrait, .a5Landscape]
+
     public var title: String {
         switch self {
         case .a4Portrait: return "A4 portrait"
