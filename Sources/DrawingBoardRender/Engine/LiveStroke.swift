@@ -32,13 +32,9 @@ final class LiveStroke {
     private var segments = SegmentIndex()
     /// How many segments the last sample redrew (a long stroke must not make this grow).
     var lastRedrawCount: Int { segments.lastFound }
-    /// The stroke's coverage, over the part of the canvas the stroke has reached so far (grown
-    /// as it goes), so a stroke costs what it covers, not the canvas.
-    private(set) var mask: CairoSurface
-    private var hasMask = false
-    private var canvas: PixelSize
-    /// Made once per mask: a context per sample would cost more than the sample's drawing.
-    private var maskContext: CairoContext?
+    /// The stroke's coverage, over the part of the canvas it has reached so far.
+    private let coverage: StrokeMask
+    var mask: CairoSurface { coverage.surface }
     /// Where the mask may have coverage.
     var drawn: PixelRect?
 
@@ -64,8 +60,7 @@ final class LiveStroke {
         pen = pressureSensitive && tool.isFreehand
         self.tool = tool
         self.style = style
-        self.canvas = canvas
-        mask = try CairoSurface(format: .a8, size: PixelSize(width: 1, height: 1))
+        coverage = try StrokeMask(canvas: canvas)
         self.samples = []
         fixedModifiers = modifiers
         self.modifiers = modifiers
@@ -106,7 +101,7 @@ final class LiveStroke {
 
     /// Adds a sample, and says how the screen must change.
     func add(_ p: Point, pressure: Double = 1, modifiers held: ShapeModifiers = [], canvas: PixelSize) -> Change {
-        self.canvas = canvas
+        coverage.canvas = canvas
         let modifiers = held.symmetricDifference(fixedModifiers)
         if samples.last == p, !samples.isEmpty {
             // The same place: the pen's last pressure there counts.
@@ -279,36 +274,10 @@ final class LiveStroke {
         return Rect(around: [points[i], s.control1, s.control2, s.end])!.insetBy(-pad)
     }
 
-    /// Grows the mask to cover `region` (in blocks, so a growing stroke reallocates seldom),
-    /// keeping what it holds.
-    func cover(_ region: PixelRect) {
-        if hasMask, region.intersection(mask.covered) == region { return }
-        let block = 128
-        var want = hasMask ? mask.covered.union(region) : region
-        let x0 = (want.x / block - 1) * block, y0 = (want.y / block - 1) * block
-        let x1 = (want.maxX / block + 2) * block, y1 = (want.maxY / block + 2) * block
-        want = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        guard let clipped = want.intersection(PixelRect(size: canvas)),
-              let grown = try? CairoSurface(format: .a8, size: PixelSize(width: clipped.width, height: clipped.height)) else { return }
-        grown.place(atX: clipped.x, y: clipped.y)
-        if hasMask, let cr = try? CairoContext(grown) {
-            cr.paint(mask, at: Point(0, 0), alpha: 1)
-            grown.flush()
-        }
-        mask = grown
-        hasMask = true
-        maskContext = try? CairoContext(grown)
-    }
+    /// Grows the mask to cover `region` (`StrokeMask.cover`).
+    func cover(_ region: PixelRect) { coverage.cover(region) }
 
-    func stroke(_ outline: StrokeOutline, clip: PixelRect) {
-        cover(clip)
-        guard let cr = maskContext else { return }
-        cr.isolated {
-            cr.clip(to: clip)
-            cr.setSource(.black)
-            cr.stroke(outline)
-        }
-    }
+    func stroke(_ outline: StrokeOutline, clip: PixelRect) { coverage.stroke(outline, clip: clip) }
 
     /// Forgets the coverage, so the mask can serve another stroke.
     func clearMask() {
