@@ -166,9 +166,23 @@ public final class AppController {
     /// The notebook's pages in order (their ids).
     private var pageOrder: [UInt64] { (0..<editor.pages.count).map { editor.pages.entry($0).id } }
 
-    public func undo() { moveInHistory { try editor.undo() } }
+    /// Ctrl+Z with a stroke (or a drag) under way takes that back, and nothing before it: it
+    /// used to drop the stroke and undo the step before it too.
+    public func undo() {
+        if input.drawingOnCanvas {
+            input.dropCanvasPointers()
+            repaintAll()
+            return
+        }
+        moveInHistory { try editor.undo() }
+    }
 
-    public func redo() { moveInHistory { try editor.redo() } }
+    /// Redo waits for the pointers to lift (a step redone under a stroke would be taken back
+    /// with it).
+    public func redo() {
+        guard !input.drawingOnCanvas else { return }
+        moveInHistory { try editor.redo() }
+    }
 
     /// An undo or a redo: the text being typed ends first; the view follows a page that
     /// changed size, the background sliders the background, the selection its element.

@@ -372,10 +372,18 @@ public final class InputRouter {
         spaceHeld = false
         middleFrom = nil
         fingers.dropAll()
-        for (source, capture) in captures {
-            if case .canvas = capture { editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0))) }
-        }
+        dropCanvasPointers()
         captures.removeAll()
+    }
+
+    /// Drops what the pointers down on the canvas are doing (their strokes go, uncommitted);
+    /// they draw nothing more until they are lifted.
+    func dropCanvasPointers() {
+        for (source, capture) in captures {
+            guard case .canvas = capture else { continue }
+            editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0)))
+            captures[source] = nil
+        }
     }
 
     /// When input next needs the clock: a tap decided, a smoothed line gliding in.
