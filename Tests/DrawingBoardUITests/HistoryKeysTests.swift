@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import DrawingBoardUI
 
-/// Ctrl+Z and Ctrl+Y while a stroke is under way.
+/// What the history keys and taking up a text leave alone: the step before a stroke under way, the pens' colour.
 @Suite struct HistoryKeysTests {
     /// Ctrl+Z in the middle of a stroke takes that stroke back and nothing before it; the
     /// pointer draws nothing more until it is lifted. Ctrl+Y waits for the pointer.
@@ -28,5 +28,29 @@ import Testing
         #expect(c.editor.strokes.isEmpty, "no redo under a stroke")
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(300, 400)))
         #expect(c.editor.strokes.count == 1 && c.editor.strokes[0].points.first == Point(100, 400), "the stroke drawn over the redo")
+    }
+
+    /// Taking up a text of another colour again shows its colour in the Brush panel while it
+    /// is typed in; afterwards the pens have their own colour back (the next stroke came out
+    /// in the text's).
+    @Test func editingATextLeavesThePensColour() throws {
+        let c = try makeController(800, 600)
+        let blue = RGBColor(hex: "#7880ff")!, red = RGBColor(hex: "#dd0011")!
+        c.key(KeyInput(.character("t")), time: 0)
+        c.brush.setPenColor(blue)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 200)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 200)))
+        c.typed("Hello")
+        c.key(KeyInput(.escape), time: 0)
+        let text = try #require(c.editor.elements.first)
+        c.brush.setPenColor(red)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: text.placement.center))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: text.placement.center))
+        #expect(c.text.typed == "Hello" && c.editor.toolState.style.color == blue, "the text's colour while it is typed in")
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.editor.toolState.style.color == red)
+        c.key(KeyInput(.character("1")), time: 0)
+        c.drag([(100, 400), (500, 400)])
+        #expect(c.editor.strokes.last?.style.color == red)
     }
 }

@@ -17,7 +17,7 @@ public struct TextEntry: Sendable {
     var rotation = 0.0
     var scale = 1.0
     /// Whether the box edits a text already on the page (else it is new).
-    var editing: Bool
+    public internal(set) var editing: Bool
 
     /// The text as shown: the input method's composition at the caret.
     public var shown: String {

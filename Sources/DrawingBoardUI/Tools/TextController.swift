@@ -9,6 +9,10 @@ final class TextController {
     unowned let app: AppController
     /// Where the text box being typed in was last painted, in the window.
     private var drawn: PixelRect?
+    /// The pens' colour before a text already on the page was taken up again: the Brush panel
+    /// shows and changes the text's colour meanwhile, and the pens get theirs back after (they
+    /// kept the text's, and the next stroke came out in it).
+    private var penColorBefore: RGBColor?
 
     init(app: AppController) {
         self.app = app
@@ -24,7 +28,9 @@ final class TextController {
     /// finishes the box and starts another. False when the text tool is not in hand.
     func press(_ event: PointerEvent) -> Bool {
         guard editor.toolState.tool == .text else { return false }
+        let color = editor.toolState.style.color, before = typing.entry?.id
         editor.handle(app.input.onCanvas(event))
+        if typing.entry?.editing == true, typing.entry?.id != before, penColorBefore == nil { penColorBefore = color }
         if typing.entry == nil { ended() } else { changed() }
         return true
     }
@@ -35,6 +41,7 @@ final class TextController {
         finish()
         // The text tool, set to the text's look, so the Brush panel shows and changes it.
         app.brush.select(.text)
+        penColorBefore = editor.toolState.style.color
         typing.edit(element, caretAt: at)
         app.selection.select(nil)
         changed()
@@ -71,6 +78,11 @@ final class TextController {
 
     /// The box is gone: the input method's window too, and the page is painted again.
     private func ended() {
+        if let penColorBefore {
+            editor.toolState.style.color = penColorBefore
+            self.penColorBefore = nil
+            app.invalidateChrome()
+        }
         drawn = nil
         app.request(.textInput(nil))
         app.repaintAll()
