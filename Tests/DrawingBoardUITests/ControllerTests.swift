@@ -111,6 +111,9 @@ import Testing
         c.key(KeyInput(.character("]")), time: 0)
         #expect(c.editor.toolState.style.width == 200)
         #expect(c.chrome.messageText == "Eraser width: 200 px", "with the panel closed the width is said")
+        c.key(KeyInput(.character("t")), time: 0)
+        c.key(KeyInput(.character("]")), time: 0)
+        #expect(c.chrome.messageText?.hasPrefix("Text size: ") == true, "the text tool's is its size: \(c.chrome.messageText ?? "")")
         c.key(KeyInput(.f11), time: 0)
         #expect(c.takeEffects().contains(.setFullscreen(true)))
     }

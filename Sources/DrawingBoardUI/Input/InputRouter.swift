@@ -35,7 +35,7 @@ public final class InputRouter {
         set { fingers.mode = newValue }
     }
 
-    enum Capture {
+    enum Capture: Equatable {
         case control(Control)
         case chrome
         case canvas
@@ -71,9 +71,7 @@ public final class InputRouter {
     public var isPointerDown: Bool { !captures.isEmpty }
 
     /// Whether any pointer is down on the canvas.
-    var drawingOnCanvas: Bool {
-        captures.values.contains { if case .canvas = $0 { return true } else { return false } }
-    }
+    var drawingOnCanvas: Bool { captures.values.contains(.canvas) }
 
     /// The mouse pointer's shape: a crosshair while picking or drawing (when the brush's
     /// outline would lag the ink), hidden over the page (the app draws the outline), else an
@@ -342,21 +340,17 @@ public final class InputRouter {
     }
 
     /// A mouse wheel's whole notches (Ctrl: zoom).
-    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) {
-        scroll(dy: Double(steps), at: p, ctrl: zoom)
-    }
+    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) { scroll(dy: Double(steps), at: p, ctrl: zoom) }
 
     /// The middle button drags the page.
     public func middleDrag(_ phase: PointerEvent.Phase, at p: Point) {
         switch phase {
-        case .down:
-            middleFrom = p
+        case .down: middleFrom = p
         case .move:
             guard let last = middleFrom else { return }
             app.viewport.pan(dx: p.x - last.x, dy: p.y - last.y)
             middleFrom = p
-        case .up, .cancel:
-            middleFrom = nil
+        case .up, .cancel: middleFrom = nil
         }
     }
 
@@ -379,8 +373,7 @@ public final class InputRouter {
     /// Drops what the pointers down on the canvas are doing (their strokes go, uncommitted);
     /// they draw nothing more until they are lifted.
     func dropCanvasPointers() {
-        for (source, capture) in captures {
-            guard case .canvas = capture else { continue }
+        for (source, capture) in captures where capture == .canvas {
             editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0)))
             captures[source] = nil
         }

@@ -67,7 +67,7 @@ extension Control {
         case .dismissMessage: return ControlSpec(action: { $0.chrome.dismissMessage() })
         case .dialog(let button): return ControlSpec(title: button.label, action: { $0.document.questions.answer(button) })
         case .touchMode:
-            return ControlSpec(tooltip: "Touch: every finger draws, or one draws and two move the view", action: { $0.input.touchMode = $0.input.touchMode.next })
+            return ControlSpec(tooltip: "Touch, click to change: every finger draws; or one draws and two move the view; or only a pen draws and fingers move the view", action: { $0.input.touchMode = $0.input.touchMode.next })
         case .colorWheel: return ControlSpec(tooltip: "Hue and saturation")
         case .valueStrip: return ControlSpec(tooltip: "Brightness")
         case .hexField:

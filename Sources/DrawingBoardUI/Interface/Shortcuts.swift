@@ -11,7 +11,7 @@ public enum Shortcuts {
 
     public static let groups: [Group] = [
         Group(title: "Document", rows: [
-            ("Ctrl+N", "new page"),
+            ("Ctrl+N", "new drawing (in place of this one)"),
             ("Ctrl+O", "open a drawing, a PDF or an image"),
             ("Ctrl+S", "save the document (.ora)"),
             ("Ctrl+Shift+S", "save the document as…"),

@@ -43,7 +43,8 @@ public final class BrushController {
         // With the panel closed, say what the width is now (the panel's slider shows it otherwise).
         if app.chrome.panel != .brush {
             let tool = editor.toolState.tool
-            app.chrome.show(info: "\(tool.isEraser ? "Eraser" : tool == .highlighter ? "Highlighter" : "Pen") width: \(Int(editor.toolState.style.width.rounded())) px")
+            let size = Int(editor.toolState.style.width.rounded())
+            app.chrome.show(info: tool == .text ? "Text size: \(size)" : "\(tool.isEraser ? "Eraser" : tool == .highlighter ? "Highlighter" : "Pen") width: \(size) px")
         }
     }
 
