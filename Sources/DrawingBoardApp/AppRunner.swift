@@ -165,6 +165,8 @@ public final class AppRunner {
             case .png(let data): controller.selection.pasted(imageData: data)
             case .nothing(let reason): controller.chrome.show(error: reason)
             }
+        case .pasteText:
+            controller.text.pasted(ClipboardText.read())
         case .textInput(let rect):
             window.textInput(at: rect)
         case .chooseFile(let request):

@@ -54,3 +54,26 @@ import Testing
         #expect(c.editor.strokes.last?.style.color == red)
     }
 }
+
+/// Ctrl+V in a text box pastes the clipboard's text there (it ended the box and looked for an
+/// image).
+@Suite struct TextPasteTests {
+    @Test func ctrlVInATextBoxPastesText() throws {
+        let c = try makeController(800, 600)
+        c.key(KeyInput(.character("t")), time: 0)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 200)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 200)))
+        c.typed("A ")
+        _ = c.takeEffects()
+        c.key(KeyInput(.character("v"), ctrl: true), time: 0)
+        #expect(c.takeEffects().contains(.pasteText) && c.text.typed == "A ", "the box stays open and asks for the text")
+        c.text.pasted("pasted\ttext\r\nline 2\u{7}")
+        #expect(c.text.typed == "A pasted text\nline 2", "\(c.text.typed ?? "")")
+        c.text.pasted(nil)
+        #expect(c.chrome.messageText == "The clipboard holds no text to paste" && c.text.typed == "A pasted text\nline 2")
+        c.text.pasted(String(repeating: "x", count: 20_000))
+        #expect(c.text.typed?.count == "A pasted text\nline 2".count + TextController.maxPasted)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.editor.elements.count == 1 && c.editor.elements[0].source.text?.text.hasPrefix("A pasted text\nline 2") == true)
+    }
+}

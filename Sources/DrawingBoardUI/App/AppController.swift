@@ -29,7 +29,7 @@ public final class AppController {
     public private(set) lazy var document = DocumentController(app: self)
     public private(set) lazy var brush = BrushController(app: self)
     public private(set) lazy var selection = SelectionController(app: self)
-    private(set) lazy var text = TextController(app: self)
+    public private(set) lazy var text = TextController(app: self)
     public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false
     /// What the platform must do, in order.

@@ -40,6 +40,8 @@ public enum AppEffect: Sendable, Hashable {
     case setPointerShape(PointerShape)
     /// Read an image from the clipboard and give it to `pasted(imageData:)`.
     case pasteImage
+    /// Read text from the clipboard and type it into the text box (`text.pasted`).
+    case pasteText
     /// Text is being typed into a text box at this window rectangle (the input method's
     /// window goes by it), or no longer (nil).
     case textInput(Rect?)

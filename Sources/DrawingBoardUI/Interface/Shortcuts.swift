@@ -35,7 +35,7 @@ public enum Shortcuts {
         ]),
         Group(title: "Stickers, images, text", rows: [
             ("Ctrl+I", "insert an image"),
-            ("Ctrl+V", "paste an element or an image"),
+            ("Ctrl+V", "paste an element, an image, or text into a text box"),
             ("Ctrl+C, Ctrl+D", "copy, duplicate the selected"),
             ("Delete", "delete the selected"),
             ("Arrows, Shift+arrows", "nudge 1 px, 10 px"),

@@ -5,7 +5,7 @@ import Foundation
 /// The text tool in the window: its presses go to the editor's text tool (`TextBox`), the keys
 /// and the input method type through `Editor.typing`, and the window shows the box, its caret
 /// and what the input method composes, and tells the platform where the caret is.
-final class TextController {
+public final class TextController {
     unowned let app: AppController
     /// Where the text box being typed in was last painted, in the window.
     private var drawn: PixelRect?
@@ -54,6 +54,24 @@ final class TextController {
         changed()
     }
 
+    /// The clipboard's text (nil: it holds none) typed at the caret: its lines kept, other
+    /// control characters left out, and at most `ClipboardText`'s length.
+    public func pasted(_ text: String?) {
+        guard typing.entry != nil else { return }
+        let lines = (text ?? "").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: " ")
+        let kept = String(lines.unicodeScalars.filter { $0 == "\n" || !CharacterSet.controlCharacters.contains($0) }.prefix(Self.maxPasted))
+        guard !kept.isEmpty else { return app.chrome.show(info: "The clipboard holds no text to paste") }
+        // Typed text is one line: each line break goes in as Enter does.
+        for (i, line) in kept.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { _ = typing.key(KeyInput(.enter)) }
+            if !line.isEmpty { typing.typed(String(line)) }
+        }
+        changed()
+    }
+
+    /// The most characters pasted at once.
+    static let maxPasted = 10_000
+
     /// What the input method is composing (shown at the caret, underlined, until committed).
     func composing(_ text: String) {
         guard typing.entry != nil else { return }
@@ -61,9 +79,13 @@ final class TextController {
         changed()
     }
 
-    /// The keys of a text box (see `TextTyping.key`).
+    /// The keys of a text box (see `TextTyping.key`); Ctrl+V pastes the clipboard's text.
     func key(_ input: KeyInput) -> Bool {
         guard typing.entry != nil else { return false }
+        if input.ctrl, !input.shift, input.key == .character("v") {
+            app.request(.pasteText)
+            return true
+        }
         let handled = typing.key(input)
         if typing.entry == nil { ended() } else { changed() }
         return handled

@@ -1,0 +1,12 @@
+import CSDL2
+
+/// The clipboard's text, for pasting into a text box (SDL reads it on X11 and Wayland).
+public enum ClipboardText {
+    /// The text on the clipboard, or nil when it holds none.
+    public static func read() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        let text = String(cString: raw)
+        return text.isEmpty ? nil : text
+    }
+}
