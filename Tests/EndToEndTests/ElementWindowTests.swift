@@ -111,6 +111,40 @@ import Testing
         _ = try app.screenshot("elements-pasted")
     }
 
+    /// Text copied in another app goes into a text box with Ctrl+V, both its lines.
+    @Test func textCopiedInAnotherAppIsPastedIntoATextBox() throws {
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
+        let clip = Process()
+        clip.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        clip.arguments = ["-quiet", "-selection", "clipboard", "-i"]
+        clip.environment = ["DISPLAY": x.display]
+        let input = Pipe()
+        clip.standardInput = input
+        clip.standardOutput = FileHandle.nullDevice
+        clip.standardError = FileHandle.nullDevice
+        try clip.run()
+        defer { clip.terminate() }
+        input.fileHandleForWriting.write(Data("Pasted words\nA second line".utf8))
+        try input.fileHandleForWriting.close()
+        #expect(eventually { ((try? run("xclip", ["-o", "-selection", "clipboard"], environment: ["DISPLAY": x.display])) ?? "").hasPrefix("Pasted") },
+                "xclip offers the text")
+        try app.key("t")
+        try app.click(300, 300)
+        try app.key("ctrl+v")
+        try app.key("Escape")
+        func inked(_ shot: RasterImage, rows: Range<Int>) -> Int {
+            var n = 0
+            for y in rows { for x in 300..<560 where shot.rgb(x, y) & 0xFF < 0x60 { n += 1 } }
+            return n
+        }
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return inked(shot, rows: 300..<340) > 300 && inked(shot, rows: 340..<385) > 300
+        }, "two lines of text where the box was started")
+        _ = try app.screenshot("elements-text-pasted")
+    }
+
     @Test func stickersAndTextOnWayland() throws {
         let x = try XServer()
         let weston = try WestonSession(server: x, width: 1000, height: 700)
