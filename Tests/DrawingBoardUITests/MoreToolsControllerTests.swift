@@ -277,4 +277,22 @@ import Testing
         c.tick(50 + Chrome.tooltipDelay)
         #expect(c.chrome.tooltip()?.text.hasSuffix("· Snap 15° on (Brush panel)") == true, "its tooltip says what the mark means: \(c.chrome.tooltip()?.text ?? "none")")
     }
+
+    /// A shape tool clicked without a drag draws nothing and makes no step (it left a dot);
+    /// the pencil's click still makes its dot.
+    @Test func aShapeClickedWithoutADragIsNoShape() throws {
+        let c = try makeController(800, 600)
+        for key: Character in ["2", "3", "4", "5"] {
+            press(c, key)
+            #expect(c.editor.toolState.tool.isShape)
+            c.drag([(300, 300), (300, 300)])
+            #expect(c.editor.strokes.isEmpty && !c.editor.canUndo, "\(c.editor.toolState.tool)")
+            #expect(try c.shown().pixel(x: 300, y: 300) == 0xFFFF_FFFF)
+        }
+        c.drag([(300, 300), (400, 350)])
+        #expect(c.editor.strokes.count == 1, "a drag draws the shape")
+        press(c, "1")
+        c.drag([(500, 300), (500, 300)])
+        #expect(c.editor.strokes.count == 2, "the pencil's dot")
+    }
 }

@@ -19,6 +19,11 @@ extension StrokeTool {
         case .move:
             editor.input.move(event, canvas: canvas)
         case .up:
+            // A shape clicked without a drag is no shape (it left a dot, and a step to undo).
+            if let held = editor.input.strokes[event.source], held.tool.isShape, held.samples.allSatisfy({ $0 == event.position }) {
+                editor.input.cancel(event.source)
+                return ToolResult()
+            }
             guard let live = editor.input.finish(event, canvas: canvas) else { return ToolResult() }
             let stroke = Stroke(id: 0, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
             return ToolResult([.stroke(stroke, live)])
