@@ -104,6 +104,13 @@ struct PNGDecoder: ImageDecoding {
         // Away from the bars the handles stay where they were: above the top edge.
         let free = ElementHandles(star.placement.moved(by: Point(0, 250)), view: c.view, scale: 1, avoiding: [bars.topBar, bars.bottomBar])
         #expect(free.rotate.y < star.placement.center.y + 250 - 64)
+        // A photo as tall as the room between the bars: both ends are covered, so the handle
+        // goes inside, under the top edge, where the bars leave it clear.
+        let tall = Element.Placement(center: Point(500, 350), width: 800, rotation: 0, natural: Size(width: 3000, height: 2000))
+        let inside = ElementHandles(tall, view: c.view, scale: 1, avoiding: [bars.topBar, bars.bottomBar])
+        let topEdge = c.view.toWindow(tall.corners[0]).y
+        #expect(inside.rotate.y > topEdge && !bars.topBar.insetBy(-22).contains(inside.rotate) && c.layout().hit(inside.rotate) == .canvas,
+                "inside the top edge (\(topEdge)), clear of the bar: \(inside.rotate)")
     }
 
     @Test func theKeysOfASelectedElement() throws {

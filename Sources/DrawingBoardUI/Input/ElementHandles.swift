@@ -4,7 +4,8 @@ import DrawingBoardCore
 /// The handles around a selected element, in window pixels: four corners (scale, keeping the
 /// aspect ratio), a rotation handle above the top edge, and a delete button beyond the top
 /// right corner. Each is drawn small and answers a finger's width around it. Where the bars
-/// would cover the rotation handle it goes below the bottom edge instead, and the delete
+/// would cover the rotation handle it goes below the bottom edge instead (inside the top edge
+/// when they cover both), and the delete
 /// button beyond the first corner they leave clear.
 public enum ElementHandle: Sendable, Hashable {
     case corner(Int)
@@ -34,10 +35,16 @@ public struct ElementHandles: Sendable {
         let up = Point(sin(a), -cos(a))
         let top = Point((corners[0].x + corners[1].x) / 2, (corners[0].y + corners[1].y) / 2)
         let bottom = Point((corners[2].x + corners[3].x) / 2, (corners[2].y + corners[3].y) / 2)
-        let above = top + up * (36 * scale), below = bottom - up * (36 * scale)
-        let flipped = !clear(above) && clear(below)
-        rotate = flipped ? below : above
-        topMiddle = flipped ? bottom : top
+        let above = top + up * (36 * scale), below = bottom - up * (36 * scale), inside = top - up * (36 * scale)
+        if clear(above) || (!clear(below) && !clear(inside)) {
+            (rotate, topMiddle) = (above, top)
+        } else if clear(below) {
+            (rotate, topMiddle) = (below, bottom)
+        } else {
+            // Both bars cover the element's ends (a photo as tall as the room between them):
+            // the handle goes inside, under the top edge.
+            (rotate, topMiddle) = (inside, top)
+        }
         let centre = view.toWindow(placement.center)
         let beyond = [1, 0, 2, 3].map { i -> Point in
             let d = corners[i] - centre
