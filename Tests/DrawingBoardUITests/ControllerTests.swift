@@ -200,4 +200,20 @@ import Testing
         c.click(.zoomIn, time: 1.8)
         #expect(c.view.scale > 1, "a click there reaches the bar: \(bottom)")
     }
+
+    /// A press where a bar rests, soon after a stroke (the bars still away), is for the bar:
+    /// it drew a dot on the page. A stroke begun elsewhere still draws.
+    @Test func aPressWhereABarRestsReachesItWhileTheBarsAreAway() throws {
+        let c = try makeController()
+        let stickers = try #require(c.layout(barsHidden: 0).frame(of: .panel(.stickers)))
+        c.drag([(500, 400), (600, 420)], time: 1)
+        c.tick(1.3)
+        #expect(c.chrome.barsHidden == 1)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: stickers.center, time: 1.3))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: stickers.center, time: 1.31))
+        #expect(c.chrome.panel == .stickers && c.editor.strokes.count == 1, "the panel opened; no dot")
+        c.click(.panel(.stickers))
+        c.drag([(500, 300), (600, 320)], time: 2)
+        #expect(c.editor.strokes.count == 2)
+    }
 }

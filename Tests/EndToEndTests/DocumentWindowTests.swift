@@ -179,6 +179,9 @@ extension WaylandWindowTests {
         try app.key("ctrl+s")
         let ora = app.home.appendingPathComponent("wayland.ora")
         #expect(eventually { FileManager.default.fileExists(atPath: ora.path) })
+        // The save is over once the document is a recent file.
+        let recent = app.home.appendingPathComponent("data/recently-used.xbel")
+        #expect(eventually { ((try? String(contentsOf: recent, encoding: .utf8)) ?? "").contains("wayland.ora") })
         try app.key("F10")
         let menu = Layout(window: PixelSize(width: 1000, height: 700), scale: 1, barsHidden: 0, panel: nil, recentColors: 0,
                           hasMessage: false, hasDialog: false, menuRecent: 1)

@@ -25,9 +25,8 @@ public final class InputRouter {
     private var lastPointerTime = 0.0
     private var lastGlide = -Double.infinity
 
-    public static let restDelay = 0.04
-    /// How often a smoothed line steps in towards a resting pointer (a frame at 60 Hz).
-    public static let glideInterval = 1.0 / 60
+    /// The rest before a smoothed line glides in, and how often it steps in (a frame at 60 Hz).
+    public static let restDelay = 0.04, glideInterval = 1.0 / 60
 
     /// What fingers on the canvas do.
     public var touchMode: TouchMode {
@@ -100,7 +99,11 @@ public final class InputRouter {
 
     private func press(_ event: PointerEvent) {
         app.brush.cursor.move(to: nil)
-        let hit = app.layout().hit(event.position)
+        // Bars away for a stroke just ended: a press where they rest is for them (it drew a dot).
+        let rest = app.layout(barsHidden: 0), p = event.position
+        let resting = captures.isEmpty && app.chrome.barsHidden > 0 && (rest.topBar.contains(p) || rest.bottomBar.contains(p))
+        if resting { app.chrome.showBars() }
+        let hit = (resting ? rest : app.layout()).hit(p)
         if hit != .control(.pageNumber) { app.pages.endNumberEntry() }
         // A press on another page of the notebook draws there (a stroke belongs to the page it
         // starts on; while another pointer is down, the page stays).
@@ -195,8 +198,7 @@ public final class InputRouter {
             if !drawingOnCanvas { app.chrome.strokesEnded() }
         case .element:
             app.selection.drag(event)
-        case .chrome, .pan:
-            break
+        case .chrome, .pan: break
         }
         // The view a drag or a pinch moved: the page in the middle is drawn on now.
         if captures.isEmpty { app.pages.pointersLifted() }
@@ -224,9 +226,9 @@ public final class InputRouter {
                 return
             }
         }
-        // Only where the control still answers: a question that came meanwhile (Ctrl+Q while
-        // the button was held) is over it, and nothing under a question acts.
-        guard activate, app.layout().hit(p) == .control(control) else { return }
+        // Only where the control still answers (or will, as the bars come back): nothing under
+        // a question that came meanwhile (Ctrl+Q while the button was held) acts.
+        guard activate, [app.layout(), app.layout(barsHidden: 0)].contains(where: { $0.hit(p) == .control(control) }) else { return }
         app.perform(control)
     }
 
@@ -265,9 +267,7 @@ public final class InputRouter {
     // MARK: - Pens
 
     /// Whether a pen is down, is in range, or was near within `palmDelay`.
-    var penIsNear: Bool {
-        captures.keys.contains { $0.isPen } || pens.isNear(at: now)
-    }
+    var penIsNear: Bool { captures.keys.contains { $0.isPen } || pens.isNear(at: now) }
 
     /// The tablet says a pen came into its range or left it. Leaving starts the half second.
     public func penProximity(near: Bool, time: Double) {
