@@ -53,16 +53,18 @@ struct PNGDecoder: ImageDecoding {
         c.click(.sticker(0))
         c.drag([(500, 350), (450, 330), (400, 300)])
         #expect(c.selection.element?.placement.center == Point(400, 300), "dragged by last point minus first")
-        // The bottom right corner (464, 364) pulled to (528, 428): twice as far from the centre.
-        c.drag([(464, 364), (500, 400), (528, 428)])
+        // The bottom right corner (464, 364) pulled to (592, 492): twice as far from the top left
+        // corner (336, 236), which stays where it is.
+        c.drag([(464, 364), (500, 400), (592, 492)])
         #expect(abs((c.selection.element?.placement.width ?? 0) - 256) < 0.01)
+        #expect(c.selection.element?.placement.center == Point(464, 364), "\(c.selection.element?.placement.center ?? Point(0, 0))")
         // The rotation handle (36 px above the top edge) to the right of the centre, with Shift:
         // a quarter turn, in 15° steps.
         let handles = try #require(c.selection.handles)
         let rotate = handles.rotate
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: rotate, time: 0, modifiers: .constrain))
-        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(560, 290), time: 0, modifiers: .constrain))
-        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(560, 297), time: 0, modifiers: .constrain))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(624, 354), time: 0, modifiers: .constrain))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(624, 361), time: 0, modifiers: .constrain))
         let turned = try #require(c.selection.element).placement.rotation
         #expect(turned.truncatingRemainder(dividingBy: 15) == 0 && abs(turned - 90) <= 15, "\(turned)°")
         #expect(c.editor.history.steps.count == 4, "placed, moved, scaled, turned: one step each")

@@ -42,25 +42,26 @@ import Testing
             let shot = try app.screenshot()
             return Self.gold(shot.rgb(300, 310)) && shot.rgb(500, 360) == 0xFFFFFF
         }, "dragged to (300, 300)")
-        // Its bottom right corner from (364, 364) to (428, 428): twice the size, about the centre.
-        #expect(!Self.gold(try app.screenshot().rgb(212, 280)))
-        try app.drag([(364, 364), (400, 400), (428, 428)])
-        #expect(try eventually { Self.gold(try app.screenshot().rgb(212, 280)) }, "the left arm reaches x = 212 at twice the size")
+        // Its bottom right corner from (364, 364) to (492, 492): twice the size, the top left
+        // corner (236, 236) staying where it is, so the middle goes to (364, 364).
+        #expect(!Self.gold(try app.screenshot().rgb(452, 344)))
+        try app.drag([(364, 364), (400, 400), (492, 492)])
+        #expect(try eventually { Self.gold(try app.screenshot().rgb(452, 344)) }, "the right arm reaches x = 452 at twice the size")
         _ = try app.screenshot("elements-scaled")
         // The rotation handle (36 px above the top edge's middle) turned a quarter clockwise.
         let before = try app.screenshot()
-        try app.drag([(300, 136), (400, 160), (464, 300)])
-        #expect(try eventually { try app.screenshot().rgb(212, 280) != before.rgb(212, 280) }, "turned")
+        try app.drag([(364, 200), (440, 220), (500, 364)])
+        #expect(try eventually { try app.screenshot().rgb(452, 344) != before.rgb(452, 344) }, "turned")
         _ = try app.screenshot("elements-turned")
         try app.key("Delete")
-        #expect(try eventually { try app.screenshot().rgb(300, 310) == 0xFFFFFF }, "Delete removes it")
+        #expect(try eventually { try app.screenshot().rgb(364, 374) == 0xFFFFFF }, "Delete removes it")
         try app.key("ctrl+z")
-        #expect(try eventually { Self.gold(try app.screenshot().rgb(300, 310)) }, "Ctrl+Z brings it back")
+        #expect(try eventually { Self.gold(try app.screenshot().rgb(364, 374)) }, "Ctrl+Z brings it back")
         // Four steps (place, drag, scale, turn) before the delete: undone, the page is empty.
         for _ in 0..<4 { try app.key("ctrl+z") }
         #expect(try eventually {
             let shot = try app.screenshot()
-            return shot.rgb(300, 310) == 0xFFFFFF && shot.rgb(500, 360) == 0xFFFFFF
+            return shot.rgb(364, 374) == 0xFFFFFF && shot.rgb(500, 360) == 0xFFFFFF
         })
     }
 
@@ -158,15 +159,17 @@ import Testing
         // (Weston draws its pointer into the window at the drop point: look beside it.)
         #expect(try eventually { Self.gold(try app.screenshot().rgb(290, 320)) }, "dragged on Wayland")
         _ = try app.screenshot("elements-wayland-dragged")
-        try app.drag([(364, 364), (400, 400), (428, 428)])
-        #expect(try eventually { Self.gold(try app.screenshot().rgb(212, 280)) }, "scaled by its corner on Wayland")
+        // Scaled by its bottom right corner to twice the size (the top left corner stays): the
+        // middle goes to (364, 364).
+        try app.drag([(364, 364), (400, 400), (492, 492)])
+        #expect(try eventually { Self.gold(try app.screenshot().rgb(452, 344)) }, "scaled by its corner on Wayland")
         let before = try app.screenshot()
-        try app.drag([(300, 136), (400, 160), (464, 300)])
-        #expect(try eventually { try app.screenshot().rgb(212, 280) != before.rgb(212, 280) }, "turned on Wayland")
+        try app.drag([(364, 200), (440, 220), (500, 364)])
+        #expect(try eventually { try app.screenshot().rgb(452, 344) != before.rgb(452, 344) }, "turned on Wayland")
         try app.key("Delete")
-        #expect(try eventually { try app.screenshot().rgb(290, 320) == 0xFFFFFF }, "deleted on Wayland")
+        #expect(try eventually { try app.screenshot().rgb(364, 374) == 0xFFFFFF }, "deleted on Wayland")
         try app.key("ctrl+z")
-        #expect(try eventually { Self.gold(try app.screenshot().rgb(290, 320)) }, "and back on Wayland")
+        #expect(try eventually { Self.gold(try app.screenshot().rgb(364, 374)) }, "and back on Wayland")
         try app.key("t")
         try app.click(600, 500)
         _ = try app.server.xdotool(["type", "--window", app.windowID, "--delay", "40", "Wayland"])

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoardCore
 
 /// The handles around a selected element, in window pixels: four corners (scale, keeping the
-/// aspect ratio), a rotation handle above the top edge, and a delete button beyond the top
+/// aspect ratio and the opposite corner where it is), a rotation handle above the top edge, and a delete button beyond the top
 /// right corner. Each is drawn small and answers a finger's width around it. Where the bars
 /// would cover the rotation handle it goes below the bottom edge instead (inside the top edge
 /// when they cover both), and the delete
@@ -86,9 +86,14 @@ struct HandleDrag {
         var placement = element.placement
         let c = placement.center
         switch handle {
-        case .corner:
-            let ratio = c.distance(to: p) / max(c.distance(to: from), 0.5)
+        case .corner(let i):
+            // The opposite corner stays where it is (as in Inkscape, GIMP and Xournal++); the
+            // size follows the pointer along the diagonal, keeping the aspect ratio.
+            let corners = placement.corners, opposite = corners[(i + 2) % 4], diagonal = corners[i] - opposite
+            func along(_ q: Point) -> Double { (q.x - opposite.x) * diagonal.x + (q.y - opposite.y) * diagonal.y }
+            let ratio = along(p) / max(along(from), 0.5)
             placement.width = min(max(placement.width * ratio, 4), Element.widthRange.upperBound)
+            placement.center = opposite + diagonal * (placement.width / element.placement.width / 2)
         case .rotate:
             let turn = (atan2(p.y - c.y, p.x - c.x) - atan2(from.y - c.y, from.x - c.x)) * 180 / .pi
             var rotation = Element.Placement.normalised(placement.rotation + turn)
