@@ -43,3 +43,29 @@ import Testing
         #expect(l.frame(of: .sheetSize(.preset(.a4Portrait))) == nil, "the sheet is closed")
     }
 }
+
+/// The keyboard shortcuts in a small window come in pages of columns wide enough to read
+/// (at 640x480 every action was cut to a few letters); the arrows and the wheel turn them.
+@Suite struct ShortcutPagesTests {
+    @Test func aSmallWindowTurnsThePages() throws {
+        let c = try makeController(640, 480)
+        c.key(KeyInput(.f1), time: 0)
+        let body = try #require(c.layout().sheetBody)
+        let pages = ShortcutPages(body: body, scale: 1)
+        #expect(pages.count > 1 && body.width / Double(pages.columns) >= ShortcutPages.minimumColumn, "\(pages)")
+        #expect(Double(pages.perColumn + 1) * pages.line <= body.height, "a page's columns and its footer fit")
+        #expect(pages.count * pages.columns * pages.perColumn >= Shortcuts.lineCount, "every line is on a page")
+        c.key(KeyInput(.right), time: 0)
+        #expect(c.chrome.sheets.shortcutsPage == 1)
+        for _ in 0..<10 { c.key(KeyInput(.right), time: 0) }
+        #expect(c.chrome.sheets.shortcutsPage == pages.count - 1, "no page past the last")
+        c.input.scroll(dy: 3, at: Point(320, 240))
+        #expect(c.chrome.sheets.shortcutsPage == pages.count - 2, "the wheel turns back")
+        c.key(KeyInput(.escape), time: 0)
+        c.key(KeyInput(.f1), time: 0)
+        #expect(c.chrome.sheets.shortcutsPage == 0, "it opens on the first page")
+        let big = try makeController(1000, 700)
+        big.key(KeyInput(.f1), time: 0)
+        #expect(ShortcutPages(body: try #require(big.layout().sheetBody), scale: 1).count == 1, "a large window shows them all")
+    }
+}

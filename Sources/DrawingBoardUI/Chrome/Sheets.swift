@@ -8,6 +8,8 @@ public final class Sheets {
     unowned let app: AppController
     /// The sheet open, if any.
     public private(set) var sheet: Sheet?
+    /// The keyboard shortcuts' page shown, when they take more than one (a small window).
+    private(set) var shortcutsPage = 0
     /// Where the drawing kept to the last time a page size was applied: the Page size sheet
     /// opens with it (growing a page the same way twice asks for no second click).
     private var lastAnchor = 4
@@ -26,7 +28,9 @@ public final class Sheets {
         app.chrome.menu.close()
         app.chrome.panel = nil
         switch kind {
-        case .shortcuts: sheet = .shortcuts
+        case .shortcuts:
+            sheet = .shortcuts
+            shortcutsPage = 0
         case .about: sheet = .about
         case .newPage: sheet = .newPage(NewPageDraft(preset: nil, windowSize: app.window, custom: nil, background: .white))
         case .insertPage(let after):
@@ -157,6 +161,12 @@ public final class Sheets {
         }
         app.invalidateChrome()
         switch sheet {
+        case .shortcuts?:
+            switch input.key {
+            case .right, .down, .pageDown: turnShortcuts(by: 1)
+            case .left, .up, .pageUp: turnShortcuts(by: -1)
+            default: break
+            }
         case .newPage(var draft)?:
             if draft.custom != nil, let edited = Self.edit(draft.custom ?? "", selected: draft.selected, with: input) {
                 draft.custom = edited
@@ -190,6 +200,13 @@ public final class Sheets {
             break
         }
         return true
+    }
+
+    /// Shows the shortcuts' next page (`by` 1) or the one before (-1), within their pages.
+    func turnShortcuts(by step: Int) {
+        guard let body = app.layout().sheetBody else { return }
+        shortcutsPage = min(max(shortcutsPage + step, 0), ShortcutPages(body: body, scale: app.scale).count - 1)
+        app.invalidateChrome()
     }
 
     /// A size field after `input`: digits and one "x" are typed, Backspace deletes; a selected

@@ -36,14 +36,16 @@ enum SheetRenderer {
             lines.append((group.title, "", true))
             lines += group.rows.map { ($0.keys, $0.action, false) }
         }
-        let line = (body.height / Double(lines.count) >= 21 * s ? 21 : 19) * s
-        // As many columns as the height needs, and two when the width allows, so the sheet
-        // reads across rather than down one long list.
-        let columns = max(Int((Double(lines.count) * line / body.height).rounded(.up)), body.width >= 760 * s ? 2 : 1)
-        let perColumn = (lines.count + columns - 1) / columns
+        let pages = ShortcutPages(body: body, scale: s, lines: lines.count)
+        let line = pages.line, columns = pages.columns, perColumn = pages.perColumn
+        let page = min(v.app.chrome.sheets.shortcutsPage, pages.count - 1)
+        if pages.count > 1 {
+            p.text("Page \(page + 1) of \(pages.count): the arrow keys or the wheel turn the pages", in: Rect(x: body.minX, y: body.maxY - line, width: body.width, height: line),
+                   size: Theme.smallText * s, Theme.inkMuted, align: .left)
+        }
         let columnWidth = body.width / Double(columns)
         for column in 0..<columns {
-            let entries = lines.dropFirst(column * perColumn).prefix(perColumn)
+            let entries = lines.dropFirst((page * columns + column) * perColumn).prefix(perColumn)
             let x = body.minX + Double(column) * columnWidth
             // The font that lets this column's longest key and longest action fit.
             let size = [Theme.smallText, 12, 11].first { size in

@@ -317,6 +317,7 @@ public final class InputRouter {
     /// sideways, and otherwise it scrolls.
     public func scroll(dx: Double = 0, dy: Double, at p: Point, ctrl: Bool = false, shift: Bool = false) {
         let layout = app.layout()
+        if app.chrome.sheet == .shortcuts, dy != 0 { return app.chrome.sheets.turnShortcuts(by: dy < 0 ? 1 : -1) }
         if let sidebar = layout.sidebar, sidebar.contains(p) {
             // As the page scrolls: the wheel turned down moves the list up, to later pages.
             return app.pages.sidebar.scroll(by: -dy * 48 * app.scale)
@@ -334,8 +335,7 @@ public final class InputRouter {
                 let step = 48 * app.scale
                 if shift { app.viewport.pan(dx: dy * step, dy: -dx * step) } else { app.viewport.pan(dx: -dx * step, dy: dy * step) }
             }
-        default:
-            break
+        default: break
         }
     }
 
