@@ -30,6 +30,19 @@ import Testing
         #expect(c.editor.strokes.count == 1 && c.editor.strokes[0].points.first == Point(100, 400), "the stroke drawn over the redo")
     }
 
+    /// Esc while a shape is dragged lets it go: nothing is drawn, no step is made.
+    @Test func escapeLetsAShapeBeingDraggedGo() throws {
+        let c = try makeController(800, 600)
+        c.key(KeyInput(.character("4")), time: 0)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(100, 100)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(300, 300)))
+        c.key(KeyInput(.escape), time: 0)
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(400, 400)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(400, 400)))
+        #expect(c.editor.strokes.isEmpty && !c.editor.canUndo)
+        #expect(try c.shown().pixel(x: 200, y: 100) == 0xFFFF_FFFF, "the rectangle's top edge is gone")
+    }
+
     /// Taking up a text of another colour again shows its colour in the Brush panel while it
     /// is typed in; afterwards the pens have their own colour back (the next stroke came out
     /// in the text's).

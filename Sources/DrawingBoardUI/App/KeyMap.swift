@@ -47,7 +47,11 @@ enum KeyMap {
         case .character("]"): app.brush.nudgeWidth(up: true)
         case .character("/") where input.shift, .character("?"), .f1: app.run(.shortcuts)
         case .escape:
-            if app.brush.colour.picking {
+            if app.input.drawingOnCanvas {
+                // A stroke or a shape being dragged is let go, drawn nowhere.
+                app.input.dropCanvasPointers()
+                app.repaintAll()
+            } else if app.brush.colour.picking {
                 app.brush.colour.togglePicking()
             } else if app.chrome.messageText != nil {
                 app.chrome.dismissMessage()

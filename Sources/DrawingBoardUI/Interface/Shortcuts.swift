@@ -60,7 +60,7 @@ public enum Shortcuts {
             ("Ctrl+0", "fit the page"),
             ("Ctrl+1", "actual size"),
             ("F11", "full screen"),
-            ("Esc", "close what is open"),
+            ("Esc", "close what is open; let go a shape being dragged"),
         ]),
     ]
 }
