@@ -299,6 +299,13 @@ import Testing
         let background = try #require(c.layout().frame(of: .panel(.background)))
         func dot(_ f: Rect) throws -> UInt32 { try c.shown().pixel(x: Int(f.maxX - 24), y: Int(f.center.y) - 4) }
         #expect(try dot(brush) == 0xFF00_0000, "black pen")
+        // A half-transparent pen shows as it draws on paper: grey.
+        c.editor.toolState.style.opacity = 0.5
+        c.invalidateChrome()
+        let half = try dot(brush)
+        #expect((0x70...0x90).contains(Int(half & 0xFF)) && half & 0xFF == half >> 16 & 0xFF, "\(String(half, radix: 16))")
+        c.editor.toolState.style.opacity = 1
+        c.invalidateChrome()
         c.document.loadBackground("/x/ok.png")
         c.finishOpening()
         #expect(try dot(background) == 0xFF00_80FF, "the background's image, in miniature")

@@ -144,7 +144,8 @@ enum UIRenderer {
                 p.fillCircle(center: dot, radius: 10 * s, RGBA(1, 1, 1))
                 p.line(from: Point(disc.minX + 4 * s, disc.maxY - 4 * s), to: Point(disc.maxX - 4 * s, disc.minY + 4 * s), width: 2 * s, Theme.error)
             } else {
-                p.fillCircle(center: dot, radius: 10 * s, kind == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor))
+                // The brush's colour at its opacity, over white (a 40% pencil shows as it draws).
+                p.fillCircle(center: dot, radius: 10 * s, kind == .brush ? Self.onWhite(v.style.color, v.style.opacity) : RGBA(v.backgroundColor))
             }
             p.strokeCircle(center: dot, radius: 10 * s, ring, width: 1.5 * s)
         case .closePanel:
@@ -312,12 +313,12 @@ enum UIRenderer {
             p.text("Paper", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
         if let swatch = l.inPanel.swatch {
-            let color = v.panel == .brush ? RGBA(v.style.color) : RGBA(v.backgroundColor)
+            let color = v.panel == .brush ? Self.onWhite(v.style.color, v.style.opacity) : RGBA(v.backgroundColor)
             p.fill(swatch, color, radius: 10 * s)
             p.outline(swatch, Theme.chromeBorder, width: 1.5 * s, radius: 10 * s)
             let hex = (v.panel == .brush ? v.style.color : v.backgroundColor).hex
             p.text(hex, in: Rect(x: swatch.minX - 8 * s, y: swatch.maxY - 24 * s, width: swatch.width + 16 * s, height: 20 * s),
-                   size: 11 * s, RGBA(v.panel == .brush ? v.style.color : v.backgroundColor).contrasting)
+                   size: 11 * s, color.contrasting)
         }
     }
 }
@@ -326,5 +327,14 @@ extension RGBA {
     /// Black or white, whichever reads better on this colour.
     var contrasting: RGBA {
         0.299 * red + 0.587 * green + 0.114 * blue > 0.55 ? RGBA(0, 0, 0, 0.75) : RGBA(1, 1, 1, 0.9)
+    }
+}
+
+extension UIRenderer {
+    /// `color` at `opacity` laid over white, as an opaque colour (the swatches show the ink as
+    /// it will look on paper).
+    static func onWhite(_ color: RGBColor, _ opacity: Double) -> RGBA {
+        let c = RGBA(color), a = min(max(opacity, 0), 1)
+        return RGBA(c.red * a + 1 - a, c.green * a + 1 - a, c.blue * a + 1 - a)
     }
 }
