@@ -119,11 +119,12 @@ public final class Painter {
         cairo_restore(cr)
     }
 
-    /// Draws `string` centred vertically in `rect`; `wrap` breaks it into lines at word ends.
+    /// Draws `string` centred vertically in `rect`; `wrap` breaks it into lines at word ends;
+    /// `family`: the font (the interface's, unless a sample of another is shown).
     public func text(_ string: String, in rect: Rect, size: Double, _ color: RGBA, align: TextAlign = .center, bold: Bool = false,
-                     wrap: Bool = false) {
+                     wrap: Bool = false, family: String = "Sans") {
         cairo_save(cr)
-        TextRenderer.draw(string, on: cr, in: rect, size: size, color: color, align: align, bold: bold, wrap: wrap)
+        TextRenderer.draw(string, on: cr, in: rect, size: size, color: color, align: align, bold: bold, wrap: wrap, family: family)
         cairo_restore(cr)
     }
 

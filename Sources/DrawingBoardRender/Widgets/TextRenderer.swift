@@ -6,8 +6,8 @@ import DrawingBoardCore
 enum TextRenderer {
     /// Draws `text` centred vertically in `rect`, aligned as asked, ellipsised if too long.
     static func draw(_ text: String, on cr: OpaquePointer, in rect: Rect, size: Double, color: RGBA,
-                     align: TextAlign, bold: Bool, wrap: Bool = false) {
-        guard let layout = makeLayout(cr, text, size: size, bold: bold) else { return }
+                     align: TextAlign, bold: Bool, wrap: Bool = false, family: String = "Sans") {
+        guard let layout = makeLayout(cr, text, size: size, bold: bold, family: family) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_width(layout, Int32(rect.width * Double(PANGO_SCALE)))
         if wrap {
@@ -36,10 +36,10 @@ enum TextRenderer {
         return (Double(w), Double(h))
     }
 
-    static func makeLayout(_ cr: OpaquePointer, _ text: String, size: Double, bold: Bool) -> OpaquePointer? {
+    static func makeLayout(_ cr: OpaquePointer, _ text: String, size: Double, bold: Bool, family: String = "Sans") -> OpaquePointer? {
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let font = pango_font_description_new()
-        pango_font_description_set_family(font, "Sans")
+        pango_font_description_set_family(font, family)
         pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(layout, font)

@@ -284,9 +284,9 @@ enum UIRenderer {
             let color = RGBA(v.style.color, alpha: v.style.opacity)
             p.clipped(to: preview) {
                 if v.tool == .text {
-                    // The text tool's size and colour, as a sample.
+                    // The text tool's size, colour and font, as a sample.
                     let size = min(v.style.width, preview.height - 4 * s)
-                    p.text("Aa", in: preview, size: size, RGBA(v.style.color), align: .left)
+                    p.text("Aa", in: preview, size: size, RGBA(v.style.color), align: .left, family: v.font)
                 } else if eraser {
                     p.line(from: from, to: to, width: w, Theme.track)
                 } else {
