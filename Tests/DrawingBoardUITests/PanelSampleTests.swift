@@ -25,4 +25,15 @@ import Testing
         c.text.chooseFont("Sans")
         #expect(try sample() == sans)
     }
+
+    /// With an image as the background, the Background panel's swatch shows the image, not
+    /// the colour last chosen.
+    @Test func theBackgroundPanelShowsTheImage() throws {
+        let c = try makeController(1000, 700)
+        c.document.loadBackground("/x/ok.png")
+        c.finishOpening()
+        c.click(.panel(.background))
+        let swatch = try #require(c.layout().inPanel.swatch)
+        #expect(try c.shown().pixel(x: Int(swatch.center.x), y: Int(swatch.center.y)) == 0xFF00_80FF)
+    }
 }

@@ -315,6 +315,13 @@ enum UIRenderer {
         if let swatch = l.inPanel.swatch {
             let color = v.panel == .brush ? Self.onWhite(v.style.color, v.style.opacity) : RGBA(v.backgroundColor)
             p.fill(swatch, color, radius: 10 * s)
+            // An image background shows as itself, as the bar's swatch does (the colour there was
+            // the last one chosen, not the page's).
+            if v.panel == .background, let thumb = v.backgroundThumbnail {
+                p.image(thumb, in: swatch, radius: 10 * s)
+                p.outline(swatch, Theme.chromeBorder, width: 1.5 * s, radius: 10 * s)
+                return
+            }
             p.outline(swatch, Theme.chromeBorder, width: 1.5 * s, radius: 10 * s)
             let hex = (v.panel == .brush ? v.style.color : v.backgroundColor).hex
             p.text(hex, in: Rect(x: swatch.minX - 8 * s, y: swatch.maxY - 24 * s, width: swatch.width + 16 * s, height: 20 * s),
