@@ -76,8 +76,11 @@ public enum ElementSources {
             guard side > probeSide, longer > probeSide else { return try picture(probe.pixels) }
             return try picture(try draw(drawing, fitting: min(side, pictureSide, longer), of: asset.size).pixels)
         }
-        guard longer > probeSide else { return (asset, nil, false) }
-        let whole = try draw(drawing, fitting: min(longer, pictureSide), of: asset.size)
+        // Quick enough at its whole size even if its time grew with its pixels: vectors, with no
+        // second drawing to find out.
+        let side = min(longer, pictureSide), scale = Double(side) / Double(min(longer, probeSide))
+        guard probe.seconds * scale * scale > budget else { return (asset, nil, false) }
+        let whole = try draw(drawing, fitting: side, of: asset.size)
         return whole.seconds > budget ? try picture(whole.pixels) : (asset, nil, false)
     }
 

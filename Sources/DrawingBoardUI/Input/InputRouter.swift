@@ -100,10 +100,10 @@ public final class InputRouter {
     private func press(_ event: PointerEvent) {
         app.brush.cursor.move(to: nil)
         // Bars away for a stroke just ended: a press where they rest is for them (it drew a dot).
-        let rest = app.layout(barsHidden: 0), p = event.position
-        let resting = captures.isEmpty && app.chrome.barsHidden > 0 && (rest.topBar.contains(p) || rest.bottomBar.contains(p))
+        let p = event.position, rest = captures.isEmpty && app.chrome.barsHidden > 0 ? app.layout(barsHidden: 0) : nil
+        let resting = rest.map { $0.topBar.contains(p) || $0.bottomBar.contains(p) } ?? false
         if resting { app.chrome.showBars() }
-        let hit = (resting ? rest : app.layout()).hit(p)
+        let hit = (resting ? rest! : app.layout()).hit(p)
         if hit != .control(.pageNumber) { app.pages.endNumberEntry() }
         // A press on another page of the notebook draws there (a stroke belongs to the page it
         // starts on; while another pointer is down, the page stays).
@@ -228,7 +228,8 @@ public final class InputRouter {
         }
         // Only where the control still answers (or will, as the bars come back): nothing under
         // a question that came meanwhile (Ctrl+Q while the button was held) acts.
-        guard activate, [app.layout(), app.layout(barsHidden: 0)].contains(where: { $0.hit(p) == .control(control) }) else { return }
+        let at = Layout.Hit.control(control)
+        guard activate, app.layout().hit(p) == at || (app.chrome.barsHidden > 0 && app.layout(barsHidden: 0).hit(p) == at) else { return }
         app.perform(control)
     }
 
@@ -370,8 +371,7 @@ public final class InputRouter {
         captures.removeAll()
     }
 
-    /// Drops what the pointers down on the canvas are doing (their strokes go, uncommitted);
-    /// they draw nothing more until they are lifted.
+    /// Drops the strokes of the pointers down on the canvas, uncommitted, until they lift.
     func dropCanvasPointers() {
         for (source, capture) in captures where capture == .canvas {
             editor.handle(PointerEvent(source: source, phase: .cancel, position: Point(0, 0)))
