@@ -160,6 +160,41 @@ import Testing
         #expect(inked(shot, 5, near: 400) && inked(shot, 5, near: 450), "both ways out were drawn to the window's edge")
     }
 
+    /// Motion with the button held is read beside SDL (`X11HeldMotion`), which must still
+    /// know where the pointer is when the button goes up: a line let go without a motion after
+    /// the last ends at the pointer, and the next press starts where it is.
+    @Test func aLineLetGoEndsWhereThePointerLastMoved() throws {
+        let x = try XServer()
+        let app = try launch(x)
+        try app.key("2")
+        func line(_ y: Int) throws {
+            _ = try x.xdotool(["mousemove", "--window", app.windowID, "200", "\(y)", "mousedown", "1",
+                               "mousemove", "--window", app.windowID, "300", "\(y)", "sleep", "0.05",
+                               "mousemove", "--window", app.windowID, "420", "\(y)", "sleep", "0.05",
+                               "mousemove", "--window", app.windowID, "500", "\(y)", "sleep", "0.05", "mouseup", "1"])
+        }
+        try line(300)
+        #expect(try eventually { try app.screenshot().rgb(495, 300) == Self.black }, "the line reaches the pointer")
+        try line(400)
+        #expect(try eventually { try app.screenshot().rgb(495, 400) == Self.black }, "the second line too")
+        let shot = try app.screenshot("x11-lines-let-go")
+        #expect(shot.rgb(205, 300) == Self.black && shot.rgb(205, 400) == Self.black, "each starts where it was pressed")
+        #expect(shot.rgb(510, 300) == Self.white && shot.rgb(510, 400) == Self.white, "and stops at the pointer")
+        #expect(shot.rgb(350, 350) == Self.white, "nothing between them")
+
+        // A button acts on release only where the pointer is then: pressed on Undo and let
+        // go over the page, it does nothing.
+        try waitForBars(app)
+        let undo = layout().frame(of: .undo)!.center
+        _ = try x.xdotool(["mousemove", "--window", app.windowID, "\(Int(undo.x))", "\(Int(undo.y))", "mousedown", "1",
+                           "mousemove", "--window", app.windowID, "\(Int(undo.x) + 40)", "\(Int(undo.y) + 200)", "sleep", "0.05",
+                           "mousemove", "--window", app.windowID, "\(Int(undo.x) + 80)", "\(Int(undo.y) + 400)", "sleep", "0.05", "mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try app.screenshot().rgb(495, 400) == Self.black, "the line stays")
+        try app.click(undo)
+        #expect(try eventually { try app.screenshot().rgb(495, 400) == Self.white }, "a click on Undo takes it back")
+    }
+
     /// A guard against full-frame presentation: the pixels sent to the X server per motion event
     /// stay near the size of what the event changed, not the window's 700,000.
     @Test func eachMotionEventPresentsOnlyWhatItChanged() throws {
