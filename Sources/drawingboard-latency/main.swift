@@ -14,6 +14,8 @@ import Foundation
 // --opacity O: DrawingBoard's pencil opacity (a translucent pencil). --on-ink: the strokes go
 // over ink (an eraser, on a document with ink): a dark box is sought, and paper coming back is
 // what is timed. --cost: only the CPU and memory pass.
+// drawingboard-latency --floor-app: the least an X11 app can do per motion (FloorApp.swift),
+// to measure as an app.
 
 func now() -> Double {
     var t = timespec()
@@ -234,6 +236,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 // MARK: - The run
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--floor-app"] { runFloorApp() }
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
     FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
     exit(2)
