@@ -140,9 +140,11 @@ import Testing
         #expect(c.editor.toolState.style.width == 40 && c.editor.toolState.style.color == .black)
         press(c, "1")
         #expect(c.editor.toolState.style.width == 6)
-        // The eraser's strokes really are that wide.
+        // The eraser's strokes really are that wide (over ink: a pass over bare paper is none).
+        c.drag([(100, 300), (300, 300)])
         press(c, "e")
         c.drag([(100, 300), (300, 300)])
+        #expect(c.editor.strokes.last?.tool == .eraser)
         #expect(c.editor.strokes.last?.style.width == 40)
     }
 

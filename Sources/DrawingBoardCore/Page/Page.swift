@@ -221,6 +221,19 @@ extension Page {
         return hit.sorted()
     }
 
+    /// Whether the eraser could change a pixel within `reach`: a stroke that inks (any but an
+    /// eraser) among `candidates` (the indices of strokes whose boxes meet it), or a pixel of
+    /// the base there that is not clear. Elements are never erased.
+    public func hasInk(within reach: Rect, strokesMeeting candidates: [Int]) -> Bool {
+        if candidates.contains(where: { $0 < items.count && items[$0].stroke.map { $0.tool != .eraser } == true }) { return true }
+        guard let image = base?.image, let area = reach.pixelRect(clippedTo: image.size) else { return false }
+        for y in area.y..<area.y + area.height {
+            let row = y * image.width
+            if image.pixels[row + area.x..<row + area.x + area.width].contains(where: { $0 >> 24 != 0 }) { return true }
+        }
+        return false
+    }
+
     /// The page at `newSize`, its drawing anchored at `anchor` (0...8, row by row): strokes,
     /// elements and the base move by the offset; what falls outside is cut. A stroke's clip
     /// names the canvas it was drawn on from the origin; moved, it would name the wrong place,
