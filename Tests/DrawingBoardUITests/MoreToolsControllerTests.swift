@@ -232,6 +232,12 @@ import Testing
         c.click(.panel(.brush))
         c.click(.smoothing(.strong))
         #expect(c.editor.toolState.smoothing == .strong)
+        // The helpers are for shapes: the pencil's panel has none, the line's has both.
+        #expect(c.layout().frame(of: .shapeHelper(.constrain)) == nil && c.layout().frame(of: .shapeHelper(.fromCentre)) == nil)
+        press(c, "h")
+        #expect(c.layout().frame(of: .shapeHelper(.constrain)) == nil, "nor the highlighter's")
+        press(c, "2")
+        #expect(c.layout().frame(of: .shapeHelper(.constrain)) != nil && c.layout().frame(of: .shapeHelper(.fromCentre)) != nil)
         c.click(.shapeHelper(.constrain))
         #expect(c.editor.toolState.shapeHelpers == .constrain)
         c.click(.closePanel)
@@ -255,6 +261,7 @@ import Testing
     /// top bar carry a mark (the panel may be closed, and a snapped shape should not surprise).
     @Test func shapeHelperSwitchesShowTheirStateAndMarkTheShapeTools() throws {
         let c = try makeController()
+        press(c, "3")
         c.click(.panel(.brush))
         let snap = try #require(c.layout().frame(of: .shapeHelper(.constrain)))
         let line = try #require(c.layout().frame(of: .tool(.line)))

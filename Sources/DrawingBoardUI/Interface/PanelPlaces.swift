@@ -28,6 +28,9 @@ public struct PanelPlaces: Sendable {
     public private(set) var paperLabel: Rect?
     /// Where the brush panel's "Pressure" label goes (before the pressure curve's choices).
     public private(set) var pressureLabel: Rect?
+    /// The brush panel's place after smoothing for what belongs to the tool in hand: the shape
+    /// helpers (shapes), or the pressure curve (freehand tools once a pen was seen).
+    private var toolRow: Rect?
 
     init(scale: Double) {
         self.scale = scale
@@ -46,8 +49,9 @@ public struct PanelPlaces: Sendable {
     /// `eraser`: the brush panel shows an eraser's settings, its width and smoothing (an eraser
     /// has no colour or opacity: it clears).
     /// `paper`: the Background panel shows the paper's spacing too.
+    /// `shapes`: a shape tool is in hand, so the brush panel offers the two shape helpers.
     mutating func laySettings(_ kind: PanelKind, window: PixelSize, above bottom: Rect, below topEdge: Double, recentColors: Int,
-                              eraser: Bool, paper: Bool, text: Bool) -> [Item] {
+                              eraser: Bool, paper: Bool, text: Bool, shapes: Bool) -> [Item] {
         let s = scale
         let w = Double(window.width)
         let pad = 12 * s
@@ -151,7 +155,8 @@ public struct PanelPlaces: Sendable {
             }
         }
         if kind == .brush {
-            // Smoothing (off / light / strong), then the two shape helpers (not for erasers).
+            // Smoothing (off / light / strong), then, with a shape tool in hand, the two shape
+            // helpers (they change nothing the pencil, the highlighter or an eraser draws).
             let helpers = Rect(x: inner.minX, y: extra.maxY + 8 * s, width: inner.width, height: row)
             smoothingLabel = Rect(x: helpers.minX, y: helpers.minY, width: 96 * s, height: row)
             var x = helpers.minX + 96 * s
@@ -163,8 +168,11 @@ public struct PanelPlaces: Sendable {
             if !forEraser {
                 let helperWidth = min(150 * s, (helpers.maxX - x - 16 * s) / 2)
                 x = helpers.maxX - 2 * helperWidth
-                result.append(Item(control: .shapeHelper(.constrain), frame: Rect(x: x, y: helpers.minY, width: helperWidth, height: row)))
-                result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
+                toolRow = Rect(x: x, y: helpers.minY, width: 2 * helperWidth, height: row)
+                if shapes {
+                    result.append(Item(control: .shapeHelper(.constrain), frame: Rect(x: x, y: helpers.minY, width: helperWidth, height: row)))
+                    result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
+                }
             }
         }
         return result
@@ -232,15 +240,14 @@ public struct PanelPlaces: Sendable {
     /// A freehand tool's brush panel once a pen was seen: the pressure curve, after its label,
     /// takes the place of the shape helpers (which only shapes use).
     mutating func withPressureCurve(_ items: [Item]) -> [Item] {
-        let helpers = items.filter { if case .shapeHelper = $0.control { return true } else { return false } }
-        guard let first = helpers.first?.frame, let last = helpers.last?.frame else { return items }
+        guard let slot = toolRow else { return items }
         var result = items.filter { if case .shapeHelper = $0.control { return false } else { return true } }
         let labelWidth = 84 * scale
-        pressureLabel = Rect(x: first.minX, y: first.minY, width: labelWidth, height: first.height)
-        let start = first.minX + labelWidth
-        let option = ((last.maxX - start) / Double(PressureCurve.allCases.count)).rounded(.down)
+        pressureLabel = Rect(x: slot.minX, y: slot.minY, width: labelWidth, height: slot.height)
+        let start = slot.minX + labelWidth
+        let option = ((slot.maxX - start) / Double(PressureCurve.allCases.count)).rounded(.down)
         for (i, curve) in PressureCurve.allCases.enumerated() {
-            result.append(Item(control: .pressureCurve(curve), frame: Rect(x: start + Double(i) * option, y: first.minY, width: option, height: first.height)))
+            result.append(Item(control: .pressureCurve(curve), frame: Rect(x: start + Double(i) * option, y: slot.minY, width: option, height: slot.height)))
         }
         return result
     }
