@@ -283,6 +283,14 @@ import Testing
         c.hover(at: line.center, time: 50)
         c.tick(50 + Chrome.tooltipDelay)
         #expect(c.chrome.tooltip()?.text.hasSuffix("· Snap 15° on (Brush panel)") == true, "its tooltip says what the mark means: \(c.chrome.tooltip()?.text ?? "none")")
+        // The switch says what it makes of the shape in hand.
+        #expect(ShapeModifiers.constrain.title(for: .line) == "Snap 15°" && ShapeModifiers.constrain.title(for: .rectangle) == "Square"
+                && ShapeModifiers.constrain.title(for: .ellipse) == "Circle" && ShapeModifiers.fromCentre.title(for: .ellipse) == "From centre")
+        press(c, "4")
+        let rectangle = try #require(c.layout().frame(of: .tool(.rectangle)))
+        c.hover(at: rectangle.center, time: 60)
+        c.tick(60 + Chrome.tooltipDelay)
+        #expect(c.chrome.tooltip()?.text.hasSuffix("· Square on (Brush panel)") == true, "\(c.chrome.tooltip()?.text ?? "none")")
     }
 
     /// A shape tool clicked without a drag draws nothing and makes no step (it left a dot);

@@ -145,7 +145,7 @@ public final class Chrome {
         let helpers = app.editor.toolState.shapeHelpers
         if case .tool(let tool) = hover.control, tool.isShape, !helpers.isEmpty {
             // The orange mark on the shape tools, explained.
-            let on = [ShapeModifiers.constrain, .fromCentre].filter(helpers.contains).map(\.title).joined(separator: " and ")
+            let on = [ShapeModifiers.constrain, .fromCentre].filter(helpers.contains).map { $0.title(for: tool) }.joined(separator: " and ")
             text += " · \(on) on (Brush panel)"
         }
         let s = app.scale, window = app.window

@@ -245,7 +245,7 @@ enum UIRenderer {
             }
             let label = Rect(x: box.maxX + 8 * s, y: f.minY, width: inner.maxX - box.maxX - 8 * s, height: f.height)
             // A narrow window leaves room for the short label only (the tooltip says the rest).
-            p.text(f.width < 130 * s ? helper.shortTitle : helper.title, in: label, size: Theme.textSize * s, Theme.ink, align: .left)
+            p.text(f.width < 130 * s ? helper.shortTitle(for: v.tool) : helper.title(for: v.tool), in: label, size: Theme.textSize * s, Theme.ink, align: .left)
         }
     }
 

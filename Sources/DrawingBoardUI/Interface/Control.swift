@@ -233,9 +233,21 @@ public enum PendingAction: Sendable, Hashable {
 }
 
 extension ShapeModifiers {
-    /// The panel switch's label.
-    var title: String { self == .constrain ? "Snap 15°" : "From centre" }
-    var shortTitle: String { self == .constrain ? "15°" : "Centre" }
+    /// The panel switch's label: what it makes of the shape in hand (`tool`), or of any.
+    func title(for tool: Tool? = nil) -> String {
+        guard self == .constrain else { return "From centre" }
+        switch tool {
+        case .rectangle: return "Square"
+        case .ellipse: return "Circle"
+        default: return "Snap 15°"
+        }
+    }
+
+    /// The label where the panel is narrow.
+    func shortTitle(for tool: Tool?) -> String {
+        guard self == .constrain else { return "Centre" }
+        return tool == .rectangle || tool == .ellipse ? title(for: tool) : "15°"
+    }
 }
 
 extension Paper.Ruling {

@@ -86,7 +86,7 @@ extension Control {
         case .paperLine(let i):
             return ControlSpec(tooltip: "The colour of the paper's lines", action: { $0.brush.choosePaperLine(Paper.lineColors[i]) })
         case .shapeHelper(let helper):
-            return ControlSpec(title: helper.title, tooltip: helper == .constrain ? "Lines in 15° steps, squares and circles" : "Shapes from their centre",
+            return ControlSpec(title: helper.title(), tooltip: helper == .constrain ? "Lines in 15° steps, squares and circles" : "Shapes from their centre",
                                key: helper == .constrain ? "Shift turns it over" : "Alt turns it over",
                                action: { $0.editor.toolState.shapeHelpers.formSymmetricDifference(helper) })
         case .menuItem(let command): return ControlSpec(title: command.title, key: command.shortcut, action: { command.perform(in: $0) })
