@@ -21,12 +21,15 @@ func runFloorApp() -> Never {
     XMapWindow(display, window)
     let gc = XCreateGC(display, window, 0, nil)
     let (width, height) = (18, 16)
-    // Black in any 24- or 32-bit visual: every word zero. Kept for the image's whole life.
-    let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-    pixels.initialize(repeating: 0, count: width * height)
+    // Black in any 24- or 32-bit visual: every byte zero. Kept for the image's whole life.
+    let pixels = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 4)
+    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
     guard let image = XCreateImage(display, XDefaultVisual(display, number), UInt32(XDefaultDepth(display, number)), ZPixmap, 0,
-                                   UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: CChar.self),
-                                   UInt32(width), UInt32(height), 32, 0) else { exit(2) }
+                                   pixels.bindMemory(to: CChar.self, capacity: width * height * 4),
+                                   UInt32(width), UInt32(height), 32, 0) else {
+        FileHandle.standardError.write(Data("drawingboard-latency: the floor app cannot make its image\n".utf8))
+        exit(2)
+    }
     let work = ProcessInfo.processInfo.environment["DRAWINGBOARD_FLOOR_WORK_US"].flatMap(Double.init) ?? 0
     var event = XEvent()
     while true {

@@ -35,17 +35,39 @@ import Testing
         #expect(difference(try editor.picture(), inked) == nil)
     }
 
-    /// Only the box of a stroke counts: a pass beside a line but inside its box is kept (it
-    /// may meet the ink), one clear of every box is not.
-    @Test func aPassClearOfEveryStrokesBoxIsNoStep() throws {
+    /// The ink is what counts, not a stroke's box: the empty middle of a rectangle, or paper
+    /// beside a diagonal line, is bare paper; a filled shape's inside is ink.
+    @Test func aPassWithinAStrokesBoxButClearOfItsInkIsNoStep() throws {
         let editor = try makeEditor(300, 200)
         editor.use(.pencil, width: 4)
         editor.drag([(20, 20), (120, 120)])
+        editor.use(.rectangle, width: 4)
+        editor.drag([(150, 20), (280, 180)])
         editor.use(.eraser, width: 10)
-        editor.drag([(200, 20), (280, 20)])
-        #expect(items(editor) == 1)
         editor.drag([(100, 30), (110, 30)])
-        #expect(items(editor) == 2, "inside the line's box")
+        #expect(items(editor) == 2, "beside the diagonal line, inside its box")
+        editor.drag([(190, 80), (240, 120)])
+        #expect(items(editor) == 2, "inside the rectangle's empty middle")
+        editor.drag([(60, 50), (60, 70)])
+        #expect(items(editor) == 3, "across the line")
+        editor.drag([(150, 100), (160, 100)])
+        #expect(items(editor) == 4, "across the rectangle's side")
+    }
+
+    /// Scripts keep every pass a step: what their undo takes back never changes.
+    @Test func aScriptsPassOverBarePaperIsStillAStep() throws {
+        let script = try ScriptParser.parse(Data(#"""
+            {"version": 1, "canvas": {"width": 300, "height": 200}, "steps": [
+              {"tool": "pencil", "color": "#000000", "width": 4},
+              {"stroke": [[20, 100], [280, 100]]},
+              {"tool": "eraser", "width": 20},
+              {"stroke": [[20, 170], [280, 170]]},
+              {"undo": 1}
+            ]}
+            """#.utf8))
+        let editor = try ScriptRunner(decoder: NoDecoder()).run(script, baseDirectory: temporaryFolder())
+        #expect(rgb(try editor.picture().pixel(x: 150, y: 100)) == (0, 0, 0), "the undo took back the eraser's pass, not the line")
+        #expect(items(editor) == 1)
     }
 
     /// Another app's pixels (the base) are ink too; their clear parts are not.
@@ -63,4 +85,9 @@ import Testing
         #expect(items(editor) == start + 1, "over its pixels")
         #expect(rgb(try editor.picture().pixel(x: 55, y: 40)) == (255, 255, 255), "the paper shows where it erased")
     }
+}
+
+/// Scripts here decode no images.
+private struct NoDecoder: ImageDecoding {
+    func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage { throw ValidationError("", "no images here") }
 }

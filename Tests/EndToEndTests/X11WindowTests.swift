@@ -160,9 +160,9 @@ import Testing
         #expect(inked(shot, 5, near: 400) && inked(shot, 5, near: 450), "both ways out were drawn to the window's edge")
     }
 
-    /// Motion with the button held is read beside SDL (`X11HeldMotion`), which must still
-    /// know where the pointer is when the button goes up: a line let go without a motion after
-    /// the last ends at the pointer, and the next press starts where it is.
+    /// The button's release lands where the pointer last moved (however the motion before it
+    /// was read): a line let go without a motion after the last ends at the pointer, the next
+    /// press starts where it is, and a button pressed and let go elsewhere does not act.
     @Test func aLineLetGoEndsWhereThePointerLastMoved() throws {
         let x = try XServer()
         let app = try launch(x)

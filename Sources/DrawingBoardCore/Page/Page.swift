@@ -221,11 +221,15 @@ extension Page {
         return hit.sorted()
     }
 
-    /// Whether the eraser could change a pixel within `reach`: a stroke that inks (any but an
-    /// eraser) among `candidates` (the indices of strokes whose boxes meet it), or a pixel of
-    /// the base there that is not clear. Elements are never erased.
-    public func hasInk(within reach: Rect, strokesMeeting candidates: [Int]) -> Bool {
-        if candidates.contains(where: { $0 < items.count && items[$0].stroke.map { $0.tool != .eraser } == true }) { return true }
+    /// Whether an eraser's pass could change a pixel: its disc of `radius` along `path` touches
+    /// the ink of a stroke among `candidates` (the strokes whose boxes meet `reach`, the pass's
+    /// box; any stroke but an eraser's, and a filled shape anywhere in its box), or a pixel of
+    /// the base within `reach` is not clear. Elements are never erased.
+    public func inkMet(along path: [Point], radius: Double, within reach: Rect, candidates: [Int]) -> Bool {
+        let filled = candidates.contains { i in
+            i < items.count && items[i].stroke.map { $0.tool != .eraser && $0.outline.fill != nil } == true
+        }
+        if filled || !strokesTouched(along: path, radius: radius, near: candidates).isEmpty { return true }
         guard let image = base?.image, let area = reach.pixelRect(clippedTo: image.size) else { return false }
         for y in area.y..<area.y + area.height {
             let row = y * image.width

@@ -205,10 +205,6 @@ public final class Editor {
         var paint: PageCanvas.StrokePaint?
         switch edit {
         case .stroke(var stroke):
-            // An eraser that met no ink changes no pixel: it is no step (undo would seem to do
-            // nothing) and nothing the document keeps.
-            if stroke.tool == .eraser, let reach = stroke.outline.bounds,
-               !page.hasInk(within: reach, strokesMeeting: canvas.index.strokes(meeting: reach, in: page.items)) { return nil }
             stroke.id = nextID
             let outline = stroke.outline
             // A stroke that reached beyond the canvas keeps its size: what lay outside was

@@ -54,6 +54,7 @@ public struct ScriptRunner {
         // Nothing is shown while a script runs: each stroke is drawn once, when it ends, so
         // its cost grows with its length, not with its length squared.
         editor.screen.previewsStrokes = false
+        editor.tools.keepsEveryEraserPass = true
         for (i, step) in script.steps.enumerated() {
             try apply(step, to: editor, at: "steps[\(i)]", base: baseDirectory, pdfs: pdfs)
         }

@@ -26,11 +26,26 @@ extension StrokeTool {
             }
             guard let live = editor.input.finish(event, canvas: canvas) else { return ToolResult() }
             let stroke = Stroke(id: 0, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
+            // An eraser's pass that met no ink changed no pixel: it is no step (undo would seem
+            // to do nothing).
+            if stroke.tool == .eraser, !editor.tools.keepsEveryEraserPass, !Self.inkMet(by: stroke, on: editor) {
+                editor.input.retire(live)
+                return ToolResult()
+            }
             return ToolResult([.stroke(stroke, live)])
         case .cancel:
             editor.input.cancel(event.source)
         }
         return ToolResult()
+    }
+
+    /// Whether an eraser's `stroke` touches ink on the editor's page (its curve runs between
+    /// its points: the disc is taken a pixel wider).
+    private static func inkMet(by stroke: Stroke, on editor: Editor) -> Bool {
+        guard let reach = stroke.outline.bounds else { return false }
+        let page = editor.page
+        return page.inkMet(along: stroke.points, radius: stroke.style.width / 2 + 1, within: reach,
+                           candidates: editor.canvas.index.strokes(meeting: reach, in: page.items))
     }
 
     /// A press from a pointer already drawing: its release was lost, and its stroke goes.

@@ -25,6 +25,9 @@ public final class ToolBox {
     /// Canvas pixels per window pixel (the view's zoom): a press a few window pixels outside an
     /// element's box still counts as on it.
     public var windowPixel = 1.0
+    /// Every eraser pass is a stroke and an undo step, even one that met no ink (scripts: what
+    /// a script's undo takes back never changes). In the window such a pass is dropped.
+    public var keepsEveryEraserPass = false
 
     init() {}
 
