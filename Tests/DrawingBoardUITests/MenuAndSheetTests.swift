@@ -394,4 +394,32 @@ import Testing
             #expect(AppSettings.load(from: url).penOpacity == expected, "penOpacity \(text)")
         }
     }
+
+    /// The Brush panel's shape switches are there at the next start; names this version does
+    /// not know are left out.
+    @Test func theShapeSwitchesAreRemembered() throws {
+        let c = try makeController()
+        c.brush.restore(tool: .rectangle, penWidth: 4, eraserWidth: 16, shapeHelpers: .fromCentre)
+        #expect(c.editor.toolState.shapeHelpers == .fromCentre && c.brush.preferences.shapeHelpers == .fromCentre)
+        c.click(.panel(.brush))
+        c.click(.shapeHelper(.constrain))
+        var settings = AppSettings()
+        settings.take(c.brush.preferences)
+        #expect(settings.shapeHelpers == ["snap", "centre"])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-prefs-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try settings.save(to: url)
+        #expect(AppSettings.load(from: url).helpers == [.constrain, .fromCentre])
+        c.click(.shapeHelper(.constrain))
+        c.click(.shapeHelper(.fromCentre))
+        settings.take(c.brush.preferences)
+        #expect(settings.shapeHelpers == nil, "none on is not written")
+        try #"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "shapeHelpers": ["centre", "wobble"]}"#
+            .write(to: url, atomically: true, encoding: .utf8)
+        #expect(AppSettings.load(from: url).helpers == .fromCentre)
+        try #"{"windowWidth": 900, "windowHeight": 600, "recentColors": [], "shapeHelpers": "snap"}"#
+            .write(to: url, atomically: true, encoding: .utf8)
+        let odd = AppSettings.load(from: url)
+        #expect(odd.helpers == [] && odd.windowWidth == 900, "not a list: left out, the rest loads")
+    }
 }

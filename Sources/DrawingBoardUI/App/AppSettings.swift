@@ -26,6 +26,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var penOpacity: Double?
     public var textSize: Double?
     public var textFont: String?
+    /// The Brush panel's shape switches that are on ("snap", "centre"; nil when none is).
+    public var shapeHelpers: [String]?
 
     public static let defaultWindow = PixelSize(width: 1100, height: 760)
 
@@ -51,6 +53,16 @@ public struct AppSettings: Codable, Sendable, Equatable {
         penOpacity = p.penOpacity == 1 ? nil : p.penOpacity
         textSize = p.textSize
         textFont = p.textFont
+        let helpers = Self.helperNames.filter { p.shapeHelpers.contains($0.helper) }.map(\.name)
+        shapeHelpers = helpers.isEmpty ? nil : helpers
+    }
+
+    /// The shape switches by their names in the file.
+    static let helperNames: [(name: String, helper: ShapeModifiers)] = [("snap", .constrain), ("centre", .fromCentre)]
+
+    /// The shape switches the file has on; a name this version does not know is left out.
+    public var helpers: ShapeModifiers {
+        ShapeModifiers(Self.helperNames.filter { shapeHelpers?.contains($0.name) == true }.map(\.helper))
     }
 
     public static var file: URL {
@@ -102,7 +114,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case windowWidth, windowHeight, recentColors, touchMode, smoothing, tool, penWidth, eraserWidth, penSeen, pressureCurve
-        case penColor, penOpacity, textSize, textFont
+        case penColor, penOpacity, textSize, textFont, shapeHelpers
     }
 
     /// Every value on its own: one of a kind this version does not know is nil (or the
@@ -124,6 +136,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
         penOpacity = value(.penOpacity)
         textSize = value(.textSize)
         textFont = value(.textFont)
+        shapeHelpers = value(.shapeHelpers)
     }
 }
 

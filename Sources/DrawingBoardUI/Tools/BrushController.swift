@@ -226,13 +226,16 @@ public final class BrushController {
         return Preferences(tool: state.tool, penWidth: rules.penWidth(state), eraserWidth: rules.eraserWidth(state),
                            recentColors: recentColors, touchMode: app.input.touchMode, smoothing: state.smoothing, penSeen: app.input.pens.seen,
                            pressureCurve: app.input.pens.curve, penColor: rules.penColor(state), penOpacity: rules.penOpacity(state),
-                           textSize: state.tool == .text ? state.style.width : rules.spareTextSize, textFont: editor.typing.font)
+                           textSize: state.tool == .text ? state.style.width : rules.spareTextSize, textFont: editor.typing.font,
+                           shapeHelpers: state.shapeHelpers)
     }
 
-    /// Takes the remembered tool, widths, pen colour and opacity, and text size and font at start.
+    /// Takes the remembered tool, widths, pen colour and opacity, text size and font, and the
+    /// shape switches at start.
     public func restore(tool: Tool?, penWidth: Double?, eraserWidth: Double?, penColor: RGBColor? = nil, penOpacity: Double? = nil,
-                        textSize: Double? = nil, textFont: String? = nil) {
+                        textSize: Double? = nil, textFont: String? = nil, shapeHelpers: ShapeModifiers = []) {
         select(.pencil)
+        editor.toolState.shapeHelpers = shapeHelpers
         if let penWidth { editor.toolState.style.width = min(max(penWidth, 1), 200) }
         if let eraserWidth { rules.spareWidth = min(max(eraserWidth, 1), 200) }
         if let penColor { editor.toolState.style.color = penColor }
@@ -258,6 +261,7 @@ public struct Preferences: Sendable, Equatable {
     public var penOpacity = 1.0
     public var textSize = 32.0
     public var textFont = "Sans"
+    public var shapeHelpers: ShapeModifiers = []
 }
 
 extension SliderKind {
