@@ -38,8 +38,8 @@ def main(path):
         def met(ok):
             return "met" if ok else "not met"
         print(f"cost, {start} starts, median of {len(rows)} rounds: DrawingBoard {ours_cpu:.0f} us of CPU per motion "
-              f"(target 100: {met(ours_cpu <= 100)}), {cpu:.2f}x Xournal++'s (target 0.15x: {met(cpu <= 0.15)}), "
-              f"X server {server:.2f}x (target 0.5x: {met(server <= 0.5)})")
+              f"(target 100: {met(ours_cpu <= 100)}), {cpu:.3f}x Xournal++'s (target 0.15x: {met(cpu <= 0.15)}), "
+              f"X server {server:.3f}x (target 0.5x: {met(server <= 0.5)})")
         floors = [figures[(rnd, "X11 floor", start)] for rnd, *_ in rows if (rnd, "X11 floor", start) in figures]
         if floors:
             floor_cpu = statistics.median(f[0] for f in floors)

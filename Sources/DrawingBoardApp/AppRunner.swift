@@ -49,7 +49,7 @@ public final class AppRunner {
         self.settings = settings
         controller.brush.restore(tool: settings.tool.flatMap(Tool.init(rawValue:)), penWidth: settings.penWidth, eraserWidth: settings.eraserWidth,
                            penColor: settings.penColor.flatMap(RGBColor.init(hex:)), penOpacity: settings.penOpacity, textSize: settings.textSize, textFont: settings.textFont,
-                                 shapeHelpers: settings.helpers)
+                           shapeHelpers: settings.helpers)
         controller.input.penWasSeen = settings.penSeen ?? false
         controller.input.pressureCurve = settings.pressureCurve ?? .normal
         savedPreferences = controller.brush.preferences

@@ -8,10 +8,16 @@ import Testing
 @Suite struct EraserStepTests {
     func items(_ editor: Editor) -> Int { editor.page.items.count }
 
-    @Test func aPassOverBarePaperIsNoStep() throws {
+    /// A 300x200 page with one pencil line drawn through `points`.
+    func editorWithLine(_ points: [(Double, Double)]) throws -> Editor {
         let editor = try makeEditor(300, 200)
         editor.use(.pencil, width: 4)
-        editor.drag([(20, 20), (80, 20)])
+        editor.drag(points)
+        return editor
+    }
+
+    @Test func aPassOverBarePaperIsNoStep() throws {
+        let editor = try editorWithLine([(20, 20), (80, 20)])
         let before = try editor.picture()
         editor.use(.eraser, width: 20)
         editor.drag([(150, 150), (250, 150)])
@@ -22,9 +28,7 @@ import Testing
     }
 
     @Test func aPassOverInkIsAStepAndUndoBringsTheInkBack() throws {
-        let editor = try makeEditor(300, 200)
-        editor.use(.pencil, width: 4)
-        editor.drag([(20, 100), (280, 100)])
+        let editor = try editorWithLine([(20, 100), (280, 100)])
         let inked = try editor.picture()
         editor.use(.eraser, width: 20)
         editor.drag([(150, 60), (150, 140)])
@@ -38,9 +42,7 @@ import Testing
     /// The ink is what counts, not a stroke's box: the empty middle of a rectangle, or paper
     /// beside a diagonal line, is bare paper; a filled shape's inside is ink.
     @Test func aPassWithinAStrokesBoxButClearOfItsInkIsNoStep() throws {
-        let editor = try makeEditor(300, 200)
-        editor.use(.pencil, width: 4)
-        editor.drag([(20, 20), (120, 120)])
+        let editor = try editorWithLine([(20, 20), (120, 120)])
         editor.use(.rectangle, width: 4)
         editor.drag([(150, 20), (280, 180)])
         editor.use(.eraser, width: 10)
@@ -52,6 +54,14 @@ import Testing
         #expect(items(editor) == 3, "across the line")
         editor.drag([(150, 100), (160, 100)])
         #expect(items(editor) == 4, "across the rectangle's side")
+        // Another app's filled shape (a Xournal++ fill): its inside is ink.
+        let filled = Stroke(id: 0, tool: .pencil, style: StrokeStyle(color: .black, width: 2),
+                            points: [Point(20, 150), Point(120, 150), Point(120, 195), Point(20, 195), Point(20, 150)],
+                            form: PolylineForm(fill: 1))
+        try editor.perform(.stroke(filled))
+        editor.drag([(60, 170), (80, 170)])
+        #expect(items(editor) == 6, "inside a filled shape")
+        #expect(rgb(try editor.picture().pixel(x: 70, y: 170)) == (255, 255, 255), "the fill under it went")
     }
 
     /// Scripts keep every pass a step: what their undo takes back never changes.
