@@ -150,6 +150,11 @@ public final class Journal {
     /// file of the session, written first.
     @discardableResult
     public func append(_ event: HistoryEvent) -> Outcome {
+        // A stroke's line, the step the window takes most, is written directly (`StrokeLine`).
+        if case .edit(let edit) = event, var line = StrokeLine.bytes(for: edit) {
+            line.append(UInt8(ascii: "\n"))
+            return enqueue(Data(line))
+        }
         let archive = SessionImages(directory: directory, after: images)
         let encoder = JSONEncoder()
         encoder.userInfo[.imageArchive] = archive
