@@ -68,4 +68,40 @@ import Testing
         big.key(KeyInput(.f1), time: 0)
         #expect(ShortcutPages(body: try #require(big.layout().sheetBody), scale: 1).count == 1, "a large window shows them all")
     }
+
+    /// Whatever the window, every line is on a page, whole: measured as the sheet draws it, the
+    /// keys within their column, an action on one row beside them or wrapped onto a second, a
+    /// heading within the column. (At 640x480 two columns cut "paste an element, an image, or
+    /// text into a text box" to "paste an element, an i…"; at 1000x700 one action lost its end.)
+    @Test(arguments: [(640, 480, 1.0), (800, 600, 1.0), (1000, 700, 1.0), (1100, 752, 1.0), (1280, 800, 1.0), (1920, 1080, 2.0), (1280, 800, 2.0)])
+    func everyLineIsWholeOnItsPage(_ w: Int, _ h: Int, _ scale: Double) throws {
+        let c = try makeController(w, h, scale: scale)
+        c.key(KeyInput(.f1), time: 0)
+        let body = try #require(c.layout().sheetBody)
+        let pages = ShortcutPages(body: body, scale: scale)
+        let painter = try Painter(frame: try Frame(size: PixelSize(width: 8, height: 8)), icons: IconSet(directory: nil))
+        let lines = ShortcutPages.lines, size = pages.size * scale, s = scale
+        #expect(pages.layout.flatMap { $0.map(\.index) } == Array(lines.indices), "every line once, in order")
+        #expect(pages.count == (pages.layout.count + pages.columns - 1) / pages.columns)
+        #expect(Double(pages.perColumn + (pages.count > 1 ? 1 : 0)) * pages.line <= body.height, "a page's columns (and its footer) fit")
+        let columnWidth = body.width / Double(pages.columns)
+        #expect(columnWidth >= ShortcutPages.minimumColumn * s || pages.columns == 1)
+        for column in pages.layout {
+            #expect((column.last.map { $0.row + $0.rows } ?? 0) <= pages.perColumn)
+            #expect(column.last.map { !lines[$0.index].heading } ?? true, "no heading at a column's foot")
+            for slot in column {
+                let line = lines[slot.index]
+                let keys = painter.measure(line.keys, size: size, bold: true).width
+                if line.heading {
+                    #expect(keys <= columnWidth - 8 * s, "“\(line.keys)” at \(w)x\(h)@\(s)x")
+                    continue
+                }
+                let room = columnWidth - pages.keysWidth - 22 * s
+                let action = painter.measure(line.action, size: size).width
+                #expect(keys <= pages.keysWidth)
+                #expect(slot.rows == 1 ? action <= room : action <= 2 * room && slot.rows == 2,
+                        "“\(line.action)” (\(action) px) at \(w)x\(h)@\(s)x: \(slot.rows) rows of \(room) px")
+            }
+        }
+    }
 }

@@ -67,4 +67,13 @@ public enum TextMetrics {
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         return max(1, Int(pango_layout_get_line_count(layout)))
     }
+
+    /// The width each of `texts` takes on one line in the interface font at `size`.
+    public static func widths(_ texts: [String], size: Double, bold: Bool = false) -> [Double] {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return texts.map { _ in 0 } }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return texts.map { _ in 0 } }
+        defer { cairo_destroy(cr) }
+        return texts.map { TextRenderer.measure($0, on: cr, size: size, bold: bold).width }
+    }
 }

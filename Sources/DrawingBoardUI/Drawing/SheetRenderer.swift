@@ -26,42 +26,33 @@ enum SheetRenderer {
         }
     }
 
-    /// The groups flow down and into the next column, as many columns as the height needs,
-    /// balanced; each column's keys get the width its longest key needs, and the font steps
-    /// down in a small window so the lines fit.
+    /// The lines as `ShortcutPages` lays them out: the groups flow down and into the next
+    /// column, the keys in a column as wide as the widest, an action too long for one row
+    /// wrapped onto a second.
     private static func drawShortcuts(_ body: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
-        var lines: [(keys: String, action: String, heading: Bool)] = []
-        for group in Shortcuts.groups {
-            lines.append((group.title, "", true))
-            lines += group.rows.map { ($0.keys, $0.action, false) }
-        }
-        let pages = ShortcutPages(body: body, scale: s, lines: lines.count)
-        let line = pages.line, columns = pages.columns, perColumn = pages.perColumn
+        let lines = ShortcutPages.lines
+        let pages = ShortcutPages(body: body, scale: s)
+        let line = pages.line, size = pages.size * s, keysWidth = pages.keysWidth
         let page = min(v.app.chrome.sheets.shortcutsPage, pages.count - 1)
         if pages.count > 1 {
             p.text("Page \(page + 1) of \(pages.count): the arrow keys or the wheel turn the pages", in: Rect(x: body.minX, y: body.maxY - line, width: body.width, height: line),
                    size: Theme.smallText * s, Theme.inkMuted, align: .left)
         }
-        let columnWidth = body.width / Double(columns)
-        for column in 0..<columns {
-            let entries = lines.dropFirst((page * columns + column) * perColumn).prefix(perColumn)
+        let columnWidth = body.width / Double(pages.columns)
+        for (column, slots) in pages.columns(ofPage: page).enumerated() {
             let x = body.minX + Double(column) * columnWidth
-            // The font that lets this column's longest key and longest action fit.
-            let size = [Theme.smallText, 12, 11].first { size in
-                let keys = entries.map { p.measure($0.keys, size: size * s, bold: true).width }.max() ?? 0
-                let actions = entries.filter { !$0.heading }.map { p.measure($0.action, size: size * s).width }.max() ?? 0
-                return keys + actions + 24 * s <= columnWidth
-            } ?? 11
-            let keysWidth = entries.filter { !$0.heading }.map { p.measure($0.keys, size: size * s, bold: true).width }.max() ?? 0
-            for (i, entry) in entries.enumerated() {
-                let y = body.minY + Double(i) * line
+            for slot in slots {
+                let entry = lines[slot.index]
+                let rect = Rect(x: x, y: body.minY + Double(slot.row) * line, width: columnWidth, height: Double(slot.rows) * line)
                 if entry.heading {
-                    p.text(entry.keys, in: Rect(x: x, y: y, width: columnWidth - 8 * s, height: line), size: size * s, Theme.accent, align: .left, bold: true)
+                    p.text(entry.keys, in: Rect(x: x, y: rect.minY, width: columnWidth - ShortcutPages.end * s, height: line), size: size, Theme.accent,
+                           align: .left, bold: true)
                 } else {
-                    p.text(entry.keys, in: Rect(x: x, y: y, width: keysWidth + 4 * s, height: line), size: size * s, Theme.ink, align: .left, bold: true)
-                    p.text(entry.action, in: Rect(x: x + keysWidth + 14 * s, y: y, width: columnWidth - keysWidth - 22 * s, height: line),
-                           size: size * s, Theme.ink, align: .left)
+                    p.text(entry.keys, in: Rect(x: x, y: rect.minY, width: keysWidth + 4 * s, height: rect.height), size: size, Theme.ink, align: .left, bold: true)
+                    let left = keysWidth + ShortcutPages.gap * s
+                    p.text(entry.action, in: Rect(x: x + left, y: rect.minY, width: columnWidth - left - ShortcutPages.end * s, height: rect.height),
+                           size: size, Theme.ink, align: .left, wrap: slot.rows > 1)
                 }
             }
         }
