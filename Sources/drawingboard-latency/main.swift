@@ -14,6 +14,9 @@ import Foundation
 // --opacity O: DrawingBoard's pencil opacity (a translucent pencil). --on-ink: the strokes go
 // over ink (an eraser, on a document with ink): a dark box is sought, and paper coming back is
 // what is timed. --cost: only the CPU and memory pass.
+// --instructions: the cost pass's strokes once, with the app run under valgrind's callgrind,
+// counting the instructions it runs for them (its own code and its libraries', not the
+// kernel's): a figure the machine's other work cannot move (scripts/instructions).
 // drawingboard-latency --floor-app: the least an X11 app can do per motion (FloorApp.swift),
 // to measure as an app.
 
@@ -238,7 +241,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--floor-app"] { runFloorApp() }
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
-    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
+    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] [--instructions] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
     exit(2)
 }
 let name = arguments[1]
@@ -256,7 +259,13 @@ let opacity = arguments.firstIndex(of: "--opacity").flatMap { $0 + 1 < dash ? Do
 /// is the paper coming back.
 let onInk = arguments[..<dash].contains("--on-ink")
 let step125 = arguments.firstIndex(of: "--step").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 6
-let command = Array(arguments[(dash + 1)...])
+/// Count instructions with callgrind instead of timing (the command runs under valgrind).
+let countsInstructions = arguments[..<dash].contains("--instructions")
+/// Where callgrind writes its counts (`cg.out` and its dumps, `cg.out.1`).
+let callgrindFolder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-callgrind-\(UUID().uuidString)").path
+let command = countsInstructions
+    ? ["/usr/bin/valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(callgrindFolder)/cg.out"] + Array(arguments[(dash + 1)...])
+    : Array(arguments[(dash + 1)...])
 /// `--app-log FILE`: the app's standard error goes there (with `DRAWINGBOARD_STATS=1`, its
 /// loop's CPU by phase), written again for each start.
 let appLog = arguments.firstIndex(of: "--app-log").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
@@ -313,44 +322,53 @@ let screen = Screen()
     return body(p.processIdentifier, box)
 }
 
-let rates: [Double] = costOnly ? [] : saving ? [125] : [125, 240]
-for rate in rates {
-    // About 6 px a sample at 125 Hz, 4 px at 240 Hz: a quick hand.
-    let step = rate > 200 ? max(4, step125 * 2 / 3) : step125, count = 380 / step
-    let result = withApp { _, box in
-        if saving { screen.control("s") }
-        return draw(screen, in: box, rate: rate, strokes: 10, count: count, step: step, reading: true)
-    }
-    guard let result else {
-        print("\(name)  \(Int(rate)) Hz: no window with paper to draw on appeared")
-        continue
-    }
-    let l = result.latencies
-    print(String(format: "%@  %3d Hz: motion to pixels median %.1f ms, p90 %.1f ms, p99 %.1f ms, longest %.1f ms over %d points (%d never appeared)",
-                 name, Int(rate), percentile(l, 0.5) * 1e3, percentile(l, 0.9) * 1e3, percentile(l, 0.99) * 1e3, (l.max() ?? .nan) * 1e3,
-                 l.count, result.missing))
+if countsInstructions {
+    countInstructions()
+} else {
+    measure()
 }
-if saving { exit(0) }
 
-// The cost of drawing: 20 strokes at 125 Hz, nothing read back.
-let server = xServerPID()
-// Twice with the same folders: the first start (nothing cached yet), then a start as every
-// later one is (the settings and caches the first left behind). The first run's unsaved
-// session goes, as after a quit with Discard: otherwise the app offers to restore it.
-let home = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-latency-\(UUID().uuidString)")
-for start in ["first start", "later start"] {
-    try? FileManager.default.removeItem(at: home.appendingPathComponent("state"))
-    guard let cost = withApp(home: home, { pid, box -> (Double, Double, Double, Int) in
-        let app0 = cpuSeconds(pid), x0 = server.map(cpuSeconds) ?? 0
-        var motions = 0
-        for _ in 0..<2 {
-            _ = draw(screen, in: box, rate: 125, strokes: 10, count: 60, step: 6, reading: false)
-            motions += 10 * 59
+/// The latency passes and the cost pass.
+@MainActor func measure() {
+    let rates: [Double] = costOnly ? [] : saving ? [125] : [125, 240]
+    for rate in rates {
+        // About 6 px a sample at 125 Hz, 4 px at 240 Hz: a quick hand.
+        let step = rate > 200 ? max(4, step125 * 2 / 3) : step125, count = 380 / step
+        let result = withApp { _, box in
+            if saving { screen.control("s") }
+            return draw(screen, in: box, rate: rate, strokes: 10, count: count, step: step, reading: true)
         }
-        usleep(300_000)
-        return (cpuSeconds(pid) - app0, (server.map(cpuSeconds) ?? 0) - x0, peakMemoryMB(pid), motions)
-    }) else { continue }
-    print(String(format: "%@  cost, %@: %.0f us of CPU per motion event, X server %.0f us per motion, peak resident memory %.0f MB",
-                 name, start, cost.0 / Double(cost.3) * 1e6, cost.1 / Double(cost.3) * 1e6, cost.2))
+        guard let result else {
+            print("\(name)  \(Int(rate)) Hz: no window with paper to draw on appeared")
+            continue
+        }
+        let l = result.latencies
+        print(String(format: "%@  %3d Hz: motion to pixels median %.1f ms, p90 %.1f ms, p99 %.1f ms, longest %.1f ms over %d points (%d never appeared)",
+                     name, Int(rate), percentile(l, 0.5) * 1e3, percentile(l, 0.9) * 1e3, percentile(l, 0.99) * 1e3, (l.max() ?? .nan) * 1e3,
+                     l.count, result.missing))
+    }
+    if saving { exit(0) }
+
+    // The cost of drawing: 20 strokes at 125 Hz, nothing read back.
+    let server = xServerPID()
+    // Twice with the same folders: the first start (nothing cached yet), then a start as every
+    // later one is (the settings and caches the first left behind). The first run's unsaved
+    // session goes, as after a quit with Discard: otherwise the app offers to restore it.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-latency-\(UUID().uuidString)")
+    for start in ["first start", "later start"] {
+        try? FileManager.default.removeItem(at: home.appendingPathComponent("state"))
+        guard let cost = withApp(home: home, { pid, box -> (Double, Double, Double, Int) in
+            let app0 = cpuSeconds(pid), x0 = server.map(cpuSeconds) ?? 0
+            var motions = 0
+            for _ in 0..<2 {
+                _ = draw(screen, in: box, rate: 125, strokes: 10, count: 60, step: 6, reading: false)
+                motions += 10 * 59
+            }
+            usleep(300_000)
+            return (cpuSeconds(pid) - app0, (server.map(cpuSeconds) ?? 0) - x0, peakMemoryMB(pid), motions)
+        }) else { continue }
+        print(String(format: "%@  cost, %@: %.0f us of CPU per motion event, X server %.0f us per motion, peak resident memory %.0f MB",
+                     name, start, cost.0 / Double(cost.3) * 1e6, cost.1 / Double(cost.3) * 1e6, cost.2))
+    }
+    try? FileManager.default.removeItem(at: home)
 }
-try? FileManager.default.removeItem(at: home)
