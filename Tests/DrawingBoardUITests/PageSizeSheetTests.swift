@@ -81,7 +81,14 @@ import Testing
         let pages = ShortcutPages(body: body, scale: scale)
         let painter = try Painter(frame: try Frame(size: PixelSize(width: 8, height: 8)), icons: IconSet(directory: nil))
         let lines = ShortcutPages.lines, size = pages.size * scale, s = scale
-        #expect(pages.layout.flatMap { $0.map(\.index) } == Array(lines.indices), "every line once, in order")
+        #expect(pages.layout.flatMap { $0.filter { !$0.repeated }.map(\.index) } == Array(lines.indices), "every line once, in order")
+        for column in pages.layout {
+            // A group that goes on into a column is titled again at its top.
+            #expect(column.first.map { lines[$0.index].heading } == true, "\(w)x\(h)@\(scale)x: a column starts with “\(column.first.map { lines[$0.index].keys } ?? "")”")
+            if let first = column.first, first.repeated, let next = column.dropFirst().first {
+                #expect(lines[..<next.index].lastIndex { $0.heading } == first.index, "the title of the group it goes on with")
+            }
+        }
         #expect(pages.count == (pages.layout.count + pages.columns - 1) / pages.columns)
         #expect(Double(pages.perColumn + (pages.count > 1 ? 1 : 0)) * pages.line <= body.height, "a page's columns (and its footer) fit")
         let columnWidth = body.width / Double(pages.columns)
@@ -93,10 +100,10 @@ import Testing
                 let line = lines[slot.index]
                 let keys = painter.measure(line.keys, size: size, bold: true).width
                 if line.heading {
-                    #expect(keys <= columnWidth - 8 * s, "“\(line.keys)” at \(w)x\(h)@\(s)x")
+                    #expect(keys <= columnWidth - ShortcutPages.end * s, "“\(line.keys)” at \(w)x\(h)@\(s)x")
                     continue
                 }
-                let room = columnWidth - pages.keysWidth - 22 * s
+                let room = columnWidth - pages.keysWidth - (ShortcutPages.gap + ShortcutPages.end) * s
                 let action = painter.measure(line.action, size: size).width
                 #expect(keys <= pages.keysWidth)
                 #expect(slot.rows == 1 ? action <= room : action <= 2 * room && slot.rows == 2,

@@ -14,6 +14,8 @@ struct ShortcutPages: Equatable {
         let index: Int
         let row: Int
         let rows: Int
+        /// A group's title again at the top of a column its lines go on into.
+        var repeated = false
     }
 
     /// The row's height, the text's size (points), the columns a page has, the rows a column
@@ -32,8 +34,9 @@ struct ShortcutPages: Equatable {
     static let minimumColumn = 290.0
     /// The text sizes tried, largest first (the last is the pages' size).
     static let sizes = [13.0, 12.0, 11.0]
-    /// The space between the keys and their action, and after the action.
-    static let gap = 14.0, end = 8.0
+    /// The space between the keys and their action, and after the action (before the next
+    /// column: 8 px read two columns' lines as one).
+    static let gap = 14.0, end = 24.0
 
     /// The sheet's lines: each group's title (a heading), then its keys and what they do.
     static var lines: [(keys: String, action: String, heading: Bool)] {
@@ -89,16 +92,23 @@ struct ShortcutPages: Equatable {
         return layout[start..<min(start + columns, layout.count)]
     }
 
-    /// Lines flowed down columns `high` rows high, a line never split between two, and a
-    /// heading never last in a column.
+    /// Lines flowed down columns `high` rows high, a line never split between two, a heading
+    /// never last in a column, and a group that goes on into the next column (or page) titled
+    /// again at its top.
     private static func fill(_ lines: [(keys: String, action: String, heading: Bool)], _ rows: [Int], high: Int) -> [[Slot]] {
         var columns: [[Slot]] = [[]]
         var used = 0
+        var group: Int?
         for (i, n) in rows.enumerated() {
+            if lines[i].heading { group = i }
             let keepsNext = lines[i].heading && i + 1 < rows.count ? rows[i + 1] : 0
             if used > 0, used + n + keepsNext > high {
                 columns.append([])
                 used = 0
+                if !lines[i].heading, let group {
+                    columns[columns.count - 1].append(Slot(index: group, row: 0, rows: 1, repeated: true))
+                    used = 1
+                }
             }
             columns[columns.count - 1].append(Slot(index: i, row: used, rows: n))
             used += n
