@@ -111,4 +111,23 @@ import Testing
             }
         }
     }
+
+    /// A sheet lies between the bars or over their whole height, never over part of it (slices
+    /// of the buttons showed above and below it at 640x480 and 1000x700).
+    @Test(arguments: [(640, 480, 1.0), (800, 600, 1.0), (1000, 700, 1.0), (1280, 800, 1.0), (1920, 1080, 2.0), (1000, 1400, 1.0)])
+    func aSheetCoversNoBarInPart(_ w: Int, _ h: Int, _ scale: Double) throws {
+        let c = try makeController(w, h, scale: scale)
+        for command in [Command.shortcuts, .about, .new, .pageSize] {
+            command.perform(in: c)
+            let l = c.layout()
+            let card = try #require(l.sheetCard, "\(command)")
+            for bar in [l.topBar, l.bottomBar] {
+                // (Bars wider than the card show beside it, dimmed, as under any dialog.)
+                let wholeHeight = card.minY <= bar.minY && card.maxY >= bar.maxY
+                #expect(!card.intersects(bar) || wholeHeight, "\(command) at \(w)x\(h)@\(scale)x: card \(card), bar \(bar)")
+            }
+            c.key(KeyInput(.escape), time: 0)
+            #expect(c.chrome.sheet == nil)
+        }
+    }
 }

@@ -31,7 +31,16 @@ extension Layout {
             width = min(460 * s, w - 2 * Theme.margin * s)
             contentHeight = row + gap + 2 * row + gap + 3 * row + 12 * s + row
         }
-        let height = min(contentHeight + 2 * pad + row, h - 2 * Theme.margin * s)
+        var height = min(contentHeight + 2 * pad + row, h - 2 * Theme.margin * s)
+        // Between the bars, or over their whole height: a card over part of a bar left slices
+        // of its buttons showing above and below it. The shortcuts stay between them when all
+        // of them still fit on one page there (measured: `ShortcutPages`).
+        let between = h - 2 * (Theme.barHeight + 2 * Theme.margin) * s
+        if height > between {
+            let body = Rect(x: 0, y: 0, width: width.rounded() - 2 * pad, height: between.rounded() - 2 * pad - row)
+            let fits = sheet == .shortcuts && ShortcutPages(body: body, scale: s).count == 1
+            height = fits ? between : h - 2 * Theme.margin * s
+        }
         let card = Rect(x: ((w - width) / 2).rounded(), y: ((h - height) / 2).rounded(), width: width.rounded(), height: height.rounded())
         sheetCard = card
         let inner = card.insetBy(pad)
