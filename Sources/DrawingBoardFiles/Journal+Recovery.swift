@@ -11,9 +11,16 @@ extension Journal {
         public var directory: URL
         public var modified: Date
         public var steps: Int
+        /// How many steps the drawing is from the one last saved (or started): edits, less those
+        /// undone, with those redone; an edit after undoing past the save counts from there.
+        /// `steps` counts undo and redo lines too: 23 after some undoing, for a page of 5 strokes.
+        public var changes: Int
         public var documentPath: String?
         /// Why the session's start cannot be read (its steps then come back over a blank page).
         public var startProblem: String?
+
+        /// "1 change", "5 changes".
+        public static func describe(_ changes: Int) -> String { "\(changes) change\(changes == 1 ? "" : "s")" }
     }
 
     /// What came back from a dead session.
@@ -47,13 +54,24 @@ extension Journal {
                 if case .success(.event(.edit(.grow))) = lines[i] { return false }
                 return true
             }.count
+            var depth = 0, away = 0
+            for line in lines[((lastSave ?? -1) + 1)...] {
+                switch try? line.get() {
+                case .event(.edit(.grow))?, .event(.show)?, .saved?, nil: break
+                case .event(.edit)?:
+                    if depth < 0 { (away, depth) = (away - depth, 0) }
+                    depth += 1
+                case .event(.undo)?: depth -= 1
+                case .event(.redo)?: depth += 1
+                }
+            }
             if steps == 0 {
                 try? FileManager.default.removeItem(at: dir)
                 continue
             }
             let start = readStart(dir)
             let modified = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("journal.jsonl").path)[.modificationDate] as? Date) ?? Date.distantPast
-            result.append(Orphan(directory: dir, modified: modified, steps: steps, documentPath: start.info?.document,
+            result.append(Orphan(directory: dir, modified: modified, steps: steps, changes: away + abs(depth), documentPath: start.info?.document,
                                  startProblem: start.problem))
         }
         return result.sorted { $0.modified > $1.modified }

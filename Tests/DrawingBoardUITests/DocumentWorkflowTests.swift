@@ -253,12 +253,17 @@ import Testing
             dead.document.attach(journal: try Journal(root: root, size: dead.editor.size, background: .white, documentPath: nil))
             dead.brush.setSlider(.brushRed, to: 200)
             dead.drag([(100, 100), (600, 100)])
+            dead.drag([(100, 200), (600, 200)])
+            dead.key(KeyInput(.character("z"), ctrl: true), time: 0)
         }
         let orphan = try #require(Journal.orphans(root: root).first)
         let c = try makeController(700, 500)
         #expect(c.editor.toolState.style.color == .black)
         c.document.offerRecovery(orphan)
+        // Two strokes drawn and one undone: one change, not three lines.
+        #expect(c.document.questionText == "DrawingBoard closed before a drawing was saved (1 change). Restore it?")
         c.click(.dialog(.restore))
+        #expect(c.chrome.messageText == "Restored the drawing (1 change)")
         #expect(c.editor.strokes.count == 1 && c.isModified, "restored, and not taken for saved")
         #expect(c.editor.toolState.style.color == RGBColor(red: 200, green: 0, blue: 0), "the brush has the strokes' colour")
         #expect(c.title == "*Untitled - DrawingBoard")

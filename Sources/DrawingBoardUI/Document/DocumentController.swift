@@ -375,9 +375,9 @@ public final class DocumentController {
                 let n = restored.skipped
                 chrome.show(error: "Restored the drawing, but \(n) line\(n == 1 ? "" : "s") of its journal could not come back (\(reason))")
             } else if let problem = restored.startProblem {
-                chrome.show(error: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s") over a blank page (\(problem))")
+                chrome.show(error: "Restored the drawing over a blank page (\(problem))")
             } else {
-                chrome.show(info: "Restored \(orphan.steps) step\(orphan.steps == 1 ? "" : "s")")
+                chrome.show(info: orphan.changes == 0 ? "Restored the drawing" : "Restored the drawing (\(Journal.Orphan.describe(orphan.changes)))")
             }
         } catch {
             chrome.show(error: "The drawing could not be restored: \(error)")

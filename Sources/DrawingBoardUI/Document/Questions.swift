@@ -53,9 +53,10 @@ public final class Questions {
         case .open(let path)?:
             return "Save changes to “\(name)” before opening “\(URL(fileURLWithPath: path).lastPathComponent)”?"
         case .restore?:
-            let steps = session.recoverable?.steps ?? 0
+            let changes = session.recoverable?.changes ?? 0
             let damaged = session.recoverable?.startProblem == nil ? "" : " Its start is damaged: the steps come back over a blank page."
-            return "DrawingBoard closed before a drawing was saved (\(steps) step\(steps == 1 ? "" : "s")).\(damaged) Restore it?"
+            let count = changes == 0 ? "" : " (\(Journal.Orphan.describe(changes)))"
+            return "DrawingBoard closed before a drawing was saved\(count).\(damaged) Restore it?"
         case .newPage?:
             return "Save changes to “\(name)” before starting a new drawing?"
         case .saveName(let chosen, let doc, let format)?:
