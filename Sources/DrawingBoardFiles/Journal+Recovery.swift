@@ -18,9 +18,6 @@ extension Journal {
         public var documentPath: String?
         /// Why the session's start cannot be read (its steps then come back over a blank page).
         public var startProblem: String?
-
-        /// "1 change", "5 changes".
-        public static func describe(_ changes: Int) -> String { "\(changes) change\(changes == 1 ? "" : "s")" }
     }
 
     /// What came back from a dead session.
@@ -56,13 +53,14 @@ extension Journal {
             }.count
             var depth = 0, away = 0
             for line in lines[((lastSave ?? -1) + 1)...] {
-                switch try? line.get() {
-                case .event(.edit(.grow))?, .event(.show)?, .saved?, nil: break
-                case .event(.edit)?:
+                switch line {
+                case .success(.event(.edit(.grow))), .success(.event(.show)), .success(.saved): break
+                case .success(.event(.edit)), .failure:
+                    // (A damaged line was a step: it replays as a placeholder one.)
                     if depth < 0 { (away, depth) = (away - depth, 0) }
                     depth += 1
-                case .event(.undo)?: depth -= 1
-                case .event(.redo)?: depth += 1
+                case .success(.event(.undo)): depth -= 1
+                case .success(.event(.redo)): depth += 1
                 }
             }
             if steps == 0 {

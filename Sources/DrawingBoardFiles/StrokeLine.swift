@@ -6,10 +6,11 @@ import DrawingBoardCore
 ///
 /// A stroke's line is written at its end, on the event loop. Foundation's JSON encoder took
 /// about 20,000 instructions per point (a million for a 60-point stroke, a tenth of all the
-/// window did while a pen drew); this takes a few hundred. Numbers are Swift's shortest form
-/// that reads back as the same `Double`, which is also valid JSON for every finite value.
-/// Anything else (a stroke from another app's notebook, which keeps its line form; a value
-/// that is not finite) is nil: the journal encodes it the general way.
+/// window did while a pen drew); this takes a tenth of that, the write included. Numbers are
+/// Swift's shortest form that reads back as the same `Double`, which is also valid JSON for
+/// every finite value. Anything else (a stroke from another app's notebook, which keeps its
+/// line form; a value that is not finite) is nil: the journal takes the general way, which
+/// refuses what JSON cannot hold, as it always did.
 enum StrokeLine {
     static func bytes(for edit: Edit) -> [UInt8]? {
         switch edit {

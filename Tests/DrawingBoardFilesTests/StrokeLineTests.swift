@@ -16,8 +16,20 @@ import Testing
         return line.edit
     }
 
+    /// The same numbers every run (SplitMix64), so a failure can be run again.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     static var strokes: [Stroke] {
-        var generator = SystemRandomNumberGenerator()
+        var generator = Seeded(state: 2026)
         var result = [
             Stroke(id: 7, tool: .pencil, style: StrokeStyle(color: RGBColor(hex: "#d01a2b")!, width: 3.25, opacity: 0.5),
                    points: awkward.indices.map { Point(awkward[$0], awkward[awkward.count - 1 - $0]) }),
@@ -60,6 +72,21 @@ import Testing
             #expect(direct.starts(with: Array(#"{"stroke":"#.utf8)))
             #expect(!direct.contains(UInt8(ascii: "\n")))
         }
+    }
+
+    /// The same JSON object, key for key, as Foundation's line (a field added to a stroke and
+    /// not to the direct line would be missing here), for a stroke with every field set.
+    @Test func theLineIsTheSameObjectAsFoundationsKeyForKey() throws {
+        let stroke = Stroke(id: 42, tool: .pencil, style: StrokeStyle(color: RGBColor(hex: "#102030")!, width: 6.5, opacity: 0.75),
+                            points: [Point(1.5, 2), Point(3, 4.25), Point(5, 6)], clip: PixelSize(width: 320, height: 200),
+                            pressures: [0.25, 0.5, 1])
+        let direct = try #require(StrokeLine.bytes(for: .stroke(stroke)))
+        let general = try JSONEncoder().encode(JournalFormat.Line.event(.edit(.stroke(stroke))))
+        let a = try #require(try JSONSerialization.jsonObject(with: Data(direct)) as? NSDictionary)
+        let b = try #require(try JSONSerialization.jsonObject(with: general) as? NSDictionary)
+        #expect(a == b)
+        let inner = try #require(a["stroke"] as? NSDictionary)
+        #expect(Set(inner.allKeys.compactMap { $0 as? String }) == ["id", "tool", "style", "points", "clip", "pressure"])
     }
 
     @Test func theStrokeErasersGestureIsWrittenAsJournalsAlwaysHadIt() throws {

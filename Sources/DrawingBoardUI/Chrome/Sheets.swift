@@ -205,7 +205,9 @@ public final class Sheets {
     /// Shows the shortcuts' next page (`by` 1) or the one before (-1), within their pages.
     func turnShortcuts(by step: Int) {
         guard let body = app.layout().sheetBody else { return }
-        shortcutsPage = min(max(shortcutsPage + step, 0), ShortcutPages(body: body, scale: app.scale).count - 1)
+        // From the page shown: a window grown since may have fewer pages than the one kept.
+        let last = ShortcutPages.laidOut(body: body, scale: app.scale).count - 1
+        shortcutsPage = min(max(min(shortcutsPage, last) + step, 0), last)
         app.invalidateChrome()
     }
 

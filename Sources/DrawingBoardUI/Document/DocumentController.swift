@@ -377,7 +377,7 @@ public final class DocumentController {
             } else if let problem = restored.startProblem {
                 chrome.show(error: "Restored the drawing over a blank page (\(problem))")
             } else {
-                chrome.show(info: orphan.changes == 0 ? "Restored the drawing" : "Restored the drawing (\(Journal.Orphan.describe(orphan.changes)))")
+                chrome.show(info: orphan.changes == 0 ? "Restored the drawing" : "Restored the drawing (\(Questions.describe(changes: orphan.changes)))")
             }
         } catch {
             chrome.show(error: "The drawing could not be restored: \(error)")

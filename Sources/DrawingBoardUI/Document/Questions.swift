@@ -47,6 +47,9 @@ public final class Questions {
     }
 
     /// The open question's words.
+    /// "1 change", "5 changes": what a session to restore holds since its last save.
+    static func describe(changes: Int) -> String { "\(changes) change\(changes == 1 ? "" : "s")" }
+
     public var text: String {
         let name = document.name
         switch pending {
@@ -55,7 +58,7 @@ public final class Questions {
         case .restore?:
             let changes = session.recoverable?.changes ?? 0
             let damaged = session.recoverable?.startProblem == nil ? "" : " Its start is damaged: the steps come back over a blank page."
-            let count = changes == 0 ? "" : " (\(Journal.Orphan.describe(changes)))"
+            let count = changes == 0 ? "" : " (\(Questions.describe(changes: changes)))"
             return "DrawingBoard closed before a drawing was saved\(count).\(damaged) Restore it?"
         case .newPage?:
             return "Save changes to “\(name)” before starting a new drawing?"

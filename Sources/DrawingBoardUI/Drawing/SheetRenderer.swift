@@ -32,7 +32,7 @@ enum SheetRenderer {
     private static func drawShortcuts(_ body: Rect, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let lines = ShortcutPages.lines
-        let pages = ShortcutPages(body: body, scale: s)
+        let pages = ShortcutPages.laidOut(body: body, scale: s)
         let line = pages.line, size = pages.size * s, keysWidth = pages.keysWidth
         let page = min(v.app.chrome.sheets.shortcutsPage, pages.count - 1)
         if pages.count > 1 {

@@ -38,7 +38,7 @@ extension Layout {
         let between = h - 2 * (Theme.barHeight + 2 * Theme.margin) * s
         if height > between {
             let body = Rect(x: 0, y: 0, width: width.rounded() - 2 * pad, height: between.rounded() - 2 * pad - row)
-            let fits = sheet == .shortcuts && ShortcutPages(body: body, scale: s).count == 1
+            let fits = sheet == .shortcuts && ShortcutPages.laidOut(body: body, scale: s).count == 1
             height = fits ? between : h - 2 * Theme.margin * s
         }
         let card = Rect(x: ((w - width) / 2).rounded(), y: ((h - height) / 2).rounded(), width: width.rounded(), height: height.rounded())

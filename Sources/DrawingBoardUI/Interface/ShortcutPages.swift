@@ -1,5 +1,6 @@
 import DrawingBoardCore
 import DrawingBoardRender
+import Foundation
 
 /// How the keyboard shortcuts sheet lays its lines out in `body`, measured with the interface
 /// font: the largest text (13, 12 or 11 px) at which every line fits on one page, in balanced
@@ -43,6 +44,20 @@ struct ShortcutPages: Equatable {
         Shortcuts.groups.flatMap { group in [(group.title, "", true)] + group.rows.map { ($0.keys, $0.action, false) } }
     }
 
+    /// The layout for `body`, kept for the next call with the same body: the layout of the
+    /// window is worked out again for every pointer motion while the sheet is open, and this
+    /// measures a few hundred lines of text.
+    static func laidOut(body: Rect, scale: Double) -> ShortcutPages {
+        last.withLock { last in
+            if let kept = last, kept.body == body, kept.scale == scale { return kept.pages }
+            let pages = ShortcutPages(body: body, scale: scale)
+            last = (body, scale, pages)
+            return pages
+        }
+    }
+
+    private static let last = Locked<(body: Rect, scale: Double, pages: ShortcutPages)?>(nil)
+
     init(body: Rect, scale s: Double) {
         let lines = Self.lines
         let line = (body.height / Double(lines.count) >= 21 * s ? 21 : 19) * s
@@ -66,11 +81,12 @@ struct ShortcutPages: Equatable {
             }
         }
         // Pages, with a row at the foot that says which page this is.
+        // (At least three rows: a title carried over, then an action on two.)
         let size = Self.sizes.last!
         let text = Measured(lines, size: size * s, scale: s)
-        let high = max(rowsHigh - 1, 2)
+        let high = max(rowsHigh - 1, 3)
         let columns = (1...widest).reversed().first { text.rows(inColumn: body.width / Double($0)) != nil } ?? 1
-        let rows = text.rows(inColumn: body.width / Double(columns)) ?? lines.map { _ in 1 }
+        let rows = text.rows(inColumn: body.width / Double(columns)) ?? text.rows(inColumn: body.width / Double(columns), cutting: true)!
         let layout = Self.fill(lines, rows, high: high)
         self.init(line: line, size: size, columns: columns, perColumn: high, count: (layout.count + columns - 1) / columns,
                   keysWidth: text.keysWidth, layout: layout)
@@ -133,23 +149,38 @@ struct ShortcutPages: Equatable {
         }
 
         /// The rows each line takes in a column `width` wide (an action too long for one row
-        /// takes two); nil when a line cannot be whole there.
-        func rows(inColumn width: Double) -> [Int]? {
+        /// takes two); nil when a line cannot be whole there, unless `cutting` (a window too
+        /// small for them: what does not fit in two rows is cut).
+        func rows(inColumn width: Double, cutting: Bool = false) -> [Int]? {
             let room = width - keysWidth - (ShortcutPages.gap + ShortcutPages.end) * scale
-            guard room > 0 else { return nil }
+            guard room > 0 || cutting else { return nil }
             var rows: [Int] = []
             for (i, line) in lines.enumerated() {
                 if line.heading {
-                    guard keys[i] <= width - ShortcutPages.end * scale else { return nil }
+                    guard keys[i] <= width - ShortcutPages.end * scale || cutting else { return nil }
                     rows.append(1)
                 } else if actions[i] <= room {
                     rows.append(1)
                 } else {
-                    guard TextMetrics.lineCount(line.action, width: room, size: size) <= 2 else { return nil }
+                    guard cutting || TextMetrics.lineCount(line.action, width: room, size: size) <= 2 else { return nil }
                     rows.append(2)
                 }
             }
             return rows
         }
+    }
+}
+
+/// A value behind a lock (the layout is worked out on the event loop, but Swift cannot know).
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }
