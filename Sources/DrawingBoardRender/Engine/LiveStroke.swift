@@ -81,9 +81,11 @@ final class LiveStroke {
     }
 
     /// The points the committed stroke keeps: every sample for freehand tools; for a shape,
-    /// its two corners (or ends) once the helpers apply, so it redraws the same without them.
+    /// its two corners (or ends), once the helpers apply, so it redraws the same without them.
+    /// (The drag positions between are not kept: a shape is drawn from its ends alone, and a
+    /// slow drag kept hundreds of points in the journal and the document.)
     var strokePoints: [Point] {
-        guard tool.isShape, let first = samples.first, let last = samples.last, !modifiers.isEmpty else { return samples }
+        guard tool.isShape, let first = samples.first, let last = samples.last, samples.count > 1 else { return samples }
         let span = ShapeHelpers.span(tool, from: first, to: last, modifiers)
         return [span.start, span.end]
     }
