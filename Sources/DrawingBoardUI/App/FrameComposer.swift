@@ -68,9 +68,19 @@ public enum FrameComposer {
         return damage
     }
 
-    /// Few rectangles as they are; many as their union (one upload beats dozens).
-    private static func coalesced(_ rects: [PixelRect]) -> [PixelRect] {
-        rects.count > 12 ? [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] : rects
+    /// Overlapping rectangles as one where that covers no more pixels than both (a bar sliding
+    /// a step: where it was and where it is, composed once); then few as they are, and many as
+    /// their union (one upload beats dozens).
+    static func coalesced(_ rects: [PixelRect]) -> [PixelRect] {
+        var merged: [PixelRect] = []
+        for rect in rects {
+            var rect = rect
+            while let i = merged.firstIndex(where: { $0.intersection(rect) != nil && $0.union(rect).area <= $0.area + rect.area }) {
+                rect = merged.remove(at: i).union(rect)
+            }
+            merged.append(rect)
+        }
+        return merged.count > 12 ? [merged.dropFirst().reduce(merged[0]) { $0.union($1) }] : merged
     }
 
     /// Paints `rects` of the window into `frame`: the canvas, then each part over it.
