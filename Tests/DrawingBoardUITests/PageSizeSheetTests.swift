@@ -73,7 +73,8 @@ import Testing
     /// keys within their column, an action on one row beside them or wrapped onto a second, a
     /// heading within the column. (At 640x480 two columns cut "paste an element, an image, or
     /// text into a text box" to "paste an element, an i…"; at 1000x700 one action lost its end.)
-    @Test(arguments: [(640, 480, 1.0), (800, 600, 1.0), (1000, 700, 1.0), (1100, 752, 1.0), (1280, 800, 1.0), (1920, 1080, 2.0), (1280, 800, 2.0)])
+    @Test(arguments: [(640, 480, 1.0), (800, 600, 1.0), (1000, 700, 1.0), (1100, 752, 1.0), (1280, 800, 1.0), (1600, 1000, 1.0),
+                      (1920, 1080, 2.0), (1280, 800, 2.0)])
     func everyLineIsWholeOnItsPage(_ w: Int, _ h: Int, _ scale: Double) throws {
         let c = try makeController(w, h, scale: scale)
         c.key(KeyInput(.f1), time: 0)
@@ -83,6 +84,9 @@ import Testing
         let painter = try Painter(frame: try Frame(size: PixelSize(width: 8, height: 8)), icons: IconSet(directory: nil))
         let lines = ShortcutPages.lines, size = pages.size * scale, s = scale
         #expect(pages.layout.flatMap { $0.filter { !$0.repeated }.map(\.index) } == Array(lines.indices), "every line once, in order")
+        if w >= 1280, scale == 1 {
+            #expect(pages.size == ShortcutPages.sizes[0] && pages.count == 1, "a large window has the largest text on one page")
+        }
         for column in pages.layout {
             // A group that goes on into a column is titled again at its top.
             #expect(column.first.map { lines[$0.index].heading } == true, "\(w)x\(h)@\(scale)x: a column starts with “\(column.first.map { lines[$0.index].keys } ?? "")”")
