@@ -48,7 +48,7 @@ struct ShortcutPages: Equatable {
     /// window is worked out again for every pointer motion while the sheet is open, and this
     /// measures a few hundred lines of text.
     static func laidOut(body: Rect, scale: Double) -> ShortcutPages {
-        last.withLock { last in
+        lock.withLock {
             if let kept = last, kept.body == body, kept.scale == scale { return kept.pages }
             let pages = ShortcutPages(body: body, scale: scale)
             last = (body, scale, pages)
@@ -56,51 +56,8 @@ struct ShortcutPages: Equatable {
         }
     }
 
-    private static let last = Locked<(body: Rect, scale: Double, pages: ShortcutPages)?>(nil)
-
-    init(body: Rect, scale s: Double) {
-        let lines = Self.lines
-        let line = (body.height / Double(lines.count) >= 21 * s ? 21 : 19) * s
-        let rowsHigh = max(Int(body.height / line), 1)
-        let widest = max(Int(body.width / (Self.minimumColumn * s)), 1)
-        let fewest = min(body.width >= 760 * s ? 2 : 1, widest)
-        for size in Self.sizes {
-            let text = Measured(lines, size: size * s, scale: s)
-            for columns in fewest...widest {
-                guard let rows = text.rows(inColumn: body.width / Double(columns)) else { continue }
-                let total = rows.reduce(0, +)
-                // The shortest columns that hold every line in `columns`.
-                let shortest = max((total + columns - 1) / columns, 1)
-                guard shortest <= rowsHigh else { continue }
-                for high in shortest...rowsHigh {
-                    let layout = Self.fill(lines, rows, high: high)
-                    guard layout.count <= columns else { continue }
-                    self.init(line: line, size: size, columns: columns, perColumn: high, count: 1, keysWidth: text.keysWidth, layout: layout)
-                    return
-                }
-            }
-        }
-        // Pages, with a row at the foot that says which page this is.
-        // (At least three rows: a title carried over, then an action on two.)
-        let size = Self.sizes.last!
-        let text = Measured(lines, size: size * s, scale: s)
-        let high = max(rowsHigh - 1, 3)
-        let columns = (1...widest).reversed().first { text.rows(inColumn: body.width / Double($0)) != nil } ?? 1
-        let rows = text.rows(inColumn: body.width / Double(columns)) ?? text.rows(inColumn: body.width / Double(columns), cutting: true)!
-        let layout = Self.fill(lines, rows, high: high)
-        self.init(line: line, size: size, columns: columns, perColumn: high, count: (layout.count + columns - 1) / columns,
-                  keysWidth: text.keysWidth, layout: layout)
-    }
-
-    private init(line: Double, size: Double, columns: Int, perColumn: Int, count: Int, keysWidth: Double, layout: [[Slot]]) {
-        self.line = line
-        self.size = size
-        self.columns = columns
-        self.perColumn = perColumn
-        self.count = count
-        self.keysWidth = keysWidth
-        self.layout = layout
-    }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: (body: Rect, scale: Double, pages: ShortcutPages)?
 
     /// The columns of page `page`.
     func columns(ofPage page: Int) -> ArraySlice<[Slot]> {
@@ -171,16 +128,39 @@ struct ShortcutPages: Equatable {
     }
 }
 
-/// A value behind a lock (the layout is worked out on the event loop, but Swift cannot know).
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
+extension ShortcutPages {
+    /// (In an extension, so the memberwise initialiser the body uses stays Swift's own.)
+    init(body: Rect, scale s: Double) {
+        let lines = Self.lines
+        let line = (body.height / Double(lines.count) >= 21 * s ? 21 : 19) * s
+        let rowsHigh = max(Int(body.height / line), 1)
+        let widest = max(Int(body.width / (Self.minimumColumn * s)), 1)
+        let fewest = min(body.width >= 760 * s ? 2 : 1, widest)
+        for size in Self.sizes {
+            let text = Measured(lines, size: size * s, scale: s)
+            for columns in fewest...widest {
+                guard let rows = text.rows(inColumn: body.width / Double(columns)) else { continue }
+                let total = rows.reduce(0, +)
+                // The shortest columns that hold every line in `columns`.
+                let shortest = max((total + columns - 1) / columns, 1)
+                guard shortest <= rowsHigh else { continue }
+                for high in shortest...rowsHigh {
+                    let layout = Self.fill(lines, rows, high: high)
+                    guard layout.count <= columns else { continue }
+                    self.init(line: line, size: size, columns: columns, perColumn: high, count: 1, keysWidth: text.keysWidth, layout: layout)
+                    return
+                }
+            }
+        }
+        // Pages, with a row at the foot that says which page this is.
+        // (At least three rows: a title carried over, then an action on two.)
+        let size = Self.sizes.last!
+        let text = Measured(lines, size: size * s, scale: s)
+        let high = max(rowsHigh - 1, 3)
+        let columns = (1...widest).reversed().first { text.rows(inColumn: body.width / Double($0)) != nil } ?? 1
+        let rows = text.rows(inColumn: body.width / Double(columns)) ?? text.rows(inColumn: body.width / Double(columns), cutting: true)!
+        let layout = Self.fill(lines, rows, high: high)
+        self.init(line: line, size: size, columns: columns, perColumn: high, count: (layout.count + columns - 1) / columns,
+                  keysWidth: text.keysWidth, layout: layout)
     }
 }
