@@ -18,12 +18,25 @@ import Foundation
         guard callgrind(["-d", String(pid)]) else { return nil }
         _ = callgrind(["-i", "off", String(pid)])
         usleep(500_000)
+        keepProfile()
         return callgrindTotal(in: callgrindFolder).map { Double($0) / Double(2 * 10 * 59) }
     }
     if let perMotion = counted ?? nil {
         print(String(format: "%@  instructions: %.0f per motion event (callgrind: the app's code and its libraries', not the kernel's)", name, perMotion))
     } else {
         print("\(name)  instructions: not counted (is valgrind installed, and did the window appear?)")
+    }
+}
+
+/// Copies callgrind's files to the folder `DRAWINGBOARD_CALLGRIND_KEEP` names, if set, each named
+/// for the app, for `callgrind_annotate` (where the instructions went, by function).
+func keepProfile() {
+    guard let keep = ProcessInfo.processInfo.environment["DRAWINGBOARD_CALLGRIND_KEEP"], !keep.isEmpty else { return }
+    try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: callgrindFolder)) ?? [] {
+        let kept = "\(keep)/\(name.filter { $0.isLetter || $0.isNumber })-\(file)"
+        try? FileManager.default.removeItem(atPath: kept)
+        try? FileManager.default.copyItem(atPath: "\(callgrindFolder)/\(file)", toPath: kept)
     }
 }
 
