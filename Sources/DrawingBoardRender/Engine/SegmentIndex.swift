@@ -6,8 +6,10 @@ struct SegmentIndex {
     private static let cell = 64.0
     /// Padded box of each segment (from points[i] to points[i + 1]).
     private var bounds: [Rect] = []
-    /// Which segments cross each cell.
+    /// Which segments cross each cell, for the segments before `filed`: the rest are filed
+    /// when first looked for (an opaque pencil's stroke seldom looks).
     private var cells: [TileIndex: [Int]] = [:]
+    private var filed = 0
     /// How many segments the last `crossing` found.
     private(set) var lastFound = 0
 
@@ -18,14 +20,22 @@ struct SegmentIndex {
     /// Segment `i`'s box is `box` now (`i` is a new segment, or the last one reshaped). A grown
     /// box keeps its old cells too: harmless, they are checked against the box again.
     mutating func set(_ i: Int, _ box: Rect) {
-        if i == bounds.count { bounds.append(box) } else { bounds[i] = box }
-        for cell in Self.cells(of: box) where cells[cell]?.last != i {
-            cells[cell, default: []].append(i)
+        if i == bounds.count {
+            bounds.append(box)
+        } else {
+            bounds[i] = box
+            filed = min(filed, i)
         }
     }
 
     /// The segments whose boxes cross `clip`, in stroke order.
     mutating func crossing(_ clip: Rect) -> [Int] {
+        for i in filed..<bounds.count {
+            for cell in Self.cells(of: bounds[i]) where cells[cell]?.last != i {
+                cells[cell, default: []].append(i)
+            }
+        }
+        filed = bounds.count
         var nearby = Set<Int>()
         for cell in Self.cells(of: clip) { nearby.formUnion(cells[cell] ?? []) }
         let found = nearby.sorted().filter { bounds[$0].intersects(clip) }
