@@ -230,4 +230,62 @@ import Testing
         editor.screen.compose(into: frame, area: PixelRect(size: editor.size))
         #expect(frame.read(PixelRect(size: editor.size))[50 * 200 + 85] == argb("#ffffff"), "a cancelled stroke leaves no mark")
     }
+
+    /// A stroke that ends, or is cancelled, hands its mask, cleared, to the next one: the next
+    /// stroke marks only its own shape, whatever the tool, and a mask grown large is not kept.
+    @Test func theNextStrokeGetsTheLastMaskCleared() throws {
+        let editor = try makeEditor(400, 300)
+        // A translucent stroke, drawn into its mask as it goes, then cancelled.
+        editor.use(.pencil, "#ff00ff", width: 30, opacity: 0.5)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 100)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(360, 100)))
+        editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(360, 280)))
+        let cancelled = try #require(editor.input.strokes[.mouse]).coverage
+        #expect(cancelled.surface.hasContent(in: PixelRect(x: 350, y: 200, width: 20, height: 20)))
+        editor.cancelAll()
+        editor.use(.pencil, "#000000", width: 12)
+        editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 50)))
+        #expect(try #require(editor.input.strokes[.mouse]).coverage === cancelled)
+        #expect(!cancelled.surface.hasContent(in: cancelled.surface.covered), "nothing left of the cancelled stroke")
+        for x in stride(from: 60.0, through: 360, by: 20) { editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(x, 50))) }
+        let mask = try #require(editor.input.strokes[.mouse]).coverage
+        editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(360, 50)))
+        // Translucent red, a highlighter and a rectangle, each on the paper below the line.
+        for (tool, colour, opacity, y) in [(Tool.pencil, "#ff0000", 0.5, 150.0), (.highlighter, "#00ff00", 1, 200), (.rectangle, "#0000ff", 1, 250)] {
+            editor.use(tool, colour, width: 12, opacity: opacity)
+            editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, y)))
+            let live = try #require(editor.input.strokes[.mouse])
+            #expect(live.coverage === mask, "\(tool): the mask of the stroke before")
+            #expect(!live.mask.hasContent(in: live.mask.covered.intersection(PixelRect(x: 0, y: 0, width: 400, height: Int(y) - 20)) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)),
+                    "\(tool): nothing of the strokes before")
+            editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(200, y + 4)))
+            editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(360, y + 8)))
+        }
+        let picture = try editor.picture()
+        #expect(picture.pixel(x: 200, y: 50) == argb("#000000"), "the first line keeps its colour")
+        #expect(picture.pixel(x: 200, y: 100) == argb("#ffffff"), "the paper between stays paper")
+        let red = rgb(picture.pixel(x: 120, y: 152))
+        #expect(red.r == 255 && abs(red.g - 128) <= 1 && abs(red.b - 128) <= 1, "the translucent stroke at half: \(red)")
+        // The same strokes on a fresh editor, one each: the same picture.
+        let fresh = try makeEditor(400, 300)
+        fresh.use(.pencil, "#000000", width: 12)
+        fresh.drag([(40, 50)] + stride(from: 60.0, through: 360, by: 20).map { ($0, 50) })
+        for (tool, colour, opacity, y) in [(Tool.pencil, "#ff0000", 0.5, 150.0), (.highlighter, "#00ff00", 1, 200), (.rectangle, "#0000ff", 1, 250)] {
+            let alone = try makeEditor(400, 300)
+            alone.use(tool, colour, width: 12, opacity: opacity)
+            alone.drag([(40, y), (200, y + 4), (360, y + 8)])
+            _ = try fresh.perform(.stroke(try #require(alone.strokes.last)))
+        }
+        #expect(difference(picture, try fresh.picture()) == nil)
+        // A stroke across a large page grows its mask past what is kept: the next gets a new one.
+        let large = try makeEditor(3000, 2000)
+        large.use(.pencil, "#000000", width: 12)
+        large.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 50)))
+        large.handle(PointerEvent(source: .mouse, phase: .move, position: Point(2900, 1900)))
+        let grown = try #require(large.input.strokes[.mouse]).coverage
+        large.handle(PointerEvent(source: .mouse, phase: .up, position: Point(2950, 1950)))
+        #expect(grown.surface.size.area > StrokeMask.keptArea)
+        large.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 50)))
+        #expect(try #require(large.input.strokes[.mouse]).coverage !== grown)
+    }
 }

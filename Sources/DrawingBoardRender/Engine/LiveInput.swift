@@ -19,13 +19,17 @@ final class LiveInput {
 
     var isEmpty: Bool { strokes.isEmpty }
 
+    /// Masks of strokes that ended, cleared, for the next strokes (a few: one per finger that
+    /// usually draws at once).
+    private var spareMasks: [StrokeMask] = []
+
     /// Starts a stroke for `event.source` with `state`'s tool. A sane number of pointers at once:
     /// a 21st finger does not draw.
     func begin(_ event: PointerEvent, with state: ToolState, canvas: PixelSize) {
         if let previous = strokes.removeValue(forKey: event.source) { retire(previous) }
         guard strokes.count < PageLimits.pointers,
               let stroke = try? LiveStroke(tool: state.tool, style: state.style, canvas: canvas, modifiers: state.shapeHelpers,
-                                           previews: previews, pressureSensitive: event.source.isPen) else { return }
+                                           previews: previews, pressureSensitive: event.source.isPen, mask: spareMasks.popLast()) else { return }
         strokes[event.source] = stroke
         var position = event.position
         if state.tool.isFreehand, state.smoothing != .off {
@@ -81,10 +85,10 @@ final class LiveInput {
         for stroke in all { retire(stroke) }
     }
 
-    /// Takes a stroke off the screen and clears its mask.
+    /// Takes a stroke off the screen, and keeps its mask, cleared, for a stroke to come.
     func retire(_ stroke: LiveStroke) {
         changed = union(changed, stroke.drawn)
-        stroke.clearMask()
+        if let mask = stroke.releaseMask(), spareMasks.count < 2 { spareMasks.append(mask) }
     }
 
     func modifiersChanged(_ modifiers: ShapeModifiers, canvas: PixelSize) {

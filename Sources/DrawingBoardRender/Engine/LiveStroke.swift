@@ -33,7 +33,7 @@ final class LiveStroke {
     /// How many segments the last sample redrew (a long stroke must not make this grow).
     var lastRedrawCount: Int { segments.lastFound }
     /// The stroke's coverage, over the part of the canvas it has reached so far.
-    private let coverage: StrokeMask
+    let coverage: StrokeMask
     var mask: CairoSurface { coverage.surface }
     /// Where the mask may have coverage.
     var drawn: PixelRect?
@@ -54,13 +54,19 @@ final class LiveStroke {
     /// The pen's pressure has changed: the outline follows it (`LiveStroke+Pressure.swift`).
     var followsPressure = false
 
+    /// `mask`: a cleared mask an earlier stroke let go (`releaseMask`), to use instead of a new one.
     init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true,
-         pressureSensitive: Bool = false) throws(RenderError) {
+         pressureSensitive: Bool = false, mask: StrokeMask? = nil) throws(RenderError) {
         self.previews = previews
         pen = pressureSensitive && tool.isFreehand
         self.tool = tool
         self.style = style
-        coverage = try StrokeMask(canvas: canvas)
+        if let mask {
+            mask.canvas = canvas
+            coverage = mask
+        } else {
+            coverage = try StrokeMask(canvas: canvas)
+        }
         self.samples = []
         fixedModifiers = modifiers
         self.modifiers = modifiers
@@ -281,13 +287,17 @@ final class LiveStroke {
 
     func stroke(_ outline: StrokeOutline, clip: PixelRect) { coverage.stroke(outline, clip: clip) }
 
-    /// Forgets the coverage, so the mask can serve another stroke.
-    func clearMask() {
-        if let drawn { mask.zero(drawn) }
+    /// Ends the stroke's use of its mask: forgets what it drew, and returns the mask cleared for
+    /// another stroke (once; nil when it is too large to keep).
+    func releaseMask() -> StrokeMask? {
         drawn = nil
         maskBehind = nil
         tail = nil
+        guard !released else { return nil }
+        released = true
+        return coverage.recycle() ? coverage : nil
     }
+    private var released = false
 }
 
 /// A piece of an opaque stroke in progress to stroke straight onto the screen, in canvas

@@ -2,10 +2,18 @@ import DrawingBoardCore
 
 /// A stroke in progress's coverage: an alpha surface over the part of the canvas the stroke
 /// has reached so far, grown in blocks as it goes (so a growing stroke reallocates seldom, and
-/// costs what it covers, not the canvas), with the one context that strokes into it.
+/// costs what it covers, not the canvas), with the one context that strokes into it. A stroke
+/// that ended hands its mask, cleared, to the next (`recycle`): a new one for every stroke cost
+/// a zeroed allocation as large as the stroke's reach, at each stroke's start and again at its
+/// end, more than the stroke's own drawing.
 final class StrokeMask {
     private(set) var surface: CairoSurface
     private var grown = false
+    /// Where coverage may have been written since the mask was last cleared: every region
+    /// stroked, and every region `cover`ed for someone to write in.
+    private var written: PixelRect?
+    /// The largest mask kept for another stroke (2 MB): larger ones are let go.
+    static let keptArea = 1 << 21
     /// The canvas the mask stays within (the page can grow while a stroke is drawn).
     var canvas: PixelSize
     /// Made once per surface: a context per sample would cost more than the sample's drawing.
@@ -18,6 +26,7 @@ final class StrokeMask {
 
     /// Grows the surface to cover `region`, keeping what it holds.
     func cover(_ region: PixelRect) {
+        written = union(written, region)
         if grown, region.intersection(surface.covered) == region { return }
         let block = 128
         var want = grown ? surface.covered.union(region) : region
@@ -34,6 +43,15 @@ final class StrokeMask {
         surface = next
         grown = true
         context = try? CairoContext(next)
+    }
+
+    /// Clears every pixel written since the last clear, for another stroke to use. False when
+    /// the mask is too large to keep.
+    func recycle() -> Bool {
+        guard surface.size.area <= Self.keptArea else { return false }
+        if let written { surface.zero(written) }
+        written = nil
+        return true
     }
 
     /// Adds `outline`'s coverage within `clip`.
