@@ -37,8 +37,19 @@ public final class Viewport {
         return strip
     }
 
-    /// Canvas to window for the page being drawn on.
-    public var view: ViewTransform { pageView(app.editor.pages.index) }
+    /// Canvas to window for the page being drawn on. (Asked for several times a turn of the
+    /// loop: kept while the notebook, the page drawn on and the desk are what it was made for.)
+    public var view: ViewTransform {
+        let editor = app.editor, index = editor.pages.index
+        if let shown, shown.editor == ObjectIdentifier(editor), shown.revision == editor.revision, shown.index == index,
+           shown.desk == desk {
+            return shown.view
+        }
+        let view = pageView(index)
+        shown = (ObjectIdentifier(editor), editor.revision, index, desk, view)
+        return view
+    }
+    private var shown: (editor: ObjectIdentifier, revision: Int, index: Int, desk: ViewTransform, view: ViewTransform)?
 
     /// Canvas to window for page `i`.
     public func pageView(_ i: Int) -> ViewTransform {
