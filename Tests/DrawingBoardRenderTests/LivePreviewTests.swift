@@ -277,6 +277,16 @@ import Testing
             _ = try fresh.perform(.stroke(try #require(alone.strokes.last)))
         }
         #expect(difference(picture, try fresh.picture()) == nil)
+        // A stroke far from the last starts its mask over its own reach, not over both.
+        let page = try makeEditor(1920, 1080)
+        page.use(.pencil, "#000000", width: 8, opacity: 0.5)
+        page.drag([(40, 40), (200, 60), (360, 40)])
+        page.handle(PointerEvent(source: .mouse, phase: .down, position: Point(1500, 1000)))
+        page.handle(PointerEvent(source: .mouse, phase: .move, position: Point(1700, 1040)))
+        let far = try #require(page.input.strokes[.mouse]).mask
+        #expect(far.covered.intersection(PixelRect(x: 0, y: 0, width: 400, height: 100)) == nil, "\(far.covered)")
+        #expect(far.hasContent(in: PixelRect(x: 1550, y: 1000, width: 100, height: 40)))
+        page.handle(PointerEvent(source: .mouse, phase: .up, position: Point(1800, 1000)))
         // A stroke across a large page grows its mask past what is kept: the next gets a new one.
         let large = try makeEditor(3000, 2000)
         large.use(.pencil, "#000000", width: 12)

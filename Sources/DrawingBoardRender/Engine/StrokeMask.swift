@@ -24,19 +24,23 @@ final class StrokeMask {
         surface = try CairoSurface(format: .a8, size: PixelSize(width: 1, height: 1))
     }
 
-    /// Grows the surface to cover `region`, keeping what it holds.
+    /// Grows the surface to cover `region`, keeping what it holds. A mask that holds nothing (new,
+    /// or cleared for another stroke) is made again over `region` alone: one handed on from a
+    /// stroke far away would otherwise reach over both.
     func cover(_ region: PixelRect) {
+        let holdsSomething = written != nil
         written = union(written, region)
         if grown, region.intersection(surface.covered) == region { return }
+        let keep = grown && holdsSomething
         let block = 128
-        var want = grown ? surface.covered.union(region) : region
+        var want = keep ? surface.covered.union(region) : region
         let x0 = (want.x / block - 1) * block, y0 = (want.y / block - 1) * block
         let x1 = (want.maxX / block + 2) * block, y1 = (want.maxY / block + 2) * block
         want = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         guard let clipped = want.intersection(PixelRect(size: canvas)),
               let next = try? CairoSurface(format: .a8, size: PixelSize(width: clipped.width, height: clipped.height)) else { return }
         next.place(atX: clipped.x, y: clipped.y)
-        if grown, let cr = try? CairoContext(next) {
+        if keep, let cr = try? CairoContext(next) {
             cr.paint(surface, at: Point(0, 0), alpha: 1)
             next.flush()
         }
