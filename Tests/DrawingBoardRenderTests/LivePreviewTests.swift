@@ -240,9 +240,18 @@ import Testing
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 100)))
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(360, 100)))
         editor.handle(PointerEvent(source: .mouse, phase: .move, position: Point(360, 280)))
-        let cancelled = try #require(editor.input.strokes[.mouse]).coverage
+        let cancelledStroke = try #require(editor.input.strokes[.mouse])
+        let cancelled = cancelledStroke.coverage
         #expect(cancelled.surface.hasContent(in: PixelRect(x: 350, y: 200, width: 20, height: 20)))
         editor.cancelAll()
+        // Retired again, it keeps no second copy of its mask: two strokes get two masks.
+        editor.input.retire(cancelledStroke)
+        editor.handle(PointerEvent(source: .finger(1), phase: .down, position: Point(200, 200)))
+        editor.handle(PointerEvent(source: .finger(2), phase: .down, position: Point(300, 200)))
+        #expect(try #require(editor.input.strokes[.finger(1)]).coverage === cancelled)
+        #expect(try #require(editor.input.strokes[.finger(2)]).coverage !== cancelled)
+        editor.input.cancel(.finger(2))
+        editor.input.cancel(.finger(1))
         editor.use(.pencil, "#000000", width: 12)
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 50)))
         #expect(try #require(editor.input.strokes[.mouse]).coverage === cancelled)
@@ -296,6 +305,10 @@ import Testing
         large.handle(PointerEvent(source: .mouse, phase: .up, position: Point(2950, 1950)))
         #expect(grown.surface.size.area > StrokeMask.keptArea)
         large.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 50)))
-        #expect(try #require(large.input.strokes[.mouse]).coverage !== grown)
+        let small = try #require(large.input.strokes[.mouse]).coverage
+        #expect(small !== grown)
+        large.handle(PointerEvent(source: .mouse, phase: .up, position: Point(60, 50)))
+        large.handle(PointerEvent(source: .mouse, phase: .down, position: Point(40, 50)))
+        #expect(try #require(large.input.strokes[.mouse]).coverage === small, "a small mask is kept")
     }
 }

@@ -187,9 +187,7 @@ import Testing
 
     @Test func piecesUnderTheBarsAreComposedWithThem() throws {
         let c = try makeController()
-        let frame = try Frame(size: c.window)
-        let icons = IconSet(directory: nil)
-        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let (frame, icons) = try c.renderedFrame()
         let bar = try #require(c.layout().chromeRects.first)
         let y = (bar.minY + bar.maxY) / 2
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(bar.minX + 40, y + 60), time: 0))
@@ -214,9 +212,7 @@ import Testing
     @Test func aSmoothedLineGlidesInToARestingPointer() throws {
         let c = try makeController()
         c.editor.toolState.smoothing = .strong
-        let frame = try Frame(size: c.window)
-        let icons = IconSet(directory: nil)
-        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let (frame, icons) = try c.renderedFrame()
         func shown(_ x: Int, _ y: Int) -> UInt32 { frame.read(PixelRect(x: x, y: y, width: 1, height: 1))[0] }
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 400), time: 1))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 400), time: 1.01))
@@ -248,9 +244,7 @@ import Testing
     /// leaves nothing behind when the next sample reshapes it.
     @Test func theNewestSegmentShowsAtOnce() throws {
         let c = try makeController()
-        let frame = try Frame(size: c.window)
-        let icons = IconSet(directory: nil)
-        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let (frame, icons) = try c.renderedFrame()
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(300, 400), time: 1))
         for (i, p) in [Point(340, 420), Point(380, 380), Point(420, 410), Point(460, 400)].enumerated() {
             c.pointer(PointerEvent(source: .mouse, phase: .move, position: p, time: 1 + 0.01 * Double(i + 1)))
@@ -291,9 +285,7 @@ import Testing
             c.brush.select(.eraser)
         }
         if tool == "pencil at 40%" { c.brush.setSlider(.opacity, to: 40) }
-        let frame = try Frame(size: c.window)
-        let icons = IconSet(directory: nil)
-        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let (frame, icons) = try c.renderedFrame()
         let source: PointerSource = tool == "pen with pressure" ? .pen(.tip) : .mouse
         let points = (0..<6).map { Point(300 + 30 * Double($0), 400) }
         var before: [UInt32] = []

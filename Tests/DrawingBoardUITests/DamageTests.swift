@@ -21,9 +21,7 @@ import Testing
 
     @Test func aBarSlidingComposesEachStepOnce() throws {
         let c = try makeController()
-        let frame = try Frame(size: c.window)
-        let icons = IconSet(directory: nil)
-        c.render(into: frame, icons: icons, damage: c.takeDamage())
+        let (frame, icons) = try c.renderedFrame()
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(300, 400), time: 1))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(320, 410), time: 1.01))
         var steps = 0

@@ -31,6 +31,15 @@ extension AppController {
         pointer(PointerEvent(source: source, phase: .up, position: Point(points.last!.0, points.last!.1), time: time))
     }
 
+    /// A frame with the window drawn into it as the loop's first frame is, and the icons, for
+    /// a test that goes on drawing each turn's damage into it.
+    func renderedFrame() throws -> (Frame, IconSet) {
+        let frame = try Frame(size: window)
+        let icons = IconSet(directory: nil)
+        render(into: frame, icons: icons, damage: takeDamage())
+        return (frame, icons)
+    }
+
     func shown() throws -> RasterImage {
         let frame = try Frame(size: window)
         render(into: frame, icons: IconSet(directory: nil), rects: [PixelRect(size: window)])

@@ -88,7 +88,13 @@ final class LiveInput {
     /// Takes a stroke off the screen, and keeps its mask, cleared, for a stroke to come.
     func retire(_ stroke: LiveStroke) {
         changed = union(changed, stroke.drawn)
-        if let mask = stroke.releaseMask(), spareMasks.count < 2 { spareMasks.append(mask) }
+        stroke.forgetDrawing()
+        // A stroke retired twice must not hand on a mask that is kept already, or that another
+        // stroke has taken since.
+        let mask = stroke.coverage
+        guard spareMasks.count < 2, !spareMasks.contains(where: { $0 === mask }), !strokes.values.contains(where: { $0.coverage === mask }),
+              mask.recycle() else { return }
+        spareMasks.append(mask)
     }
 
     func modifiersChanged(_ modifiers: ShapeModifiers, canvas: PixelSize) {

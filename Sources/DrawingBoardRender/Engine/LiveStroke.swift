@@ -54,7 +54,7 @@ final class LiveStroke {
     /// The pen's pressure has changed: the outline follows it (`LiveStroke+Pressure.swift`).
     var followsPressure = false
 
-    /// `mask`: a cleared mask an earlier stroke let go (`releaseMask`), to use instead of a new one.
+    /// `mask`: a cleared mask an earlier stroke let go (`LiveInput.retire`), to use instead of a new one.
     init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true,
          pressureSensitive: Bool = false, mask: StrokeMask? = nil) throws(RenderError) {
         self.previews = previews
@@ -287,17 +287,13 @@ final class LiveStroke {
 
     func stroke(_ outline: StrokeOutline, clip: PixelRect) { coverage.stroke(outline, clip: clip) }
 
-    /// Ends the stroke's use of its mask: forgets what it drew, and returns the mask cleared for
-    /// another stroke (once; nil when it is too large to keep).
-    func releaseMask() -> StrokeMask? {
+    /// Forgets what the stroke drew, as it leaves the screen (`LiveInput.retire`, which hands
+    /// its mask on).
+    func forgetDrawing() {
         drawn = nil
         maskBehind = nil
         tail = nil
-        guard !released else { return nil }
-        released = true
-        return coverage.recycle() ? coverage : nil
     }
-    private var released = false
 }
 
 /// A piece of an opaque stroke in progress to stroke straight onto the screen, in canvas
