@@ -3,8 +3,9 @@
 per motion event, X server X us per motion, ...") and prints each round's ratios of
 DrawingBoard's figures to Xournal++'s in the same round, their medians, and the issue's
 targets beside them: at most 100 us of CPU per motion event, at most 0.15x Xournal++'s, and
-the X server's share at most half of Xournal++'s; and the floor (`drawingboard-latency
---floor-app`, a bare Xlib window) when its passes are there."""
+the X server's share at most half of Xournal++'s; and the floors (`drawingboard-latency
+--floor-app`, a bare Xlib window, and `--floor-app cairo`, the same window stroking with Cairo)
+when their passes are there."""
 import re
 import statistics
 import sys
@@ -40,14 +41,16 @@ def main(path):
         print(f"cost, {start} starts, median of {len(rows)} rounds: DrawingBoard {ours_cpu:.0f} us of CPU per motion "
               f"(target 100: {met(ours_cpu <= 100)}), {cpu:.3f}x Xournal++'s (target 0.15x: {met(cpu <= 0.15)}), "
               f"X server {server:.3f}x (target 0.5x: {met(server <= 0.5)})")
-        floors = [figures[(rnd, "X11 floor", start)] for rnd, *_ in rows if (rnd, "X11 floor", start) in figures]
-        if floors:
-            floor_cpu = statistics.median(f[0] for f in floors)
-            floor_server = statistics.median(f[1] for f in floors)
-            ours_server = statistics.median(r[1][1] for r in rows)
-            print(f"cost, {start} starts: the X11 floor (a bare Xlib window, one put per motion) {floor_cpu:.0f} / "
-                  f"{floor_server:.0f} us (CPU / X server); DrawingBoard above it {ours_cpu - floor_cpu:.0f} / "
-                  f"{ours_server - floor_server:.0f} us")
+        ours_server = statistics.median(r[1][1] for r in rows)
+        for floor, what in (("X11 floor", "a bare Xlib window, one put per motion"),
+                            ("Cairo floor", "the same window stroking each motion with Cairo")):
+            floors = [figures[(rnd, floor, start)] for rnd, *_ in rows if (rnd, floor, start) in figures]
+            if floors:
+                floor_cpu = statistics.median(f[0] for f in floors)
+                floor_server = statistics.median(f[1] for f in floors)
+                print(f"cost, {start} starts: the {floor} ({what}) {floor_cpu:.0f} / "
+                      f"{floor_server:.0f} us (CPU / X server); DrawingBoard above it {ours_cpu - floor_cpu:.0f} / "
+                      f"{ours_server - floor_server:.0f} us")
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+import CCairo
 import CXTest
 import Foundation
 
@@ -9,7 +10,12 @@ import Foundation
 /// reading it and sending one request cost here; what an app spends above it is its own.
 /// `DRAWINGBOARD_FLOOR_WORK_US=N` has it spin for N µs of CPU before each put, as an app
 /// busy with the motion would: the X server's share grows with how long the app takes.
-func runFloorApp() -> Never {
+///
+/// `cairo`: the least an app that strokes its ink with Cairo can do. The window's pixels are
+/// kept in a Cairo image; each motion strokes one line from the last point, 4 px wide with
+/// round caps, and puts the line's box. One stroke per motion, nothing else: what DrawingBoard
+/// does per motion beyond this is the stroke's shape, its tail, the page and the interface.
+func runFloorApp(cairo: Bool) -> Never {
     guard let display = XOpenDisplay(nil) else {
         FileHandle.standardError.write(Data("drawingboard-latency: cannot open the display (is DISPLAY set?)\n".utf8))
         exit(2)
@@ -31,6 +37,7 @@ func runFloorApp() -> Never {
         exit(2)
     }
     let work = ProcessInfo.processInfo.environment["DRAWINGBOARD_FLOOR_WORK_US"].flatMap(Double.init) ?? 0
+    if cairo { strokeWithCairo(display, window, gc, number) }
     var event = XEvent()
     while true {
         XNextEvent(display, &event)
@@ -43,5 +50,54 @@ func runFloorApp() -> Never {
         XPutImage(display, window, gc, image, 0, 0, event.xmotion.x - Int32(width / 2), event.xmotion.y - Int32(height / 2),
                   UInt32(width), UInt32(height))
         XFlush(display)
+    }
+}
+
+/// The `cairo` floor's loop: the window is a Cairo image of white paper, each held motion is
+/// stroked onto it from the last point, and the stroke's box is put.
+private func strokeWithCairo(_ display: OpaquePointer, _ window: Window, _ gc: GC?, _ screen: Int32) -> Never {
+    let (width, height) = (1000, 700)
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+          cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface),
+          let data = cairo_image_surface_get_data(surface) else {
+        FileHandle.standardError.write(Data("drawingboard-latency: the Cairo floor cannot make its image\n".utf8))
+        exit(2)
+    }
+    cairo_set_source_rgb(cr, 1, 1, 1)
+    cairo_paint(cr)
+    cairo_surface_flush(surface)
+    let stride = cairo_image_surface_get_stride(surface)
+    guard let image = XCreateImage(display, XDefaultVisual(display, screen), UInt32(XDefaultDepth(display, screen)), ZPixmap, 0,
+                                   UnsafeMutableRawPointer(data).bindMemory(to: CChar.self, capacity: Int(stride) * height),
+                                   UInt32(width), UInt32(height), 32, stride) else {
+        FileHandle.standardError.write(Data("drawingboard-latency: the Cairo floor cannot make its image\n".utf8))
+        exit(2)
+    }
+    cairo_set_source_rgb(cr, 0, 0, 0)
+    cairo_set_line_width(cr, 4)
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    var last: (x: Int32, y: Int32)?
+    var event = XEvent()
+    while true {
+        XNextEvent(display, &event)
+        switch event.type {
+        case ButtonPress: last = (event.xbutton.x, event.xbutton.y)
+        case ButtonRelease: last = nil
+        case Expose: XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+        case MotionNotify:
+            guard event.xmotion.state & UInt32(Button1Mask) != 0, let from = last else { continue }
+            let to = (x: event.xmotion.x, y: event.xmotion.y)
+            last = to
+            cairo_move_to(cr, Double(from.x), Double(from.y))
+            cairo_line_to(cr, Double(to.x), Double(to.y))
+            cairo_stroke(cr)
+            cairo_surface_flush(surface)
+            let x0 = max(0, min(from.x, to.x) - 3), y0 = max(0, min(from.y, to.y) - 3)
+            let x1 = min(Int32(width), max(from.x, to.x) + 3), y1 = min(Int32(height), max(from.y, to.y) + 3)
+            guard x1 > x0, y1 > y0 else { continue }
+            XPutImage(display, window, gc, image, x0, y0, x0, y0, UInt32(x1 - x0), UInt32(y1 - y0))
+            XFlush(display)
+        default: continue
+        }
     }
 }

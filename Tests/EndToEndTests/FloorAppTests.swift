@@ -1,0 +1,45 @@
+import DrawingBoardCore
+import Foundation
+import Testing
+
+/// The floors `scripts/latency` measures beside the app (`drawingboard-latency --floor-app`):
+/// a floor that drew nothing would cost less than one that shows ink, and the figures would
+/// say nothing. Driven like the app: a real window under Xvfb, a drag with xdotool.
+@Suite(.serialized) struct FloorAppTests {
+    @Test(arguments: [[], ["cairo"]])
+    func aFloorShowsInkWhereTheButtonWasHeld(_ variant: [String]) throws {
+        let x = try XServer()
+        let process = Process()
+        process.executableURL = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("drawingboard-latency")
+        process.arguments = ["--floor-app"] + variant
+        process.environment = ["DISPLAY": x.display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            // SIGKILL: the window ends with nothing to keep (SIGTERM does not reach it here).
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        var window = ""
+        try #require(eventually(20) {
+            window = ((try? x.xdotool(["search", "--name", "^floor$"])) ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }, "the floor's window appears")
+        // Over the window, the button up: no ink. Then a drag down and to the right, held.
+        try x.xdotool(["mousemove", "--window", window, "100", "300", "mousemove", "--window", window, "140", "300"])
+        try x.xdotool(["mousemove", "--window", window, "100", "100", "mousedown", "1"])
+        for step in 1...10 { try x.xdotool(["mousemove", "--window", window, "\(100 + step * 20)", "\(100 + step * 5)"]) }
+        try x.xdotool(["mouseup", "1"])
+        let ink = try eventually(10) { try x.screenshot(window: window).pixel(x: 200, y: 125) & 0xFFFFFF == 0 }
+        #expect(ink, "the drag's middle is black")
+        let shot = try x.screenshot(window: window)
+        #expect(shot.pixel(x: 120, y: 300) & 0xFFFFFF == 0xFFFFFF, "motion without the button draws nothing")
+        #expect(shot.pixel(x: 200, y: 150) & 0xFFFFFF == 0xFFFFFF, "the paper beside the drag stays white")
+        if variant == ["cairo"] {
+            // Cairo's stroke is 4 px wide, antialiased: a slanted line's edge is grey, where the
+            // bare floor puts square blocks.
+            let column = (118...132).map { shot.pixel(x: 210, y: $0) & 0xFF }
+            #expect(column.contains { $0 > 0 && $0 < 255 }, "antialiased edges: \(column)")
+        }
+    }
+}
