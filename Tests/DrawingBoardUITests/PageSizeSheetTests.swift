@@ -137,4 +137,33 @@ import Testing
             #expect(c.chrome.sheet == nil)
         }
     }
+
+    /// A dialog a few pixels too tall for the room between the bars keeps between them with
+    /// less padding (New page at 800x600, Page size 550 px high), instead of going over the
+    /// bars' whole height with blank space above its buttons; every control stays on the card.
+    @Test(arguments: [(Command.new, 800, 600), (.pageSize, 1000, 550), (.new, 1280, 800)])
+    func aDialogJustTooTallStaysBetweenTheBars(_ command: Command, _ w: Int, _ h: Int) throws {
+        let c = try makeController(w, h, scale: 1)
+        command.perform(in: c)
+        let l = c.layout()
+        let card = try #require(l.sheetCard)
+        #expect(card.minY >= l.topBar.maxY && card.maxY <= l.bottomBar.minY, "\(command) at \(w)x\(h): card \(card), bars \(l.topBar) \(l.bottomBar)")
+        let controls = l.items.filter {
+            switch $0.control {
+            case .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor, .sheetConfirm, .sheetClose: return true
+            default: return false
+            }
+        }
+        #expect(controls.count > 5)
+        for item in controls {
+            let f = item.frame
+            #expect(f.minX >= card.minX && f.maxX <= card.maxX && f.minY >= card.minY && f.maxY <= card.maxY,
+                    "\(item.control) at \(f) lies on the card \(card)")
+        }
+        // The buttons are the last row: nothing above them reaches into it.
+        let confirm = try #require(l.items.first { $0.control == .sheetConfirm })
+        for item in controls where item.control != .sheetConfirm && item.control != .sheetClose {
+            #expect(item.frame.maxY <= confirm.frame.minY, "\(item.control) at \(item.frame) over the buttons at \(confirm.frame)")
+        }
+    }
 }

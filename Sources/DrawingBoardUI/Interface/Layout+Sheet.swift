@@ -10,7 +10,8 @@ extension Layout {
     mutating func layoutSheet(_ sheet: Sheet) -> [Item] {
         let s = scale
         let w = Double(window.width), h = Double(window.height)
-        let row = Theme.minimumTarget * s, pad = 16 * s, gap = 8 * s
+        let row = Theme.minimumTarget * s, gap = 8 * s
+        var pad = 16 * s
         let contentHeight: Double
         let width: Double
         switch sheet {
@@ -36,6 +37,12 @@ extension Layout {
         // of its buttons showing above and below it. The shortcuts stay between them when all
         // of them still fit on one page there (measured: `ShortcutPages`).
         let between = h - 2 * (Theme.barHeight + 2 * Theme.margin) * s
+        if sheet != .shortcuts, height > between, contentHeight + pad + row <= between {
+            // A dialog that misses by its padding alone keeps half of it and stays between
+            // the bars: over their whole height it had a band of blank space above its buttons.
+            pad /= 2
+            height = contentHeight + 2 * pad + row
+        }
         if height > between {
             let body = Rect(x: 0, y: 0, width: width.rounded() - 2 * pad, height: between.rounded() - 2 * pad - row)
             let fits = sheet == .shortcuts && ShortcutPages.laidOut(body: body, scale: s).count == 1
