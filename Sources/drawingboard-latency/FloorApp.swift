@@ -26,6 +26,7 @@ func runFloorApp(cairo: Bool) -> Never {
     XStoreName(display, window, "floor")
     XMapWindow(display, window)
     let gc = XCreateGC(display, window, 0, nil)
+    if cairo { strokeWithCairo(display, window, gc, number) }
     let (width, height) = (18, 16)
     // Black in any 24- or 32-bit visual: every byte zero. Kept for the image's whole life.
     let pixels = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 4)
@@ -37,7 +38,6 @@ func runFloorApp(cairo: Bool) -> Never {
         exit(2)
     }
     let work = ProcessInfo.processInfo.environment["DRAWINGBOARD_FLOOR_WORK_US"].flatMap(Double.init) ?? 0
-    if cairo { strokeWithCairo(display, window, gc, number) }
     var event = XEvent()
     while true {
         XNextEvent(display, &event)

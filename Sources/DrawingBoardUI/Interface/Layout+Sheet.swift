@@ -37,9 +37,9 @@ extension Layout {
         // of its buttons showing above and below it. The shortcuts stay between them when all
         // of them still fit on one page there (measured: `ShortcutPages`).
         let between = h - 2 * (Theme.barHeight + 2 * Theme.margin) * s
-        if sheet != .shortcuts, height > between, contentHeight + pad + row <= between {
-            // A dialog that misses by its padding alone keeps half of it and stays between
-            // the bars: over their whole height it had a band of blank space above its buttons.
+        // A dialog that misses by its padding alone keeps half of it and stays between the
+        // bars: over their whole height it had a band of blank space above its buttons.
+        if sheet != .shortcuts, height > between, contentHeight + 2 * (pad / 2) + row <= between {
             pad /= 2
             height = contentHeight + 2 * pad + row
         }
