@@ -82,7 +82,7 @@ let package = Package(
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CairoBaseline", "TestPDFs"]),
         // Motion-to-pixels latency of a real window under Xvfb (scripts/latency): input injected
         // with XTEST at a fixed rate, the screen read back until the ink appears. Not shipped.
-        .executableTarget(name: "drawingboard-latency", dependencies: ["CXTest", "CCairo"]),
+        .executableTarget(name: "drawingboard-latency", dependencies: ["CXTest", "CCairo", "CSDL2"]),
         // Runs the app's real event loop and pushes touch events into it with SDL_PushEvent, for
         // the end-to-end touch tests (neither Xvfb nor weston has a touchscreen). Not shipped.
         .executableTarget(

@@ -4,8 +4,8 @@ per motion event, X server X us per motion, ...") and prints each round's ratios
 DrawingBoard's figures to Xournal++'s in the same round, their medians, and the issue's
 targets beside them: at most 100 us of CPU per motion event, at most 0.15x Xournal++'s, and
 the X server's share at most half of Xournal++'s; and the floors (`drawingboard-latency
---floor-app`, a bare Xlib window, and `--floor-app cairo`, the same window stroking with Cairo)
-when their passes are there."""
+--floor-app`, a bare Xlib window; `--floor-app cairo`, the same window stroking with Cairo; and
+`--floor-app sdl`, that stroke from an SDL window) when their passes are there."""
 import re
 import statistics
 import sys
@@ -43,7 +43,8 @@ def main(path):
               f"X server {server:.3f}x (target 0.5x: {met(server <= 0.5)})")
         ours_server = statistics.median(r[1][1] for r in rows)
         for floor, what in (("X11 floor", "a bare Xlib window, one put per motion"),
-                            ("Cairo floor", "the same window stroking each motion with Cairo")):
+                            ("Cairo floor", "the same window stroking each motion with Cairo"),
+                            ("SDL floor", "that stroke from an SDL window, SDL's own wait and present")):
             floors = [figures[(rnd, floor, start)] for rnd, *_ in rows if (rnd, floor, start) in figures]
             if floors:
                 floor_cpu = statistics.median(f[0] for f in floors)

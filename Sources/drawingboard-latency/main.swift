@@ -18,7 +18,8 @@ import Foundation
 // counting the instructions it runs for them (its own code and its libraries', not the
 // kernel's): a figure the machine's other work cannot move (scripts/instructions).
 // drawingboard-latency --floor-app: the least an X11 app can do per motion (FloorApp.swift),
-// to measure as an app; --floor-app cairo: the same app stroking each motion with Cairo.
+// to measure as an app; --floor-app cairo: the same app stroking each motion with Cairo;
+// --floor-app sdl: the same stroke from an SDL window, with SDL's own wait and present (SDLFloor.swift).
 // drawingboard-latency --wake-probe: what a wake-up costs this machine's caches (WakeProbe.swift).
 
 func now() -> Double {
@@ -242,6 +243,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--wake-probe"] { runWakeProbe() }
 if arguments == ["--floor-app"] || arguments == ["--floor-app", "cairo"] { runFloorApp(cairo: arguments.count == 2) }
+if arguments == ["--floor-app", "sdl"] { runSDLFloor() }
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
     FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] [--instructions] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
     exit(2)
