@@ -89,6 +89,7 @@ public final class AppRunner {
 
     /// Runs until the user quits; returns the window size to remember.
     public func run() -> PixelSize {
+        phases.start()
         while running {
             // Settings waiting to be written wake the loop when they are due; never while a
             // pointer is down (they wait for it to lift, and its lifting wakes the loop): a

@@ -17,6 +17,13 @@ struct LoopPhases {
         if on { last = Self.threadSeconds() }
     }
 
+    /// Starts the clock at the loop's first turn: what the window did before it (making the
+    /// editor, the interface, a document opened) is no phase's.
+    mutating func start() {
+        guard on else { return }
+        last = Self.threadSeconds()
+    }
+
     /// Charges the CPU since the last mark to `phase`.
     mutating func mark(_ phase: Phase) {
         guard on else { return }
