@@ -39,6 +39,47 @@ import Testing
         #expect(c.brush.backgroundColor == .white && c.brush.value(of: .paperSpacing) == 32, "the panel follows the undo")
     }
 
+    /// Choosing a paper moves nothing in the panel: the spacing row is there, dimmed, on a
+    /// plain page, so a click where the close button was still closes the panel (it used to
+    /// grow a row upwards, and the click fell on the red slider, tinting the page).
+    @Test(arguments: [(1000, 700), (800, 600), (1280, 800)])
+    func choosingAPaperMovesNothingInTheBackgroundPanel(_ size: (Int, Int)) throws {
+        let c = try makeController(size.0, size.1)
+        c.click(.panel(.background))
+        let plain = c.layout()
+        let card = try #require(plain.inPanel.card)
+        let idle = try #require(plain.inPanel.idleSpacing, "a plain page's spacing row is shown dimmed")
+        #expect(plain.frame(of: .slider(.paperSpacing)) == nil && plain.frame(of: .paperLine(0)) == nil, "and does not answer")
+        #expect(card.contains(Point(idle.minX, idle.minY)) && idle.maxY <= card.maxY && idle.maxX <= card.maxX, "the row is on the card")
+        let before = Dictionary(plain.items.map { ($0.control, $0.frame) }, uniquingKeysWith: { a, _ in a })
+        let close = try #require(plain.frame(of: .closePanel))
+        // The panel as it is drawn on a plain page: the dimmed row's name is there, in grey.
+        let shot = try c.shown()
+        let label = (Int(idle.minX) + 4..<Int(idle.minX) + 60).flatMap { x in (Int(idle.minY)..<Int(idle.maxY)).map { shot.pixel(x: x, y: $0) & 0xFFFFFF } }
+        let darkest = label.map { min($0 >> 16 & 0xFF, $0 >> 8 & 0xFF, $0 & 0xFF) }.min() ?? 255
+        #expect(darkest < 235 && darkest > 90, "the dimmed label shows, lighter than the panel's text: \(darkest)")
+
+        c.click(.paper(.squared))
+        #expect(c.editor.background == .paper(Paper(.squared)))
+        let ruled = c.layout()
+        #expect(ruled.inPanel.card == card, "the card stays where it was")
+        #expect(ruled.inPanel.idleSpacing == nil)
+        for (control, frame) in before {
+            #expect(ruled.frame(of: control) == frame, "\(control) stays where it was")
+        }
+        let spacing = try #require(ruled.frame(of: .slider(.paperSpacing)))
+        #expect(spacing.minY >= idle.minY && spacing.maxY <= idle.maxY, "the spacing takes the dimmed row's place")
+        let lastLine = try #require(ruled.frame(of: .paperLine(Paper.lineColors.count - 1)))
+        #expect(lastLine.maxX <= card.maxX && lastLine.maxY <= card.maxY, "the line colours are on the card")
+        #expect(ruled.frame(of: .paper(.squared))!.maxY <= spacing.minY, "the paper row stays above the spacing")
+
+        // The pointer goes back where the close button was: the panel closes, the paper stays.
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: close.center, time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: close.center, time: 1))
+        #expect(c.layout().inPanel.card == nil, "the panel closed")
+        #expect(c.editor.background == .paper(Paper(.squared)), "the page's colour is as it was")
+    }
+
     /// A page from a Xournal++ notebook: the panel shows its paper's colour, and the colour
     /// sliders colour that paper, keeping its ruling.
     @Test func aXournalPagesColourIsThePanelsAndKeepsItsRuling() throws {

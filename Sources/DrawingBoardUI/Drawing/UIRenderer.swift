@@ -312,6 +312,13 @@ enum UIRenderer {
         if let label = l.inPanel.paperLabel {
             p.text("Paper", in: label.insetBy(4 * s), size: Theme.textSize * s, Theme.ink, align: .left)
         }
+        if let idle = l.inPanel.idleSpacing {
+            // A plain page's spacing row: in its place, dimmed, saying what brings it.
+            p.text(SliderKind.paperSpacing.label, in: Rect(x: idle.minX + 4 * s, y: idle.minY, width: 72 * s, height: idle.height),
+                   size: Theme.textSize * s, Theme.inkDisabled, align: .left)
+            p.text("For lines, squares or dots", in: Rect(x: idle.minX + 80 * s, y: idle.minY, width: idle.width - 80 * s, height: idle.height),
+                   size: Theme.textSize * s, Theme.inkDisabled, align: .left)
+        }
         if let swatch = l.inPanel.swatch {
             let color = v.panel == .brush ? Self.onWhite(v.style.color, v.style.opacity) : RGBA(v.backgroundColor)
             p.fill(swatch, color, radius: 10 * s)

@@ -81,7 +81,7 @@ extension Control {
                                action: { $0.editor.toolState.smoothing = smoothing })
         case .paper(nil): return ControlSpec(title: "Plain", tooltip: "A plain page of the colour above", action: { $0.brush.choosePaper(nil) })
         case .paper(let ruling?):
-            return ControlSpec(title: ruling.title, tooltip: "\(ruling.title) paper of the colour above, with the spacing and line colour above",
+            return ControlSpec(title: ruling.title, tooltip: "\(ruling.title) paper of the colour above, with the spacing and line colour below",
                                action: { $0.brush.choosePaper(ruling) })
         case .paperLine(let i):
             return ControlSpec(tooltip: "The colour of the paper's lines", action: { $0.brush.choosePaperLine(Paper.lineColors[i]) })

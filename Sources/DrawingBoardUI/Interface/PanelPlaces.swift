@@ -26,6 +26,9 @@ public struct PanelPlaces: Sendable {
     public private(set) var smoothingLabel: Rect?
     /// Where the Background panel's "Paper" label goes.
     public private(set) var paperLabel: Rect?
+    /// The Background panel's last row on a plain page: the paper's spacing row, dimmed (it is
+    /// there, in its place, whatever the paper, so choosing one moves nothing in the panel).
+    public private(set) var idleSpacing: Rect?
     /// Where the brush panel's "Pressure" label goes (before the pressure curve's choices).
     public private(set) var pressureLabel: Rect?
     /// The brush panel's place after smoothing for what belongs to the tool in hand: the shape
@@ -48,7 +51,7 @@ public struct PanelPlaces: Sendable {
 
     /// `eraser`: the brush panel shows an eraser's settings, its width and smoothing (an eraser
     /// has no colour or opacity: it clears).
-    /// `paper`: the Background panel shows the paper's spacing too.
+    /// `paper`: the Background panel's spacing row answers (a plain page's shows it dimmed).
     /// `shapes`: a shape tool is in hand, so the brush panel offers the two shape helpers.
     mutating func laySettings(_ kind: PanelKind, window: PixelSize, above bottom: Rect, below topEdge: Double, recentColors: Int,
                               eraser: Bool, paper: Bool, text: Bool, shapes: Bool) -> [Item] {
@@ -58,13 +61,17 @@ public struct PanelPlaces: Sendable {
         let forEraser = kind == .brush && eraser
         let rows: [SliderKind] = forEraser ? [.width]
             : kind == .brush ? [.width] + (text ? [] : [.opacity]) + [.brushRed, .brushGreen, .brushBlue]
-            : [.backgroundRed, .backgroundGreen, .backgroundBlue] + (paper ? [.paperSpacing] : [])
+            : [.backgroundRed, .backgroundGreen, .backgroundBlue]
         // Title, sliders, the extra row (hex field and recent colours, or "Choose image..."),
         // and for the brush the smoothing row, each a row high; rows get shorter in a short
         // window, down to a finger's size, so the panel fits between the bars.
-        // Both panels have a last row: smoothing and the shape helpers, or the paper.
-        let rowCount = Double(rows.count + 3)
-        let gaps = 16 * s
+        // Both panels have a row after the extra one: smoothing and the shape helpers, or the
+        // paper. The Background panel's last row is the paper's spacing, kept on a plain page
+        // too: the panel is as tall whatever the paper, and its close button stays where the
+        // pointer left it.
+        let spacingRows = kind == .background ? 1 : 0
+        let rowCount = Double(rows.count + 3 + spacingRows)
+        let gaps = Double(16 + 8 * spacingRows) * s
         func rowHeight(below edge: Double) -> Double {
             ((bottom.minY - edge - 2 * Theme.margin * s - 2 * pad - gaps) / rowCount).rounded(.down)
         }
@@ -73,7 +80,7 @@ public struct PanelPlaces: Sendable {
         let row = min(Theme.row * s, max(Theme.minimumTarget * s, fitted))
         let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
         let brushRows = row + 8 * s // smoothing and the shape helpers, or the paper
-        let height = 2 * pad + row + Double(rows.count) * row + extraRow + brushRows
+        let height = 2 * pad + row + Double(rows.count) * row + extraRow + brushRows + Double(spacingRows) * (row + 8 * s)
         // The wheel column: as tall as the slider rows, with the brightness strip beside it.
         let wheelSide = Double(rows.count) * row - 8 * s, stripWidth = 32 * s, gap = 16 * s
         let wheelColumn = wheelSide + gap + stripWidth + gap
@@ -103,22 +110,19 @@ public struct PanelPlaces: Sendable {
             result.append(Item(control: .valueStrip, frame: Rect(x: strip.minX - 6 * s, y: strip.minY, width: strip.width + 12 * s, height: strip.height)))
         }
         let swatchWidth = 64 * s
+        /// A slider's row at `y`, `width` wide: its name, the track (which answers, a row high
+        /// for fingers; the name and the number do not: a press on "Opacity" used to set it to
+        /// 0%), its number.
+        func sliderRow(_ kind: SliderKind, y: Double, width: Double) {
+            let labelWidth = 80 * s, valueWidth = 56 * s
+            let track = Rect(x: left.minX + labelWidth, y: y, width: width - labelWidth - valueWidth, height: row)
+            tracks[kind] = track
+            self.rows[kind] = Rect(x: left.minX, y: y, width: width, height: row)
+            result.append(Item(control: .slider(kind), frame: track))
+        }
         var y = title.maxY
         for kind in rows {
-            let isColor = kind.tint != nil
-            let labelWidth = 80 * s, valueWidth = 56 * s
-            // The spacing row ends with the line colours to choose from.
-            let lineColors = kind == .paperSpacing ? Double(Paper.lineColors.count) * (row + 4 * s) : 0
-            let rowRect = Rect(x: left.minX, y: y, width: left.width - (isColor ? swatchWidth + 8 * s : 0) - lineColors, height: row)
-            for i in Paper.lineColors.indices where lineColors > 0 {
-                result.append(Item(control: .paperLine(i), frame: Rect(x: rowRect.maxX + 4 * s + Double(i) * (row + 4 * s), y: y, width: row, height: row)))
-            }
-            let track = Rect(x: rowRect.minX + labelWidth, y: y, width: rowRect.width - labelWidth - valueWidth, height: row)
-            tracks[kind] = track
-            self.rows[kind] = Rect(x: rowRect.minX, y: y, width: rowRect.width, height: row)
-            // The track answers, a row high for fingers; the name and the number do not (a
-            // press on "Opacity" used to set it to 0%).
-            result.append(Item(control: .slider(kind), frame: track))
+            sliderRow(kind, y: y, width: left.width - (kind.tint != nil ? swatchWidth + 8 * s : 0))
             y += row
         }
         let colorRows = rows.filter { $0.tint != nil }
@@ -152,6 +156,18 @@ public struct PanelPlaces: Sendable {
             for (i, ruling) in choices.enumerated() {
                 result.append(Item(control: .paper(ruling), frame: Rect(x: papers.minX + 72 * s + Double(i) * option, y: papers.minY,
                                                                         width: option, height: row)))
+            }
+            // The spacing, then the line colours to choose from; dimmed on a plain page.
+            let spacing = Rect(x: inner.minX, y: papers.maxY + 8 * s, width: inner.width, height: row)
+            if paper {
+                let lineColors = Double(Paper.lineColors.count) * (row + 4 * s)
+                sliderRow(.paperSpacing, y: spacing.minY, width: spacing.width - lineColors)
+                for i in Paper.lineColors.indices {
+                    result.append(Item(control: .paperLine(i), frame: Rect(x: spacing.maxX - lineColors + 4 * s + Double(i) * (row + 4 * s),
+                                                                           y: spacing.minY, width: row, height: row)))
+                }
+            } else {
+                idleSpacing = spacing
             }
         }
         if kind == .brush {
