@@ -177,15 +177,18 @@ final class AppUnderTest {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr
         try process.run()
+        // A minute: the whole suite starts a window in each of a dozen end-to-end suites at
+        // once on two cores, and a debug build's start has taken over 30 s there.
+        let startLimit = 60.0
         if let window {
             windowID = window
-            guard eventually(30, { (try? ready?(self)) ?? true }) else {
-                throw DesktopError(process.isRunning ? "the app did not show up in \(window) in 30 s"
+            guard eventually(startLimit, { (try? ready?(self)) ?? true }) else {
+                throw DesktopError(process.isRunning ? "the app did not show up in \(window) in \(Int(startLimit)) s"
                                    : "the app exited with status \(process.terminationStatus): \(errorOutput)")
             }
         } else {
-            guard eventually(30, { (try? windowIDs())?.isEmpty == false }) else {
-                throw DesktopError(process.isRunning ? "no DrawingBoard window appeared in 30 s"
+            guard eventually(startLimit, { (try? windowIDs())?.isEmpty == false }) else {
+                throw DesktopError(process.isRunning ? "no DrawingBoard window appeared in \(Int(startLimit)) s"
                                    : "the app exited with status \(process.terminationStatus) before its window appeared: \(errorOutput)")
             }
             windowID = try windowIDs()[0]
