@@ -170,6 +170,45 @@ import Testing
         #expect(app.editor.background == .paper(Paper(.squared)), "like the last page: squared")
     }
 
+    /// A double click on the plus: the first click takes the view to the new page, and the
+    /// second finds that page where the plus was. It does nothing there (it drew a dot on the
+    /// new page); a press there later draws as any press does.
+    @Test func aDoubleClickOnThePlusLeavesTheNewPageEmpty() throws {
+        let app = try Self.notebook(2)
+        app.pages.last()
+        app.viewport.zoom(by: 0.6)
+        let plus = try #require(app.layout().frame(of: .addPage)).center
+        app.pointer(PointerEvent(source: .mouse, phase: .down, position: plus, time: 5))
+        app.pointer(PointerEvent(source: .mouse, phase: .up, position: plus, time: 5.05))
+        #expect(app.editor.pages.count == 3 && app.pages.current == 2)
+        try #require(app.layout().hit(plus) == .canvas, "the new page is where the plus was")
+        #expect(app.viewport.page(at: plus) == 2, "the new page is under the pointer")
+        app.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(plus.x + 2, plus.y + 1), time: 5.2))
+        app.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(plus.x + 2, plus.y + 1), time: 5.25))
+        #expect(app.editor.strokes.isEmpty && app.editor.history.steps.count == 1, "the second click drew nothing")
+        // A click after the double-click time draws its dot.
+        app.pointer(PointerEvent(source: .mouse, phase: .down, position: plus, time: 6))
+        app.pointer(PointerEvent(source: .mouse, phase: .up, position: plus, time: 6.05))
+        #expect(app.editor.strokes.count == 1, "a later press draws")
+    }
+
+    /// A panel's close button clicked twice: the second click finds the page and draws nothing.
+    @Test func aDoubleClickOnAPanelsCloseButtonDrawsNothing() throws {
+        let app = try makeController()
+        app.click(.panel(.brush))
+        let close = try #require(app.layout().frame(of: .closePanel)).center
+        app.pointer(PointerEvent(source: .mouse, phase: .down, position: close, time: 3))
+        app.pointer(PointerEvent(source: .mouse, phase: .up, position: close, time: 3.05))
+        try #require(app.layout().hit(close) == .canvas, "the panel closed")
+        app.pointer(PointerEvent(source: .mouse, phase: .down, position: close, time: 3.2))
+        app.pointer(PointerEvent(source: .mouse, phase: .up, position: close, time: 3.25))
+        #expect(app.editor.strokes.isEmpty, "no dot under the close button")
+        // Far from it, at once, a press draws: only the click's double is let go.
+        app.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(close.x - 200, close.y + 40), time: 3.3))
+        app.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(close.x - 200, close.y + 40), time: 3.35))
+        #expect(app.editor.strokes.count == 1)
+    }
+
     /// A panel over the plus hides it: the plus is not drawn over the panel, and a press on
     /// the panel there is the panel's (it added a page before).
     @Test func aPanelOverThePlusHidesIt() throws {

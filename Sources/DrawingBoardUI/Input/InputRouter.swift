@@ -24,6 +24,13 @@ public final class InputRouter {
     /// `restDelay`), and when a smoothed line last glided in.
     private var lastPointerTime = 0.0
     private var lastGlide = -Double.infinity
+    /// The last click that made a control act: where, when, and with what.
+    private var lastClick: (at: Point, time: Double, source: PointerSource)?
+
+    /// A second press this soon after a click, this close to it, is the click's double: one
+    /// that finds the page where the control was (the "+" took the view to the new page, a
+    /// panel's close button went with its panel) does nothing, instead of drawing there.
+    static let doubleClickTime = 0.5, doubleClickSlack = 8.0
 
     /// The rest before a smoothed line glides in, and how often it steps in (a frame at 60 Hz).
     public static let restDelay = 0.04, glideInterval = 1.0 / 60
@@ -104,6 +111,12 @@ public final class InputRouter {
         let resting = rest.map { $0.topBar.contains(p) || $0.bottomBar.contains(p) } ?? false
         if resting { app.chrome.showBars() }
         let hit = (resting ? rest! : app.layout()).hit(p)
+        if hit == .canvas, let click = lastClick, click.source == event.source, event.time - click.time < Self.doubleClickTime,
+           click.at.distance(to: p) <= Self.doubleClickSlack * app.scale {
+            lastClick = nil
+            captures[event.source] = .chrome
+            return
+        }
         if hit != .control(.pageNumber) { app.pages.endNumberEntry() }
         // A press on another page of the notebook draws there (a stroke belongs to the page it
         // starts on; while another pointer is down, the page stays).
@@ -188,7 +201,9 @@ public final class InputRouter {
         case .eyedropper:
             app.brush.colour.finishPicking(onCanvas(event))
         case .control(let control):
-            release(control, at: event.position, activate: event.phase == .up)
+            if release(control, at: event.position, activate: event.phase == .up) {
+                lastClick = (event.position, event.time, event.source)
+            }
         case .canvas:
             if case .finger = event.source { fingers.up(event) } else { commitStroke(event) }
             if event.source == .pen(.eraser) {
@@ -204,17 +219,19 @@ public final class InputRouter {
         if captures.isEmpty { app.pages.pointersLifted() }
     }
 
-    private func release(_ control: Control, at p: Point, activate: Bool) {
+    /// Lets go of `control`; true when it acted as a click (a drag out of it does not).
+    private func release(_ control: Control, at p: Point, activate: Bool) -> Bool {
         app.chrome.pressed = nil
         app.invalidateChrome()
         if case .slider = control {
             editor.endBackgroundPreview()
-            return
+            return false
         }
-        if control == .colorWheel || control == .valueStrip { return }
+        if control == .colorWheel || control == .valueStrip { return false }
         if case .pageThumbnail(let i) = control {
             thumbnailPress = nil
-            return app.pages.sidebar.release(i, activate: activate)
+            app.pages.sidebar.release(i, activate: activate)
+            return false
         }
         if case .sticker(let i) = control {
             app.selection.moveGhost(nil, to: p)
@@ -223,14 +240,15 @@ public final class InputRouter {
                 app.chrome.hovered(nil)
                 app.chrome.panel = nil
                 app.selection.placeSticker(i, at: view.toCanvas(p))
-                return
+                return false
             }
         }
         // Only where the control still answers (or will, as the bars come back): nothing under
         // a question that came meanwhile (Ctrl+Q while the button was held) acts.
         let at = Layout.Hit.control(control)
-        guard activate, app.layout().hit(p) == at || (app.chrome.barsHidden > 0 && app.layout(barsHidden: 0).hit(p) == at) else { return }
+        guard activate, app.layout().hit(p) == at || (app.chrome.barsHidden > 0 && app.layout(barsHidden: 0).hit(p) == at) else { return false }
         app.perform(control)
+        return true
     }
 
     /// The event with its position in canvas pixels.
