@@ -24,13 +24,8 @@ public final class InputRouter {
     /// `restDelay`), and when a smoothed line last glided in.
     private var lastPointerTime = 0.0
     private var lastGlide = -Double.infinity
-    /// The last click that made a control act: where, when, and with what.
-    private var lastClick: (at: Point, time: Double, source: PointerSource)?
-
-    /// A second press this soon after a click, this close to it, is the click's double: one
-    /// that finds the page where the control was (the "+" took the view to the new page, a
-    /// panel's close button went with its panel) does nothing, instead of drawing there.
-    static let doubleClickTime = 0.5, doubleClickSlack = 8.0
+    /// The last click that made a control act, for its double.
+    private var lastClick = ClickDouble()
 
     /// The rest before a smoothed line glides in, and how often it steps in (a frame at 60 Hz).
     public static let restDelay = 0.04, glideInterval = 1.0 / 60
@@ -111,9 +106,7 @@ public final class InputRouter {
         let resting = rest.map { $0.topBar.contains(p) || $0.bottomBar.contains(p) } ?? false
         if resting { app.chrome.showBars() }
         let hit = (resting ? rest! : app.layout()).hit(p)
-        if hit == .canvas, let click = lastClick, click.source == event.source, event.time - click.time < Self.doubleClickTime,
-           click.at.distance(to: p) <= Self.doubleClickSlack * app.scale {
-            lastClick = nil
+        if hit == .canvas, lastClick.isDouble(event, scale: app.scale) {
             captures[event.source] = .chrome
             return
         }
@@ -201,9 +194,7 @@ public final class InputRouter {
         case .eyedropper:
             app.brush.colour.finishPicking(onCanvas(event))
         case .control(let control):
-            if release(control, at: event.position, activate: event.phase == .up) {
-                lastClick = (event.position, event.time, event.source)
-            }
+            if release(control, at: event.position, activate: event.phase == .up) { lastClick.clicked(event) }
         case .canvas:
             if case .finger = event.source { fingers.up(event) } else { commitStroke(event) }
             if event.source == .pen(.eraser) {
@@ -335,27 +326,7 @@ public final class InputRouter {
     /// slider it nudges the slider; over the page, Ctrl zooms about the pointer, Shift scrolls
     /// sideways, and otherwise it scrolls.
     public func scroll(dx: Double = 0, dy: Double, at p: Point, ctrl: Bool = false, shift: Bool = false) {
-        let layout = app.layout()
-        if app.chrome.sheet == .shortcuts, dy != 0 { return app.chrome.sheets.turnShortcuts(by: dy < 0 ? 1 : -1) }
-        if let sidebar = layout.sidebar, sidebar.contains(p) {
-            // As the page scrolls: the wheel turned down moves the list up, to later pages.
-            return app.pages.sidebar.scroll(by: -dy * 48 * app.scale)
-        }
-        switch layout.hit(p) {
-        case .control(.slider(let kind)):
-            let steps = dy.magnitude >= 1 ? Int(dy.rounded()) : (dy > 0 ? 1 : dy < 0 ? -1 : 0)
-            app.brush.setSlider(kind, to: app.brush.value(of: kind) + steps)
-            editor.endBackgroundPreview()
-        case .canvas, .control(.addPage):
-            // (The add-page button lies on the desk: the wheel scrolls over it as around it.)
-            if ctrl {
-                app.viewport.zoom(by: pow(1.25, dy), about: p)
-            } else {
-                let step = 48 * app.scale
-                if shift { app.viewport.pan(dx: dy * step, dy: -dx * step) } else { app.viewport.pan(dx: -dx * step, dy: dy * step) }
-            }
-        default: break
-        }
+        WheelScroll(app: app).scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
     }
 
     /// A mouse wheel's whole notches (Ctrl: zoom).
