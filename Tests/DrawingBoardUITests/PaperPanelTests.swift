@@ -80,6 +80,30 @@ import Testing
         #expect(c.editor.background == .paper(Paper(.squared)), "the page's colour is as it was")
     }
 
+    /// The brush panel keeps its card when the tool in hand changes under it (an eraser's
+    /// settings are one slider, the pencil's five): a click where its close button was closes it.
+    @Test(arguments: [(1000, 700), (800, 600)])
+    func theBrushPanelStaysPutWhenTheToolChanges(_ size: (Int, Int)) throws {
+        let c = try makeController(size.0, size.1)
+        c.click(.panel(.brush))
+        let card = try #require(c.layout().inPanel.card)
+        let close = try #require(c.layout().frame(of: .closePanel))
+        let smoothing = try #require(c.layout().frame(of: .smoothing(.off)))
+        for tool in [Tool.eraser, .highlighter, .text, .strokeEraser, .rectangle, .pencil] {
+            c.click(.tool(tool))
+            let l = c.layout()
+            #expect(l.inPanel.card == card && l.frame(of: .closePanel) == close, "\(tool): the card and its close button stay")
+            if tool != .text { #expect(l.frame(of: .smoothing(.off)) == smoothing, "\(tool): the smoothing row stays") }
+            for item in l.items where item.frame.intersects(card) && item.control != .panel(.brush) {
+                #expect(item.frame.minY >= card.minY && item.frame.maxY <= card.maxY, "\(tool): \(item.control) is on the card")
+            }
+        }
+        c.click(.tool(.eraser))
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: close.center, time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: close.center, time: 1))
+        #expect(c.layout().inPanel.card == nil, "the panel closed")
+    }
+
     /// A page from a Xournal++ notebook: the panel shows its paper's colour, and the colour
     /// sliders colour that paper, keeping its ruling.
     @Test func aXournalPagesColourIsThePanelsAndKeepsItsRuling() throws {

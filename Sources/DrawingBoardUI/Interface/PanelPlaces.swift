@@ -41,6 +41,9 @@ public struct PanelPlaces: Sendable {
 
     // MARK: - Laying the panels out
 
+    /// The most sliders the brush panel shows (the pencil's: width, opacity, red, green, blue).
+    static let brushSliders = 5
+
     /// Side of a sticker's cell in the Stickers panel (logical pixels): bigger than a finger.
     static let stickerCell = 64.0
 
@@ -70,7 +73,11 @@ public struct PanelPlaces: Sendable {
         // too: the panel is as tall whatever the paper, and its close button stays where the
         // pointer left it.
         let spacingRows = kind == .background ? 1 : 0
-        let rowCount = Double(rows.count + 3 + spacingRows)
+        // The brush panel has room for the pencil's five sliders whatever the tool (an
+        // eraser's has one, the text tool's four): it keeps its place when the tool changes
+        // under it, and its close button stays where the pointer left it.
+        let sliderRows = kind == .brush ? Self.brushSliders : rows.count
+        let rowCount = Double(sliderRows + 3 + spacingRows)
         let gaps = Double(16 + 8 * spacingRows) * s
         func rowHeight(below edge: Double) -> Double {
             ((bottom.minY - edge - 2 * Theme.margin * s - 2 * pad - gaps) / rowCount).rounded(.down)
@@ -80,11 +87,14 @@ public struct PanelPlaces: Sendable {
         let row = min(Theme.row * s, max(Theme.minimumTarget * s, fitted))
         let extraRow = row + 8 * s // recent colours, or the "Choose image..." button
         let brushRows = row + 8 * s // smoothing and the shape helpers, or the paper
-        let height = 2 * pad + row + Double(rows.count) * row + extraRow + brushRows + Double(spacingRows) * (row + 8 * s)
-        // The wheel column: as tall as the slider rows, with the brightness strip beside it.
-        let wheelSide = Double(rows.count) * row - 8 * s, stripWidth = 32 * s, gap = 16 * s
-        let wheelColumn = wheelSide + gap + stripWidth + gap
-        let roomy = kind == .brush && !forEraser && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
+        let height = 2 * pad + row + Double(sliderRows) * row + extraRow + brushRows + Double(spacingRows) * (row + 8 * s)
+        // The wheel column: as wide as the pencil's five slider rows are tall, with the
+        // brightness strip beside it; the wheel as tall as the tool's own slider rows. The
+        // column is kept for an eraser too (it has no colour), so the card keeps its width.
+        let columnSide = Double(sliderRows) * row - 8 * s, wheelSide = Double(rows.count) * row - 8 * s
+        let stripWidth = 32 * s, gap = 16 * s
+        let wheelColumn = columnSide + gap + stripWidth + gap
+        let roomy = kind == .brush && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
         let width = min((roomy ? 560 * s + wheelColumn : 560 * s), w - 2 * Theme.margin * s)
         let panel = Rect(x: ((w - width) / 2).rounded(), y: max(Theme.margin * s, bottom.minY - Theme.margin * s - height).rounded(),
                          width: width.rounded(), height: height.rounded())
@@ -99,11 +109,11 @@ public struct PanelPlaces: Sendable {
             widthPreview = Rect(x: title.minX + 110 * s, y: title.minY, width: title.width - 110 * s - Theme.button * s - 8 * s, height: row)
         }
         let left = roomy ? Rect(x: inner.minX, y: inner.minY, width: inner.width - wheelColumn, height: inner.height) : inner
-        if roomy {
+        if roomy, !forEraser {
             let top = title.maxY + 4 * s
-            let disc = Rect(x: left.maxX + gap, y: top, width: wheelSide, height: wheelSide)
+            let disc = Rect(x: left.maxX + gap + (columnSide - wheelSide) / 2, y: top, width: wheelSide, height: wheelSide)
             wheel = disc
-            let strip = Rect(x: disc.maxX + gap, y: top, width: stripWidth, height: wheelSide)
+            let strip = Rect(x: left.maxX + gap + columnSide + gap, y: top, width: stripWidth, height: wheelSide)
             valueStrip = strip
             result.append(Item(control: .colorWheel, frame: disc))
             // The strip's target is wider than it looks, for fingers.
@@ -129,6 +139,9 @@ public struct PanelPlaces: Sendable {
         if let first = colorRows.first, let firstTrack = tracks[first] {
             swatch = Rect(x: left.maxX - swatchWidth, y: firstTrack.minY + 4 * s, width: swatchWidth, height: Double(colorRows.count) * row - 8 * s)
         }
+        // The rows after the sliders stay where the pencil has them: the hex field and the
+        // smoothing row do not move when the tool changes (an eraser's room is left empty).
+        y = title.maxY + Double(sliderRows) * row
         let extra = Rect(x: inner.minX, y: y + 8 * s, width: inner.width, height: row)
         if forEraser {
             note = extra
