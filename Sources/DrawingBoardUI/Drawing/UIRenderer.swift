@@ -145,7 +145,7 @@ enum UIRenderer {
                 p.line(from: Point(disc.minX + 4 * s, disc.maxY - 4 * s), to: Point(disc.maxX - 4 * s, disc.minY + 4 * s), width: 2 * s, Theme.error)
             } else {
                 // The brush's colour at its opacity, over white (a 40% pencil shows as it draws).
-                p.fillCircle(center: dot, radius: 10 * s, kind == .brush ? Self.onWhite(v.style.color, v.style.opacity) : RGBA(v.backgroundColor))
+                p.fillCircle(center: dot, radius: 10 * s, kind == .brush ? Self.brushSample(v) : RGBA(v.backgroundColor))
             }
             p.strokeCircle(center: dot, radius: 10 * s, ring, width: 1.5 * s)
         case .closePanel:
@@ -320,7 +320,7 @@ enum UIRenderer {
                    size: Theme.textSize * s, Theme.inkDisabled, align: .left)
         }
         if let swatch = l.inPanel.swatch {
-            let color = v.panel == .brush ? Self.onWhite(v.style.color, v.style.opacity) : RGBA(v.backgroundColor)
+            let color = v.panel == .brush ? Self.brushSample(v) : RGBA(v.backgroundColor)
             p.fill(swatch, color, radius: 10 * s)
             // An image background shows as itself, as the bar's swatch does (the colour there was
             // the last one chosen, not the page's).
@@ -350,5 +350,11 @@ extension UIRenderer {
     static func onWhite(_ color: RGBColor, _ opacity: Double) -> RGBA {
         let c = RGBA(color), a = min(max(opacity, 0), 1)
         return RGBA(c.red * a + 1 - a, c.green * a + 1 - a, c.blue * a + 1 - a)
+    }
+
+    /// The brush's colour as the tool in hand puts it on paper: text is drawn opaque, so the
+    /// pencil's opacity is not shown on it.
+    static func brushSample(_ v: ChromeView) -> RGBA {
+        v.tool == .text ? RGBA(v.style.color) : onWhite(v.style.color, v.style.opacity)
     }
 }
