@@ -26,6 +26,22 @@ import Testing
         #expect(c.view == .identity)
     }
 
+    /// The size the page already has, applied: nothing changes and no step is made, and the
+    /// banner says so (it said "The page is now 800x600 (Ctrl+Z undoes)").
+    @Test func theSizeThePageHasIsNoStep() throws {
+        let c = try makeController(800, 600)
+        c.drag([(100, 300), (700, 300)])
+        let steps = c.editor.history.steps.count
+        c.click(.menu)
+        c.click(.menuItem(.pageSize))
+        c.click(.sheetConfirm)
+        #expect(c.chrome.sheet == nil && c.editor.size == PixelSize(width: 800, height: 600))
+        #expect(c.editor.history.steps.count == steps, "no step to undo")
+        #expect(c.chrome.messageText == "The page is already 800x600")
+        try c.editor.resizePage(to: PixelSize(width: 800, height: 600), anchor: 4)
+        #expect(c.editor.history.steps.count == steps, "nor from the editor")
+    }
+
     /// A paper size fills the field (selected, so typing replaces it), shows chosen, and is
     /// applied as typed sizes are: an A4 page at 96 dpi, as the New drawing sheet makes it.
     @Test func aPaperSizeFillsTheField() throws {

@@ -30,11 +30,13 @@ extension Editor {
     }
 
     /// Makes the page `newSize`, the drawing keeping to `anchor` (0...8 row by row). One
-    /// undoable step. On a heavy page in the window the new page is made off the event loop
-    /// and the step is made when it comes (`replacements.change` says so meanwhile).
+    /// undoable step; none when the page already has that size. On a heavy page in the window
+    /// the new page is made off the event loop and the step is made when it comes
+    /// (`replacements.change` says so meanwhile).
     public func resizePage(to newSize: PixelSize, anchor: Int) throws(RenderError) {
         try Self.checkLimits(newSize)
         replacements.finish()
+        guard newSize != size else { return }
         endBackgroundPreview()
         guard paintsWholeLater else {
             try perform(.page(newSize, anchor: anchor))

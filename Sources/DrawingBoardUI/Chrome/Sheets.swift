@@ -120,6 +120,11 @@ public final class Sheets {
             app.document.questions.whenChangesAreSafe(.newPage(spec))
         case .pageSize(let draft)?:
             guard let size = typedSize(draft.size) else { return }
+            guard size != app.editor.size else {
+                // Nothing to change, and no step to undo.
+                close()
+                return app.chrome.show(info: "The page is already \(size.width)x\(size.height)")
+            }
             do {
                 try app.editor.resizePage(to: size, anchor: draft.anchor)
                 lastAnchor = draft.anchor
