@@ -111,7 +111,7 @@ import Testing
         for key in ["9", "9"] { app.key(KeyInput(.character(Character(key))), time: 0) }
         app.key(KeyInput(.enter), time: 0)
         #expect(app.pages.current == 9)
-        #expect(app.chrome.messageText == "There is no page 99; the notebook has 12 pages")
+        #expect(app.chrome.messageText == "There is no page 99; the notebook has 12 pages" && app.chrome.showsError, "said as an error")
     }
 
     @Test func theSidebarGoesToAPageAndADragMovesIt() throws {

@@ -160,7 +160,7 @@ public final class PagesController {
             if let n = Int(text), (1...count).contains(n) {
                 go(to: n - 1)
             } else if !text.isEmpty {
-                app.chrome.show(info: "There is no page \(text); the notebook has \(count) page\(count == 1 ? "" : "s")")
+                app.chrome.show(error: "There is no page \(text); the notebook has \(count) page\(count == 1 ? "" : "s")")
             }
         case .escape:
             numberEntry = nil
