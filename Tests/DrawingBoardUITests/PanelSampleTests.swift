@@ -26,6 +26,24 @@ import Testing
         #expect(try sample() == sans)
     }
 
+    /// In an 800 px window the text tool's font row leaves room to name the other font in
+    /// use (it showed "Dej…" for every DejaVu family), and that name is drawn.
+    @Test func theOtherFontsNameHasRoomInASmallWindow() throws {
+        let c = try makeController(800, 600)
+        c.key(KeyInput(.character("t")), time: 0)
+        c.click(.panel(.brush))
+        let l = c.layout()
+        let back = try #require(l.frame(of: .fontStep(-1))), next = try #require(l.frame(of: .fontStep(1)))
+        #expect(next.minX - back.maxX >= 140, "room for a family's name: \(next.minX - back.maxX)")
+        for i in 0..<3 { #expect(try #require(l.frame(of: .font(i))).width >= Theme.minimumTarget, "a finger's width") }
+        c.text.chooseFont("DejaVu Sans Mono")
+        let shot = try c.shown()
+        let inked = (Int(back.maxX)..<Int(next.minX)).filter { x in
+            (Int(back.minY)..<Int(back.maxY)).contains { shot.pixel(x: x, y: $0) & 0xFF < 0x80 }
+        }
+        #expect(inked.count > 60, "the name is drawn: \(inked.count) columns of ink")
+    }
+
     /// Text is drawn opaque: with the pencil at half opacity, the text tool's swatch and the
     /// bar's dot show its colour solid, as the text will be; the pencil's show it at half.
     @Test func theTextToolsSwatchIgnoresThePencilsOpacity() throws {

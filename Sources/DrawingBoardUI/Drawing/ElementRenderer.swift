@@ -40,7 +40,11 @@ enum ElementRenderer {
                 // The family in use, between the two steps.
                 let name = Rect(x: f.maxX + 4 * s, y: f.minY, width: next.minX - f.maxX - 8 * s, height: f.height)
                 let other = !TextArt.standardFamilies.contains(v.font)
-                p.text(other ? v.font : "Other fonts", in: name, size: Theme.textSize * s, other ? Theme.ink : Theme.inkMuted)
+                let label = other ? v.font : "Other fonts"
+                // A long family name in a narrow panel gets smaller type, not cut to "Dej…".
+                let size = Theme.textSize * s, wide = p.measure(label, size: size).width
+                let fitted = wide > name.width ? max(10 * s, (size * name.width / wide).rounded(.down)) : size
+                p.text(label, in: name, size: fitted, other ? Theme.ink : Theme.inkMuted)
             }
         case .insertImage:
             p.fill(f.insetBy(3 * s), Theme.hover, radius: 10 * s)

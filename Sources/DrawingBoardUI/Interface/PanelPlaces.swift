@@ -256,7 +256,8 @@ public struct PanelPlaces: Sendable {
         }
         let row = Rect(x: label.minX, y: first.minY, width: (card?.maxX ?? first.maxX) - 12 * s - label.minX, height: first.height)
         var x = first.minX
-        for (i, option) in [80.0, 80, 120].enumerated() {
+        // Sans, Serif, Mono; the rest of the row names the other font in use.
+        for (i, option) in [64.0, 64, 64].enumerated() {
             result.append(Item(control: .font(i), frame: Rect(x: x, y: row.minY, width: option * s, height: row.height)))
             x += option * s
         }
