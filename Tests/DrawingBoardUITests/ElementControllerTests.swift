@@ -219,6 +219,41 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.editor.elements.count == 2)
     }
 
+    /// A text taken up again with the select tool's double click gives the select tool back
+    /// when its typing ends: Esc, or a press out of its box, which then selects what is under
+    /// it (it opened a new text box there, the text tool left in hand).
+    @Test func aTextTakenUpWithTheSelectToolGivesItBack() throws {
+        let c = try controller()
+        c.key(KeyInput(.character("t")), time: 0)
+        press(c, (200, 200))
+        c.typed("First")
+        c.key(KeyInput(.escape), time: 0)
+        press(c, (600, 400))
+        c.typed("Second")
+        c.key(KeyInput(.escape), time: 0)
+        let first = try #require(c.editor.elements.first), second = try #require(c.editor.elements.last)
+        c.key(KeyInput(.character("v")), time: 0)
+        press(c, (first.placement.center.x, first.placement.center.y), time: 1)
+        press(c, (first.placement.center.x, first.placement.center.y), time: 1.2)
+        #expect(c.editor.toolState.tool == .text && c.text.typed == "First", "typing in the first text")
+        c.key(KeyInput(.escape), time: 1.3)
+        #expect(c.editor.toolState.tool == .select, "Esc gives the select tool back")
+        press(c, (first.placement.center.x, first.placement.center.y), time: 2)
+        press(c, (first.placement.center.x, first.placement.center.y), time: 2.2)
+        c.key(KeyInput(.end), time: 2.3)
+        c.typed("!")
+        press(c, (second.placement.center.x, second.placement.center.y), time: 3)
+        #expect(c.editor.toolState.tool == .select && c.text.typed == nil, "a press out of the box ends the typing")
+        #expect(c.selection.selected == second.id, "and selects the text under it")
+        #expect(c.editor.elements.count == 2 && c.editor.elements.first?.source.text?.text == "First!")
+        // The text tool taken on purpose stays: a press out of a box starts another there.
+        c.key(KeyInput(.character("t")), time: 4)
+        press(c, (300, 550), time: 4)
+        c.typed("Third")
+        press(c, (700, 600), time: 5)
+        #expect(c.editor.toolState.tool == .text && c.text.typed == "", "a new box, the text tool in hand")
+    }
+
     @Test func anImageDroppedLandsWhereItWasDroppedAndABadOneIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -13,6 +13,9 @@ public final class TextController {
     /// shows and changes the text's colour meanwhile, and the pens get theirs back after (they
     /// kept the text's, and the next stroke came out in it).
     private var penColorBefore: RGBColor?
+    /// The tool in hand when a text on the page was taken up again with it (the select
+    /// tool's double click): it comes back when that typing ends.
+    private var toolBefore: Tool?
 
     init(app: AppController) {
         self.app = app
@@ -28,6 +31,12 @@ public final class TextController {
     /// finishes the box and starts another. False when the text tool is not in hand.
     func press(_ event: PointerEvent) -> Bool {
         guard editor.toolState.tool == .text else { return false }
+        if toolBefore != nil, let drawn, !drawn.contains(x: Int(event.position.x), y: Int(event.position.y)) {
+            // Out of a text taken up with the select tool: the typing ends, the select tool
+            // comes back, and the press is its own (it selects what is under it).
+            finish()
+            return false
+        }
         let color = editor.toolState.style.color, before = typing.entry?.id
         editor.handle(app.input.onCanvas(event))
         if typing.entry?.editing == true, typing.entry?.id != before, penColorBefore == nil { penColorBefore = color }
@@ -39,6 +48,7 @@ public final class TextController {
     /// tool), the caret at page point `at`.
     func edit(_ element: Element, caretAt at: Point? = nil) {
         finish()
+        if editor.toolState.tool != .text { toolBefore = editor.toolState.tool }
         // The text tool, set to the text's look, so the Brush panel shows and changes it.
         app.brush.select(.text)
         penColorBefore = editor.toolState.style.color
@@ -104,6 +114,10 @@ public final class TextController {
             editor.toolState.style.color = penColorBefore
             self.penColorBefore = nil
             app.invalidateChrome()
+        }
+        if let toolBefore {
+            self.toolBefore = nil
+            app.brush.select(toolBefore)
         }
         drawn = nil
         app.request(.textInput(nil))
