@@ -44,6 +44,40 @@ import Testing
         #expect(inked.count > 60, "the name is drawn: \(inked.count) columns of ink")
     }
 
+    /// The text being typed stays in sight while its colour, size and font are chosen: a
+    /// Brush panel that would cover it opens under the top bar instead (it covered text typed
+    /// low on the page, which then changed unseen).
+    @Test func theBrushPanelKeepsOffTheTextBeingTyped() throws {
+        let c = try makeController(1000, 700)
+        c.key(KeyInput(.character("t")), time: 0)
+        c.click(.panel(.brush))
+        let low = try #require(c.layout().inPanel.card)
+        c.click(.closePanel)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(420, 520), time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(420, 520), time: 1))
+        c.typed("Meeting notes")
+        let box = try #require(c.text.typingBox)
+        try #require(low.intersects(box), "the panel's usual place covers the text")
+        c.click(.panel(.brush))
+        let card = try #require(c.layout().inPanel.card)
+        #expect(!card.intersects(box), "the panel keeps off the text: \(card) \(box)")
+        #expect(card.minY < low.minY && card.minY >= c.layout().topBar.maxY, "under the top bar")
+        // The text shows, in the colour chosen on the panel.
+        c.brush.setSlider(.brushRed, to: 255)
+        _ = c.takeEffects() // the loop's turn: the text follows the brush
+        let shot = try c.shown()
+        let red = (Int(box.minX)..<Int(box.maxX)).contains { x in
+            (Int(box.minY)..<Int(box.maxY)).contains { y in
+                let p = shot.pixel(x: x, y: y)
+                return p >> 16 & 0xFF > 0xC0 && p >> 8 & 0xFF < 0x40 && p & 0xFF < 0x40
+            }
+        }
+        #expect(red, "the text in red, in sight")
+        // Typing done, the panel is back in its place.
+        c.key(KeyInput(.escape), time: 2)
+        #expect(c.layout().inPanel.card == low)
+    }
+
     /// Text is drawn opaque: with the pencil at half opacity, the text tool's swatch and the
     /// bar's dot show its colour solid, as the text will be; the pencil's show it at half.
     @Test func theTextToolsSwatchIgnoresThePencilsOpacity() throws {

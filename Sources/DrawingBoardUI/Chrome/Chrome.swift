@@ -45,7 +45,7 @@ public final class Chrome {
                       dialogButtons: question?.buttons ?? [], eraser: tool.isEraser, menuRecent: menu.isOpen && menu.pageTarget == nil ? menu.recent.count : nil,
                       sheet: sheet, paper: app.brush.paper != nil, stickers: app.selection.stickers?.entries.count ?? 0,
                       stickerPage: app.selection.stickerPage, text: tool == .text, pressure: app.input.pens.seen && tool.isFreehand,
-                      shapes: tool.isShape, pages: app.pages.layoutSpec)
+                      shapes: tool.isShape, pages: app.pages.layoutSpec, typing: panel == .brush ? app.text.typingBox : nil)
     }
 
     /// How far the bars have slid away (0: shown, 1: hidden).

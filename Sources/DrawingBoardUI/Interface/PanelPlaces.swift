@@ -56,8 +56,10 @@ public struct PanelPlaces: Sendable {
     /// has no colour or opacity: it clears).
     /// `paper`: the Background panel's spacing row answers (a plain page's shows it dimmed).
     /// `shapes`: a shape tool is in hand, so the brush panel offers the two shape helpers.
+    /// `avoiding`: the text being typed (window pixels): a panel that would cover it goes under
+    /// the top bar instead, where there is room, so its colour, size and font show as chosen.
     mutating func laySettings(_ kind: PanelKind, window: PixelSize, above bottom: Rect, below topEdge: Double, recentColors: Int,
-                              eraser: Bool, paper: Bool, text: Bool, shapes: Bool) -> [Item] {
+                              eraser: Bool, paper: Bool, text: Bool, shapes: Bool, avoiding: Rect? = nil) -> [Item] {
         let s = scale
         let w = Double(window.width)
         let pad = 12 * s
@@ -96,8 +98,14 @@ public struct PanelPlaces: Sendable {
         let wheelColumn = columnSide + gap + stripWidth + gap
         let roomy = kind == .brush && w - 2 * Theme.margin * s >= 560 * s + wheelColumn
         let width = min((roomy ? 560 * s + wheelColumn : 560 * s), w - 2 * Theme.margin * s)
-        let panel = Rect(x: ((w - width) / 2).rounded(), y: max(Theme.margin * s, bottom.minY - Theme.margin * s - height).rounded(),
+        var panel = Rect(x: ((w - width) / 2).rounded(), y: max(Theme.margin * s, bottom.minY - Theme.margin * s - height).rounded(),
                          width: width.rounded(), height: height.rounded())
+        if let avoiding, panel.intersects(avoiding) {
+            var high = panel
+            high.minY = (topEdge + Theme.margin * s).rounded()
+            high.maxY = high.minY + panel.height
+            if high.maxY <= bottom.minY - Theme.margin * s, !high.intersects(avoiding) { panel = high }
+        }
         card = panel
         self.kind = kind
         var result: [Item] = []

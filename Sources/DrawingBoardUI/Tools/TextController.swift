@@ -27,6 +27,12 @@ public final class TextController {
     /// The text being typed, if any.
     var typed: String? { typing.entry?.shown }
 
+    /// Where the box being typed in is in the window, if one is (the Brush panel keeps off it).
+    var typingBox: Rect? {
+        guard typing.entry != nil, let drawn else { return nil }
+        return Rect(x: Double(drawn.x), y: Double(drawn.y), width: Double(drawn.width), height: Double(drawn.height))
+    }
+
     /// A press on the canvas with the text tool: the tool starts a box, moves the caret, or
     /// finishes the box and starts another. False when the text tool is not in hand.
     func press(_ event: PointerEvent) -> Bool {
