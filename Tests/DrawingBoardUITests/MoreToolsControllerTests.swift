@@ -161,11 +161,56 @@ import Testing
         #expect(stripBottom & 0xFFFFFF < 0x202020, "black at the bottom")
     }
 
+    /// A click on the hex field selects its colour, as a text field does: a digit replaces it,
+    /// Backspace clears it, an arrow keeps it to change its end; a second click or Ctrl+A
+    /// selects what was typed again. Esc takes back its complaint too; the colour it already is
+    /// makes no step on the Background panel.
+    @Test func theHexFieldSelectsItsColourWhenClicked() throws {
+        let c = try makeController()
+        c.click(.panel(.brush))
+        c.editor.toolState.style.color = RGBColor(hex: "#ff0011")!
+        c.click(.hexField)
+        #expect(c.brush.colour.hexEntry == "ff0011" && c.brush.colour.hexSelected)
+        let field = try #require(c.layout().frame(of: .hexField))
+        let shot = try c.shown()
+        let accent = (Int(field.minX)..<Int(field.center.x)).contains { shot.pixel(x: $0, y: Int(field.center.y)) & 0xFFFFFF == 0x3465A4 }
+        #expect(accent, "the text shows selected")
+        c.key(KeyInput(.right), time: 0)
+        c.key(KeyInput(.backspace), time: 0)
+        c.key(KeyInput(.character("2")), time: 0)
+        #expect(c.brush.colour.hexEntry == "ff0012", "an arrow keeps the text: its end is changed")
+        c.key(KeyInput(.character("a"), ctrl: true), time: 0)
+        c.key(KeyInput(.backspace), time: 0)
+        #expect(c.brush.colour.hexEntry == "", "Ctrl+A, then Backspace: empty")
+        for ch in "12" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.chrome.showsError && c.brush.colour.hexEntry == "12", "a wrong colour stays to be put right")
+        c.click(.hexField)
+        for ch in "abc" { c.key(KeyInput(.character(ch)), time: 0) }
+        #expect(c.brush.colour.hexEntry == "abc", "clicked again, what was typed is replaced")
+        c.key(KeyInput(.character("x")), time: 0)
+        #expect(c.chrome.showsError)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(c.brush.colour.hexEntry == nil && c.chrome.banner.message == nil, "Esc cancels, and its complaint goes")
+        #expect(c.editor.toolState.style.color.hex == "#ff0011")
+        // The Background panel: its own colour in the field; Enter on it as it is, no step.
+        c.click(.closePanel)
+        c.click(.panel(.background))
+        c.click(.hexField)
+        #expect(c.brush.colour.hexEntry == "ffffff")
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.history.steps.isEmpty, "the background it already has is no step")
+        c.click(.hexField)
+        for ch in "eee" { c.key(KeyInput(.character(ch)), time: 0) }
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.editor.background == .color(RGBColor(hex: "#eeeeee")!) && c.editor.history.steps.count == 1)
+    }
+
     @Test func theHexFieldTakesTypedColours() throws {
         let c = try makeController()
         c.click(.panel(.brush))
         c.click(.hexField)
-        #expect(c.brush.colour.hexEntry == "")
+        #expect(c.brush.colour.hexEntry == "000000" && c.brush.colour.hexSelected, "the colour it stands for, selected")
         for ch in "#1A2b3cff" { c.key(KeyInput(.character(ch)), time: 0) }
         #expect(c.brush.colour.hexEntry == "1A2b3c", "six digits at most; # is implied")
         #expect(c.chrome.banner.message?.text == "A colour has six hex digits at most" && c.chrome.banner.message?.isError == true, "a seventh digit is refused out loud")

@@ -32,6 +32,7 @@ struct ChromeView {
     var zoom: Double { app.view.scale }
     var hsv: HSV { app.brush.colour.hsv }
     var hexEntry: String? { app.brush.colour.hexEntry }
+    var hexSelected: Bool { app.brush.colour.hexSelected }
     var picking: Bool { app.brush.colour.picking }
     var smoothing: Smoothing { app.editor.toolState.smoothing }
     /// The page's paper ruling, nil for a plain page (or an image).

@@ -210,8 +210,16 @@ enum UIRenderer {
             let editing = v.hexEntry != nil
             p.fill(inner, RGBA(1, 1, 1), radius: 8 * s)
             p.outline(inner, editing ? Theme.accent : Theme.chromeBorder, width: (editing ? 2 : 1) * s, radius: 8 * s)
-            let text = v.hexEntry.map { "#\($0)|" } ?? (v.panel == .background ? v.backgroundColor.hex : v.style.color.hex)
-            p.text(text, in: inner.insetBy(10 * s), size: Theme.textSize * s, Theme.ink, align: .left)
+            let box = inner.insetBy(10 * s)
+            if let entry = v.hexEntry, v.hexSelected, !entry.isEmpty {
+                // The whole text selected, as a field shows it: typing replaces it.
+                let wide = p.measure("#" + entry, size: Theme.textSize * s).width
+                p.fill(Rect(x: box.minX - 2 * s, y: box.center.y - 11 * s, width: wide + 4 * s, height: 22 * s), Theme.accent, radius: 3 * s)
+                p.text("#" + entry, in: box, size: Theme.textSize * s, Theme.onAccent, align: .left)
+            } else {
+                let text = v.hexEntry.map { "#\($0)|" } ?? (v.panel == .background ? v.backgroundColor.hex : v.style.color.hex)
+                p.text(text, in: box, size: Theme.textSize * s, Theme.ink, align: .left)
+            }
         case .eyedropper:
             background(selected: v.picking)
             let spec = item.control.spec

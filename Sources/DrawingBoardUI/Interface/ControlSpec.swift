@@ -72,7 +72,7 @@ extension Control {
         case .valueStrip: return ControlSpec(tooltip: "Brightness")
         case .hexField:
             return ControlSpec(tooltip: "Type a colour: three or six hex digits, then Enter",
-                               action: { if $0.brush.colour.hexEntry == nil { $0.brush.colour.beginHexEntry() } })
+                               action: { $0.brush.colour.hexFieldClicked() })
         case .eyedropper:
             return ControlSpec(title: "Pick", icon: "eyedropper", tooltip: "Pick a colour from the picture", key: "I",
                                action: { $0.brush.colour.togglePicking() })

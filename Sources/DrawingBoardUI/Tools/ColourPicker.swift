@@ -8,6 +8,9 @@ public final class ColourPicker {
     unowned let app: AppController
     /// The hex field's text while it is being typed in (nil: not editing).
     public private(set) var hexEntry: String?
+    /// The field's whole text is selected (as it is when the field is clicked, and by Ctrl+A):
+    /// the next digit replaces it, Backspace clears it.
+    public private(set) var hexSelected = false
     /// Whether the next press on the canvas picks a colour instead of drawing.
     public private(set) var picking = false
     /// The wheel's hue and saturation, kept while the colour is a grey (which has none).
@@ -75,14 +78,38 @@ public final class ColourPicker {
 
     // MARK: - Hex field
 
+    /// Starts typing in the hex field: it shows the colour it stands for, selected, so typing
+    /// replaces it and the arrow keys keep it to be changed.
     public func beginHexEntry() {
-        hexEntry = ""
+        hexEntry = String(fieldColor.hex.dropFirst())
+        hexSelected = true
         app.invalidateChrome()
+    }
+
+    /// A click on the hex field: typing starts, or its text is selected again (to replace
+    /// what was typed, wrong or not).
+    func hexFieldClicked() {
+        guard hexEntry != nil else { return beginHexEntry() }
+        hexSelected = true
+        app.invalidateChrome()
+    }
+
+    /// The colour the hex field stands for: the background's in the Background panel.
+    private var fieldColor: RGBColor {
+        app.chrome.panel == .background ? app.brush.backgroundColor : editor.toolState.style.color
     }
 
     /// Keys while the hex field is being typed in; returns false for keys it leaves alone.
     func key(_ input: KeyInput) -> Bool {
-        guard var text = hexEntry, !input.ctrl else { return false }
+        guard var text = hexEntry else { return false }
+        if input.ctrl {
+            // Ctrl+A selects the field's text; the other Ctrl keys are the window's.
+            guard input.key == .character("a") else { return false }
+            hexSelected = true
+            app.invalidateChrome()
+            return true
+        }
+        let replacing = hexSelected
         switch input.key {
         case .character(let c) where c.isNumber && input.shift:
             // Keys come unshifted: Shift with a digit is a sign ("#" is Shift+3 on many
@@ -90,6 +117,10 @@ public final class ColourPicker {
             break
         case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
             if c == "#" { break }
+            if replacing {
+                text = ""
+                hexSelected = false
+            }
             guard text.count < 6 else {
                 app.chrome.show(error: "A colour has six hex digits at most")
                 break
@@ -101,11 +132,18 @@ public final class ColourPicker {
             // Said at once, not dropped silently: the field takes hex digits only.
             app.chrome.show(error: "“\(c)” is not a hex digit: type 0–9 and a–f, like d01010")
         case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
+            if replacing { text = "" } else if !text.isEmpty { text.removeLast() }
+            hexSelected = false
             hexEntry = text
         case .enter: finishHexEntry(apply: true)
-        case .escape: finishHexEntry(apply: false)
+        case .escape:
+            finishHexEntry(apply: false)
+            // Cancelled: what was said about the typing goes with it.
+            if app.chrome.showsError { app.chrome.dismissMessage() }
         case .tab: finishHexEntry(apply: true)
+        case .left, .right, .home, .end:
+            // The selection goes; the caret stays at the end, the field's one place for it.
+            hexSelected = false
         default: return true // the field has the keyboard: no tool shortcuts while typing
         }
         app.invalidateChrome()
@@ -124,8 +162,10 @@ public final class ColourPicker {
             return
         }
         hexEntry = nil
+        hexSelected = false
         app.invalidateChrome()
-        guard apply, let color else { return }
+        // The colour it already is changes nothing (the Background panel made a step of it).
+        guard apply, let color, color != fieldColor else { return }
         if app.chrome.showsError { app.chrome.dismissMessage() }
         if app.chrome.panel == .background {
             // The Background panel's field: one undoable background change.
