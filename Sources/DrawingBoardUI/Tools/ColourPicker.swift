@@ -6,11 +6,12 @@ import Foundation
 /// strip, the hex field, and the eyedropper that picks from the picture (background included).
 public final class ColourPicker {
     unowned let app: AppController
+    /// The hex field while it is being typed in (nil: not editing).
+    private var hexField: HexField?
     /// The hex field's text while it is being typed in (nil: not editing).
-    public private(set) var hexEntry: String?
-    /// The field's whole text is selected (as it is when the field is clicked, and by Ctrl+A):
-    /// the next digit replaces it, Backspace clears it.
-    public private(set) var hexSelected = false
+    public var hexEntry: String? { hexField?.text }
+    /// The field's whole text is selected: the next digit replaces it.
+    public var hexSelected: Bool { hexField?.selected ?? false }
     /// Whether the next press on the canvas picks a colour instead of drawing.
     public private(set) var picking = false
     /// The wheel's hue and saturation, kept while the colour is a grey (which has none).
@@ -81,16 +82,15 @@ public final class ColourPicker {
     /// Starts typing in the hex field: it shows the colour it stands for, selected, so typing
     /// replaces it and the arrow keys keep it to be changed.
     public func beginHexEntry() {
-        hexEntry = String(fieldColor.hex.dropFirst())
-        hexSelected = true
+        hexField = HexField(showing: fieldColor)
         app.invalidateChrome()
     }
 
     /// A click on the hex field: typing starts, or its text is selected again (to replace
     /// what was typed, wrong or not).
     func hexFieldClicked() {
-        guard hexEntry != nil else { return beginHexEntry() }
-        hexSelected = true
+        guard hexField != nil else { return beginHexEntry() }
+        hexField?.selectAll()
         app.invalidateChrome()
     }
 
@@ -101,50 +101,22 @@ public final class ColourPicker {
 
     /// Keys while the hex field is being typed in; returns false for keys it leaves alone.
     func key(_ input: KeyInput) -> Bool {
-        guard var text = hexEntry else { return false }
-        if input.ctrl {
-            // Ctrl+A selects the field's text; the other Ctrl keys are the window's.
-            guard input.key == .character("a") else { return false }
-            hexSelected = true
-            app.invalidateChrome()
-            return true
-        }
-        let replacing = hexSelected
-        switch input.key {
-        case .character(let c) where c.isNumber && input.shift:
-            // Keys come unshifted: Shift with a digit is a sign ("#" is Shift+3 on many
-            // keyboards), never the digit. The field shows its "#" already.
-            break
-        case .character(let c) where c.isASCII && (c.isHexDigit || c == "#"):
-            if c == "#" { break }
-            if replacing {
-                text = ""
-                hexSelected = false
-            }
-            guard text.count < 6 else {
-                app.chrome.show(error: "A colour has six hex digits at most")
-                break
-            }
-            text.append(c)
-            hexEntry = text
+        guard var field = hexField else { return false }
+        let outcome = field.key(input)
+        switch outcome {
+        case .notMine: return false
+        case .typed:
+            hexField = field
             if app.chrome.showsError { app.chrome.dismissMessage() }
-        case .character(let c):
-            // Said at once, not dropped silently: the field takes hex digits only.
-            app.chrome.show(error: "“\(c)” is not a hex digit: type 0–9 and a–f, like d01010")
-        case .backspace, .delete:
-            if replacing { text = "" } else if !text.isEmpty { text.removeLast() }
-            hexSelected = false
-            hexEntry = text
-        case .enter: finishHexEntry(apply: true)
-        case .escape:
+        case .edited: hexField = field
+        case .refused(let why):
+            hexField = field
+            app.chrome.show(error: why)
+        case .done: finishHexEntry(apply: true)
+        case .cancelled:
             finishHexEntry(apply: false)
             // Cancelled: what was said about the typing goes with it.
             if app.chrome.showsError { app.chrome.dismissMessage() }
-        case .tab: finishHexEntry(apply: true)
-        case .left, .right, .home, .end:
-            // The selection goes; the caret stays at the end, the field's one place for it.
-            hexSelected = false
-        default: return true // the field has the keyboard: no tool shortcuts while typing
         }
         app.invalidateChrome()
         return true
@@ -155,14 +127,13 @@ public final class ColourPicker {
     /// text in the field to be put right; leaving the field by clicking elsewhere just drops
     /// unfinished text.
     public func finishHexEntry(apply: Bool, quietly: Bool = false) {
-        guard let text = hexEntry else { return }
+        guard let text = hexField?.text else { return }
         let color = RGBColor(typed: text)
         if apply, !quietly, !text.isEmpty, color == nil {
             app.chrome.show(error: "“\(text)” is not a colour: type three or six hex digits, like d01 or d01010")
             return
         }
-        hexEntry = nil
-        hexSelected = false
+        hexField = nil
         app.invalidateChrome()
         // The colour it already is changes nothing (the Background panel made a step of it).
         guard apply, let color, color != fieldColor else { return }
