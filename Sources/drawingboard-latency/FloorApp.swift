@@ -53,6 +53,20 @@ func runFloorApp(cairo: Bool) -> Never {
     }
 }
 
+/// The `cairo` and `sdl` floors' one stroke per motion: the line from `from` to `to` stroked
+/// onto `surface` (the context's target) and flushed; the box it covers within `size`, to be
+/// presented, nil when that is empty.
+func strokeFloorLine(_ cr: OpaquePointer, _ surface: OpaquePointer, from: (x: Int32, y: Int32), to: (x: Int32, y: Int32),
+                     within size: (width: Int32, height: Int32)) -> (x: Int32, y: Int32, width: Int32, height: Int32)? {
+    cairo_move_to(cr, Double(from.x), Double(from.y))
+    cairo_line_to(cr, Double(to.x), Double(to.y))
+    cairo_stroke(cr)
+    cairo_surface_flush(surface)
+    let x0 = max(0, min(from.x, to.x) - 3), y0 = max(0, min(from.y, to.y) - 3)
+    let x1 = min(size.width, max(from.x, to.x) + 3), y1 = min(size.height, max(from.y, to.y) + 3)
+    return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : nil
+}
+
 /// The `cairo` floor's loop: the window is a Cairo image of white paper, each held motion is
 /// stroked onto it from the last point, and the stroke's box is put.
 private func strokeWithCairo(_ display: OpaquePointer, _ window: Window, _ gc: GC?, _ screen: Int32) -> Never {
@@ -88,14 +102,8 @@ private func strokeWithCairo(_ display: OpaquePointer, _ window: Window, _ gc: G
             guard event.xmotion.state & UInt32(Button1Mask) != 0, let from = last else { continue }
             let to = (x: event.xmotion.x, y: event.xmotion.y)
             last = to
-            cairo_move_to(cr, Double(from.x), Double(from.y))
-            cairo_line_to(cr, Double(to.x), Double(to.y))
-            cairo_stroke(cr)
-            cairo_surface_flush(surface)
-            let x0 = max(0, min(from.x, to.x) - 3), y0 = max(0, min(from.y, to.y) - 3)
-            let x1 = min(Int32(width), max(from.x, to.x) + 3), y1 = min(Int32(height), max(from.y, to.y) + 3)
-            guard x1 > x0, y1 > y0 else { continue }
-            XPutImage(display, window, gc, image, x0, y0, x0, y0, UInt32(x1 - x0), UInt32(y1 - y0))
+            guard let box = strokeFloorLine(cr, surface, from: from, to: to, within: (Int32(width), Int32(height))) else { continue }
+            XPutImage(display, window, gc, image, box.x, box.y, box.x, box.y, UInt32(box.width), UInt32(box.height))
             XFlush(display)
         default: continue
         }

@@ -45,14 +45,8 @@ func runSDLFloor() -> Never {
             guard event.motion.state & 1 != 0, let from = last else { continue }
             let to = (x: event.motion.x, y: event.motion.y)
             last = to
-            cairo_move_to(cr, Double(from.x), Double(from.y))
-            cairo_line_to(cr, Double(to.x), Double(to.y))
-            cairo_stroke(cr)
-            cairo_surface_flush(image)
-            let x0 = max(0, min(from.x, to.x) - 3), y0 = max(0, min(from.y, to.y) - 3)
-            let x1 = min(width, max(from.x, to.x) + 3), y1 = min(height, max(from.y, to.y) + 3)
-            guard x1 > x0, y1 > y0 else { continue }
-            var box = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
+            guard let line = strokeFloorLine(cr, image, from: from, to: to, within: (width, height)) else { continue }
+            var box = SDL_Rect(x: line.x, y: line.y, w: line.width, h: line.height)
             SDL_UpdateWindowSurfaceRects(window, &box, 1)
         default: continue
         }

@@ -193,6 +193,12 @@ import Testing
         c.key(KeyInput(.escape), time: 0)
         #expect(c.brush.colour.hexEntry == nil && c.chrome.banner.message == nil, "Esc cancels, and its complaint goes")
         #expect(c.editor.toolState.style.color.hex == "#ff0011")
+        // A refused key, then Enter on the colour as it is: nothing changes, the complaint goes.
+        c.click(.hexField)
+        c.key(KeyInput(.character("z")), time: 0)
+        #expect(c.chrome.showsError)
+        c.key(KeyInput(.enter), time: 0)
+        #expect(c.brush.colour.hexEntry == nil && c.chrome.banner.message == nil && c.editor.toolState.style.color.hex == "#ff0011")
         // The Background panel: its own colour in the field; Enter on it as it is, no step.
         c.click(.closePanel)
         c.click(.panel(.background))

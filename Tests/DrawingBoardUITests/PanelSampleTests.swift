@@ -88,17 +88,17 @@ import Testing
             let l = c.layout()
             let swatch = try #require(l.inPanel.swatch), bar = try #require(l.frame(of: .panel(.brush)))
             let shot = try c.shown()
-            // The dot sits at the right end of the Brush button.
-            let dot = (Int(bar.maxX) - 16...Int(bar.maxX) - 8).map { shot.pixel(x: $0, y: Int(bar.center.y)) & 0xFFFFFF }.min() ?? 0xFFFFFF
+            // The dot's middle, 24 px from the Brush button's right end.
+            let dot = shot.pixel(x: Int(bar.maxX) - 24, y: Int(bar.center.y)) & 0xFFFFFF
             return (shot.pixel(x: Int(swatch.center.x), y: Int(swatch.minY) + 8) & 0xFFFFFF, dot)
         }
         let (pencilSwatch, pencilDot) = try swatchAndDot()
         #expect(pencilSwatch & 0xFF > 0x60 && pencilSwatch & 0xFF < 0xA0, "the pencil's black at 50% on white: \(String(pencilSwatch, radix: 16))")
-        #expect(pencilDot & 0xFF > 0x60, "the bar's dot too: \(String(pencilDot, radix: 16))")
+        #expect(pencilDot == pencilSwatch, "the bar's dot too: \(String(pencilDot, radix: 16))")
         c.click(.tool(.text))
         let (textSwatch, textDot) = try swatchAndDot()
         #expect(textSwatch == 0x000000, "the text's black, solid: \(String(textSwatch, radix: 16))")
-        #expect(textDot < 0x101010, "the bar's dot too: \(String(textDot, radix: 16))")
+        #expect(textDot == 0x000000, "the bar's dot too: \(String(textDot, radix: 16))")
     }
 
     /// With an image as the background, the Background panel's swatch shows the image, not

@@ -135,9 +135,10 @@ public final class ColourPicker {
         }
         hexField = nil
         app.invalidateChrome()
-        // The colour it already is changes nothing (the Background panel made a step of it).
-        guard apply, let color, color != fieldColor else { return }
+        guard apply, let color else { return }
         if app.chrome.showsError { app.chrome.dismissMessage() }
+        // The colour it already is changes nothing (the Background panel made a step of it).
+        guard color != fieldColor else { return }
         if app.chrome.panel == .background {
             // The Background panel's field: one undoable background change.
             app.brush.setBackgroundColor(color)
