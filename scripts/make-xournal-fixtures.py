@@ -12,7 +12,11 @@ the tests compare our pages with. Run it again after changing a notebook here:
 - lecture.xopp: two pages over slides.pdf (named relative to the notebook);
 - attached.xopp: a PDF page attached as attached.xopp.bg.pdf, and an image background
   attached as attached.xopp.bg_1.png;
-- journal.xoj: a Xournal 0.4.8 notebook (named colours, no file version).
+- journal.xoj: a Xournal 0.4.8 notebook (named colours, no file version);
+- settings.xopp: papers with the settings Xournal++ 1.2 and later write (a lined page's margin
+  on the right, as its page for right-to-left writing has it, and moved in; ruled lines 30
+  points apart; a graph with a negative margin and with bold lines every fifth). Xournal++
+  1.1.3 ignores most of them, so no picture of its is kept for this one.
 """
 import base64, gzip, os, shutil, struct, subprocess, sys, zlib
 
@@ -152,6 +156,15 @@ def main():
                      '<stroke tool="highlighter" color="#ffff0080" width="8.5">20 150 300 150</stroke>\n'
                      '<text font="Sans" size="12" x="40" y="200" color="blue">Xournal</text>\n'])]
     write("journal.xoj", notebook(journal, root='<xournal version="0.4.8">'))
+
+    settings = [
+        page(W, H, solid("lined", config="m1=-72"), [""]),
+        page(W, H, solid("lined", config="m1=100"), [""]),
+        page(W, H, solid("ruled", config="r1=30"), [""]),
+        page(W, H, solid("graph", config="m1=-20,rm=1"), [""]),
+        page(W, H, solid("graph", config="bli=5,blw=2"), [""]),
+    ]
+    write("settings.xopp", notebook(settings, root='<xournal creator="xournalpp 1.2.8" fileversion="4">'))
 
     xournalpp = shutil.which("xournalpp")
     if not xournalpp:

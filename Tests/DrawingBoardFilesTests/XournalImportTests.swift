@@ -74,6 +74,45 @@ import Testing
         #expect(!Self.misses(try ours.image.flattened(), try Self.expected("papers-2")).isEmpty, "our lined paper against Xournal++'s")
     }
 
+    /// The settings Xournal++ 1.2 and later write into a paper's `config`, negative numbers
+    /// included (its page for right-to-left writing, `m1=-72`, was refused as "not a number"):
+    /// each drawn where its writer put it.
+    @Test func paperSettingsOfNewerXournalPlusPlusAreDrawn() throws {
+        let pages = try Self.pictures(try Self.open(Self.folder.appendingPathComponent("settings.xopp")))
+        #expect(pages.count == 5)
+        func pink(_ p: RasterImage, _ x: Int, _ y: Int) -> Bool {
+            let c = p.pixel(x: x, y: y)
+            return (c >> 16) & 0xFF > 0xC0 && (c >> 8) & 0xFF < 0x80 && c & 0xFF > 0x40
+        }
+        func column(_ p: RasterImage, _ y: Int) -> [Int] { (0..<p.width).filter { pink(p, $0, y) } }
+        // The margin's line, 72 points in from the right (400 - 72 = 328 points: 437.3 px), none on the left.
+        #expect(column(pages[0], 40) == [437], "\(column(pages[0], 40))")
+        #expect(column(pages[1], 40) == [133], "moved in to 100 points: \(column(pages[1], 40))")
+        // Ruled lines 30 points apart from the header at 80 points: 106.7, 146.7 px.
+        func blue(_ p: RasterImage, _ y: Int) -> Bool { (p.pixel(x: 200, y: y) >> 16) & 0xFF < 0xF0 }
+        #expect(blue(pages[2], 106) || blue(pages[2], 107))
+        #expect(blue(pages[2], 146) || blue(pages[2], 147))
+        #expect(!blue(pages[2], 138) && !blue(pages[2], 139), "no line 24 points after the first")
+        // A negative margin on a graph page is none: its lines reach the page's edges.
+        func grey(_ p: RasterImage, _ x: Int, _ y: Int) -> Bool { p.pixel(x: x, y: y) & 0xFF < 0xF8 }
+        #expect((0..<12).contains { grey(pages[3], $0, 100) } || (0..<30).contains { grey(pages[3], 100 + $0, 10) })
+        // Bold lines every fifth: the fifth vertical line (5 x 14.17 points, 94.5 px) is darker
+        // or wider than the fourth (75.6 px).
+        func ink(_ p: RasterImage, around x: Int) -> Int { (x - 3...x + 3).reduce(0) { $0 + 255 - Int(p.pixel(x: $1, y: 300) & 0xFF) } }
+        #expect(ink(pages[4], around: 94) > ink(pages[4], around: 76) * 2, "\(ink(pages[4], around: 94)) against \(ink(pages[4], around: 76))")
+    }
+
+    @Test(arguments: [("m1=-", "\"m1=-\" is not a number"), ("lw=nan", "\"lw=nan\" is not a number"),
+                      ("m1=1e999", "\"m1=1e999\" is not a number"), ("r1=-4", "\"r1=-4\" is outside 0...")])
+    func paperSettingsOutOfRangeAreRefused(_ config: String, _ expected: String) throws {
+        do {
+            _ = try XournalPaper(.lined, config: config).settings()
+            Issue.record("\(config) was read")
+        } catch {
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+
     /// What the notebook's elements became: texts, an image and LaTeX pictures as movable
     /// elements; strokes with their forms.
     @Test func inkBecomesStrokesAndElements() throws {

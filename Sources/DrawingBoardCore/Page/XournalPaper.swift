@@ -27,16 +27,21 @@ public struct XournalPaper: Sendable, Hashable {
     public struct Settings: Sendable, Hashable {
         /// The first and second foreground colours, and those used on a dark page.
         public var f1: RGBColor?, af1: RGBColor?, f2: RGBColor?, af2: RGBColor?
-        /// Line width, spacing and margin in points; whether the margin is rounded to the grid.
+        /// Line width, spacing (between lines, grid squares or dots) and margin in points;
+        /// whether the margin is rounded to the grid. A lined page's margin is where its
+        /// vertical line stands, from the left, or from the right when negative (Xournal++'s
+        /// page for right-to-left writing); a graph page's negative margin is none.
         public var lineWidth: Double?, spacing: Double?, margin: Double?
         public var roundMargin: Bool?
+        /// A graph page's bold lines: every `boldInterval`th line, `boldWidth` points wide.
+        public var boldInterval: Int?, boldWidth: Double?
 
         public init() {}
     }
 
-    /// Reads `config` as Xournal++ does: comma-separated `key=value` pairs, numbers read as
-    /// whole numbers (so `lw=0.5` is 0, as Xournal++ reads it), colours in hex; unknown keys
-    /// are ignored.
+    /// Reads `config` as Xournal++ does: comma-separated `key=value` pairs, numbers in decimal
+    /// (a sign and a fraction allowed: `m1=-72`, `lw=0.5`), colours in hex; unknown keys are
+    /// ignored. Every number is checked to be finite and within what a page can use.
     public func settings() throws(ValidationError) -> Settings {
         var s = Settings()
         guard config.count <= Self.maxConfigLength else {
@@ -45,25 +50,43 @@ public struct XournalPaper: Sendable, Hashable {
         for piece in config.split(separator: ",", omittingEmptySubsequences: true) {
             guard let eq = piece.lastIndex(of: "=") else { continue }
             let key = piece[..<eq].trimmingSpaces, value = piece[piece.index(after: eq)...].trimmingSpaces
-            func whole(radix: Int) throws(ValidationError) -> UInt32 {
-                let digits = value.prefix { $0.isHexDigit && Int(String($0), radix: radix) != nil }
-                guard !digits.isEmpty, let n = UInt64(digits.prefix(16), radix: radix) else {
-                    throw ValidationError("background.config", "\"\(key)=\(value.prefix(20))\" is not a number")
+            func problem(_ why: String) -> ValidationError {
+                ValidationError("background.config", "\"\(key)=\(value.prefix(20))\" \(why)")
+            }
+            func number(_ range: ClosedRange<Double>) throws(ValidationError) -> Double {
+                // The number at the start, as a C++ stream reads it: a sign, digits, a fraction.
+                var text = Substring(value)
+                var sign = ""
+                if let first = text.first, first == "-" || first == "+" {
+                    sign = String(first)
+                    text = text.dropFirst()
                 }
-                return UInt32(truncatingIfNeeded: n)
+                let digits = text.prefix { $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }
+                guard digits.contains(where: \.isNumber), digits.count <= 32, let n = Double(sign + digits), n.isFinite else {
+                    throw problem("is not a number")
+                }
+                guard range.contains(n) else {
+                    throw problem("is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))")
+                }
+                return n
             }
             func color() throws(ValidationError) -> RGBColor {
-                RGBColor(rgb: try whole(radix: 16))
+                let digits = value.prefix { $0.isHexDigit }
+                guard !digits.isEmpty, let n = UInt64(digits.prefix(16), radix: 16) else { throw problem("is not a colour") }
+                return RGBColor(rgb: UInt32(truncatingIfNeeded: n))
             }
+            let side = Double(CanvasLimits.maxSide)
             switch key {
             case "f1": s.f1 = try color()
             case "af1": s.af1 = try color()
             case "f2": s.f2 = try color()
             case "af2": s.af2 = try color()
-            case "lw": s.lineWidth = Double(min(try whole(radix: 10), 1_000))
-            case "r1": s.spacing = Double(max(min(try whole(radix: 10), 10_000), 1))
-            case "m1": s.margin = Double(min(try whole(radix: 10), 100_000))
-            case "rm": s.roundMargin = try whole(radix: 10) != 0
+            case "lw": s.lineWidth = try number(0...1_000)
+            case "r1": s.spacing = try number(0...side)
+            case "m1": s.margin = try number(-side...side)
+            case "rm": s.roundMargin = try number(-side...side) != 0
+            case "bli": s.boldInterval = Int(try number(0...10_000))
+            case "blw": s.boldWidth = try number(0...1_000)
             default: continue
             }
         }

@@ -31,16 +31,23 @@ enum XournalPaperPainter {
         }
         switch paper.style {
         case .ruled, .lined:
-            let count = Int((h - 80 - 20) / (24 + lw))
-            for i in 0..<max(count, 0) { line(0, 80 + 24 * Double(i), w, 80 + 24 * Double(i)) }
+            // The line spacing Xournal++ 1.2 reads from `r1` (1.1.3's fixed 24 points otherwise).
+            let spacing = max(settings.spacing ?? 24, (w * h / Double(maxMarks)).squareRoot(), 0.01)
+            let count = Int((h - 80 - 20) / (spacing + lw))
+            for i in 0..<max(count, 0) { line(0, 80 + spacing * Double(i), w, 80 + spacing * Double(i)) }
             cairo_stroke(cr)
             if paper.style == .lined {
                 set(paper.isDark ? settings.af2 ?? RGBColor(rgb: 0x220080) : settings.f2 ?? RGBColor(rgb: 0xFF0080), on: cr)
-                line(72, 0, 72, h)
+                // The margin's line: an inch in unless the paper says where; a negative margin
+                // counts from the right edge (Xournal++'s page for right-to-left writing).
+                let margin = settings.margin ?? 72
+                let x = margin < 0 ? w + margin : margin
+                line(x, 0, x, h)
                 cairo_stroke(cr)
             }
         case .graph:
-            let m = settings.margin ?? 0
+            // A negative margin is none.
+            let m = max(settings.margin ?? 0, 0)
             var mLR = m, mTB = m
             if settings.roundMargin == true {
                 let iw: Double = w - 2 * m, ih: Double = h - 2 * m
@@ -48,17 +55,26 @@ enum XournalPaperPainter {
                 mLR += restW / 2
                 mTB += restH / 2
             }
-            var pos = r
-            while pos < w {
-                if !(pos < m || pos > w - m) { line(pos, mTB - 2.5, pos, h - mTB - 2.5) }
-                pos += r
+            // Every `bli`th line bold (`blw` points), the others as usual: two passes.
+            let bold = settings.boldInterval ?? 0
+            for pass in bold > 0 ? [false, true] : [false] {
+                if pass { cairo_set_line_width(cr, settings.boldWidth ?? 1.5) }
+                func drawn(_ k: Int) -> Bool { bold > 0 ? (k % bold == 0) == pass : true }
+                var pos = r, k = 1
+                while pos < w {
+                    if !(pos < m || pos > w - m), drawn(k) { line(pos, mTB - 2.5, pos, h - mTB - 2.5) }
+                    pos += r
+                    k += 1
+                }
+                pos = r
+                k = 1
+                while pos < h {
+                    if !(pos < m || pos > h - mTB), drawn(k) { line(mLR, pos, w - mLR, pos) }
+                    pos += r
+                    k += 1
+                }
+                cairo_stroke(cr)
             }
-            pos = r
-            while pos < h {
-                if !(pos < m || pos > h - mTB) { line(mLR, pos, w - mLR, pos) }
-                pos += r
-            }
-            cairo_stroke(cr)
         case .dotted:
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             var x = r
