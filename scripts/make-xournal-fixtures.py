@@ -170,16 +170,19 @@ def main():
     if not xournalpp:
         print("xournalpp is not installed: the notebooks are written, the expected pictures are not")
         return
-    expected = os.path.join(HERE, "expected")
-    os.makedirs(expected, exist_ok=True)
-    for name in ["papers.xopp", "ink.xopp", "lecture.xopp", "attached.xopp", "journal.xoj"]:
-        stem = name.split(".")[0]
-        out = os.path.join(expected, stem + ".png")
-        subprocess.run([xournalpp, os.path.join(HERE, name), "-i", out, "--export-png-dpi=96"], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if os.path.exists(out):  # a one-page notebook is written under the name itself
-            os.replace(out, os.path.join(expected, stem + "-1.png"))
-    print("wrote", sorted(os.listdir(expected)))
+    # At 96 dpi (our pages at 100%), and at 192 dpi for our pages drawn at scale 2.
+    for folder, dpi, names in [("expected", 96, ["papers.xopp", "ink.xopp", "lecture.xopp", "attached.xopp", "journal.xoj"]),
+                               ("expected/2x", 192, ["papers.xopp", "ink.xopp", "lecture.xopp", "journal.xoj"])]:
+        expected = os.path.join(HERE, folder)
+        os.makedirs(expected, exist_ok=True)
+        for name in names:
+            stem = name.split(".")[0]
+            out = os.path.join(expected, stem + ".png")
+            subprocess.run([xournalpp, os.path.join(HERE, name), "-i", out, f"--export-png-dpi={dpi}"], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if os.path.exists(out):  # a one-page notebook is written under the name itself
+                os.replace(out, os.path.join(expected, stem + "-1.png"))
+        print("wrote", sorted(os.listdir(expected)))
 
 
 main()

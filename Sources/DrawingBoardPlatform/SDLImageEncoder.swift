@@ -10,9 +10,25 @@ public struct SDLImageEncoder: ImageEncoding {
     public init() {}
 
     public func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] {
+        var bytes = Self.rgba(image)
+        if format == .jpeg {
+            // Packed to RGB in place: the encoder's own format, taken without a copy.
+            bytes.withUnsafeMutableBytes { raw in
+                let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                for i in 0..<image.pixels.count { (p[3 * i], p[3 * i + 1], p[3 * i + 2]) = (p[4 * i], p[4 * i + 1], p[4 * i + 2]) }
+            }
+        }
+        return try bytes.withUnsafeMutableBytes { raw in
+            try encode(raw.baseAddress!, size: image.size, as: format)
+        }
+    }
+
+    /// Encodes a picture's bytes, row after row with no padding: packed RGB for JPEG, straight
+    /// RGBA for WebP (what each encoder takes as it is).
+    public func encode(_ pixels: UnsafeMutableRawPointer, size: PixelSize, as format: ExportFormat) throws -> [UInt8] {
         switch format {
-        case .jpeg: return try jpeg(image)
-        case .webp: return try webp(image)
+        case .jpeg: return try jpeg(pixels, size)
+        case .webp: return try webp(pixels, size)
         default: throw ImageLoadError("\(format.title) is not encoded here")
         }
     }
@@ -31,33 +47,27 @@ public struct SDLImageEncoder: ImageEncoding {
         return out
     }
 
-    private func webp(_ image: RasterImage) throws -> [UInt8] {
-        let bytes = Self.rgba(image)
+    private func webp(_ rgba: UnsafeMutableRawPointer, _ size: PixelSize) throws -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
-        let count = bytes.withUnsafeBufferPointer {
-            WebPEncodeLosslessRGBA($0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4), &output)
-        }
+        let count = WebPEncodeLosslessRGBA(rgba.assumingMemoryBound(to: UInt8.self), Int32(size.width), Int32(size.height), Int32(size.width * 4), &output)
         guard count > 0, let output else { throw ImageLoadError("the WebP encoder failed") }
         defer { WebPFree(output) }
         return Array(UnsafeBufferPointer(start: output, count: count))
     }
 
-    private func jpeg(_ image: RasterImage) throws -> [UInt8] {
-        var bytes = Self.rgba(image)
-        let written: [UInt8]? = bytes.withUnsafeMutableBytes { raw -> [UInt8]? in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(image.width), Int32(image.height), 32,
-                                                                   Int32(image.width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else { return nil }
-            defer { SDL_FreeSurface(surface) }
-            // SDL2_image writes to an RWops; a growing buffer would need a custom one, so it
-            // writes a private temporary file that is read back and removed at once.
-            let path = NSTemporaryDirectory() + "drawingboard-\(UUID().uuidString).jpg"
-            defer { unlink(path) }
-            guard IMG_SaveJPG(surface, path, 92) == 0 else { return nil }
-            return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-        }
-        guard let written, !written.isEmpty else {
+    private func jpeg(_ rgb: UnsafeMutableRawPointer, _ size: PixelSize) throws -> [UInt8] {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(rgb, Int32(size.width), Int32(size.height), 24,
+                                                               Int32(size.width * 3), SDL_PIXELFORMAT_RGB24.rawValue) else {
             throw ImageLoadError("the JPEG encoder failed (\(String(cString: SDL_GetError())))")
         }
-        return written
+        defer { SDL_FreeSurface(surface) }
+        // SDL2_image writes to an RWops; a growing buffer would need a custom one, so it
+        // writes a private temporary file that is read back and removed at once.
+        let path = NSTemporaryDirectory() + "drawingboard-\(UUID().uuidString).jpg"
+        defer { unlink(path) }
+        guard IMG_SaveJPG(surface, path, 92) == 0, let written = FileManager.default.contents(atPath: path), !written.isEmpty else {
+            throw ImageLoadError("the JPEG encoder failed (\(String(cString: SDL_GetError())))")
+        }
+        return [UInt8](written)
     }
 }

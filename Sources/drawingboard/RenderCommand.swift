@@ -28,6 +28,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The page a picture shows (1 is the first; default: the page the script ends on).")
     var page: Int?
 
+    @Option(help: "Draw the picture (.png, .jpg, .webp) at this scale, 0.1 to 16, from the page's vectors (default 1).")
+    var scale: Double?
+
     func run() throws {
         // A process that decodes, draws and writes one document: buffers of 256 KB and more are
         // given back to the system as soon as they are freed, so the pictures and files made
@@ -55,6 +58,8 @@ struct RenderCommand: ParsableCommand {
             throw Failure(message: "\(output): unknown output format \"\(outputURL.pathExtension)\"; use .png, .jpg, .webp, .svg, .pdf or .ora")
         }
         if let page, page < 1 { throw Failure(message: "--page: \(page) is not a page number (pages count from 1)") }
+        // Scale 1 is the picture as it always was; another is drawn again from the vectors.
+        let scaled = try checkedScale(format: format)
         let folder = outputURL.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -74,7 +79,7 @@ struct RenderCommand: ParsableCommand {
             AssetStore.decoder = decoder
             // This process draws one page and exits: a plain page's PNG is its ink layer.
             Editor.drawsBackgroundsWhenAsked = true
-            if format == "png", parsed.steps.isEmpty, parsed.pdf == nil, let open = parsed.open {
+            if format == "png", scaled == nil, parsed.steps.isEmpty, parsed.pdf == nil, let open = parsed.open {
                 let url = open.hasPrefix("/") ? URL(fileURLWithPath: open) : base.appendingPathComponent(open)
                 if XournalImport.isNotebook(url.path) {
                     // Another app's notebook, one page of it: drawn while the rest is read.
@@ -93,6 +98,10 @@ struct RenderCommand: ParsableCommand {
             // From here, the buffers of the file being written are made and freed over and over
             // (each page's compressor): kept by the allocator, not handed back each time.
             mallopt(M_MMAP_THRESHOLD, 4 << 20)
+            if let scaled {
+                try writeScaled(try editor.picture(atScale: scaled), format: format)
+                return
+            }
             if format == "pdf" {
                 // Written to the file page by page: no copy of the whole PDF in memory.
                 try AtomicFile.write(toPath: output) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
@@ -117,6 +126,36 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw Failure(message: "\(error)")
         }
+    }
+
+    /// The scale asked for, if not 1; a scale outside 0.1...16, or for a file that is not a
+    /// picture, is refused before anything is read.
+    private func checkedScale(format: String) throws(Failure) -> Double? {
+        guard let scale else { return nil }
+        let range = ScaledPicture.scaleRange
+        guard scale.isFinite, range.contains(scale) else {
+            throw Failure(message: "--scale: \(JSONValue.format(scale)) is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))")
+        }
+        guard ["png", "jpg", "jpeg", "webp"].contains(format) else {
+            throw Failure(message: "--scale: a .\(format) file is \(format == "ora" ? "the document itself" : "vectors"), drawn at no scale; --scale is for .png, .jpg and .webp pictures")
+        }
+        return scale == 1 ? nil : scale
+    }
+
+    /// Writes the page drawn at a scale: a PNG straight into the file, a piece at a time; a
+    /// JPEG or WebP encoded from the picture's own buffer.
+    private func writeScaled(_ picture: ScaledPicture, format: String) throws {
+        if let failure = Editor.unpaintedBackground { throw failure }
+        if format == "png" {
+            try AtomicFile.write(toPath: output) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+                try picture.writePNG(write)
+            }
+            return
+        }
+        let bytes = try picture.consumeAsBytes(alpha: format == "webp") { pixels, size in
+            try SDLImageEncoder().encode(pixels, size: size, as: format == "webp" ? .webp : .jpeg)
+        }
+        try AtomicFile.write(Data(bytes), toPath: output)
     }
 
     private func readScript() throws(Failure) -> (Data, URL, String) {

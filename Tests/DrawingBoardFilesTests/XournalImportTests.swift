@@ -65,6 +65,37 @@ import Testing
         }
     }
 
+    /// At scale 2 every page is Xournal++'s own picture at 192 dpi: drawn again from the
+    /// notebook (papers, pens, highlighters, texts, LaTeX, the PDF), not its 1x pixels scaled
+    /// up. Photos are resampled by another filter than Xournal++'s, so their boxes are left out;
+    /// the pictures may differ by a row or column in size (Xournal++ rounds the points, we the
+    /// page's pixels), and are compared where both are.
+    @Test(arguments: ["papers.xopp", "ink.xopp", "lecture.xopp", "journal.xoj"])
+    func atScaleTwoEveryPageIsXournalPlusPlusAt192Dpi(_ name: String) throws {
+        let notebook = try Self.open(Self.folder.appendingPathComponent(name))
+        let stem = String(name.split(separator: ".")[0])
+        let editor = try Editor(notebook: Notebook(notebook.pages))
+        for i in 0..<editor.pages.count {
+            try editor.pages.show(i)
+            let ours = try editor.picture(atScale: 2).image()
+            let theirs = try Self.expected("2x/\(stem)-\(i + 1)")
+            #expect(abs(ours.width - theirs.width) <= 1 && abs(ours.height - theirs.height) <= 1, "page \(i + 1): \(ours.size) against \(theirs.size)")
+            let photos = editor.page.elements.filter { $0.source.asset?.kind == .raster }.map { $0.placement.bounds.insetBy(-2) }
+            let missed = PictureMatch.misses(width: min(ours.width, theirs.width), height: min(ours.height, theirs.height),
+                                             ours: { ours.pixel(x: $0, y: $1) }, theirs: { theirs.pixel(x: $0, y: $1) })
+                .filter { p in !photos.contains { $0.contains(Point(Double(p.0) / 2, Double(p.1) / 2)) } }
+            #expect(missed.isEmpty, "page \(i + 1): \(missed.count) pixels differ, the first at \(missed.prefix(5))")
+            if name == "ink.xopp" {
+                // The page at 1x scaled up is not it: the comparison tells them apart.
+                let small = try editor.image.flattened()
+                let blocky = PictureMatch.misses(width: min(ours.width, theirs.width), height: min(ours.height, theirs.height),
+                                                 ours: { small.pixel(x: min($0 / 2, small.width - 1), y: min($1 / 2, small.height - 1)) },
+                                                 theirs: { theirs.pixel(x: $0, y: $1) })
+                #expect(blocky.count > 100, "\(name): the 1x page doubled differs from Xournal++ at 192 dpi in \(blocky.count) pixels")
+            }
+        }
+    }
+
     /// The comparison can fail: lined paper is not ruled paper, and an imported page drawn
     /// as our own paper of the same name is not Xournal++'s.
     @Test func theComparisonTellsPapersApart() throws {

@@ -56,4 +56,8 @@ public enum CanvasLimits {
     public static let maxSide = 16_384
     /// Most pixels in a canvas or a decoded image: 16384 x 16384, 1 GiB per layer.
     public static let maxPixels = 16_384 * 16_384
+    /// Most pixels, and longest side, of a page's picture drawn at a scale (`render --scale`,
+    /// an export at a resolution): 1 GiB, and Cairo's largest image.
+    public static let maxPicturePixels = 16_384 * 16_384
+    public static let maxPictureSide = 32_767
 }

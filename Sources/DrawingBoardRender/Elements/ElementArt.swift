@@ -86,6 +86,10 @@ public enum TextArt {
         defer { cairo_font_options_destroy(options) }
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        // Laid out in the text's own units whatever the context's scale or turn: Pango rounds
+        // glyph positions to whole device pixels, so a layout made through a zoom would put
+        // the glyphs elsewhere (and a line at another width) than on the page at 100%.
+        pango_context_set_matrix(pango_layout_get_context(layout), nil)
         pango_layout_context_changed(layout)
         let font = pango_font_description_new()
         pango_font_description_set_family(font, style.font)

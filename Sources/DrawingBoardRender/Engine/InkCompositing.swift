@@ -61,7 +61,7 @@ enum InkCompositing {
     static let bandedAbove = 16 << 20
 
     /// Paints the coverage in `mask` into the layers within `area`.
-    private static func paint(tool: Tool, style: StrokeStyle, within area: PixelRect, mask: CairoSurface, ink: CairoSurface,
+    static func paint(tool: Tool, style: StrokeStyle, within area: PixelRect, mask: CairoSurface, ink: CairoSurface,
                               highlights: CairoSurface?) throws(RenderError) {
         if tool.blend == .multiply {
             // Into the drawing's colours only where there is drawing (the highlights layer
