@@ -57,6 +57,7 @@ public final class AppRunner {
         icons = IconSet(directory: AssetLocator.assets(executable: exe)?.appendingPathComponent("icons/ui"),
                         cacheDirectory: CacheFolder.icons)
         chooser = FileChooser(wake: window.waker)
+        controller.wake = window.waker
         chooser.parentWindow = window.portalParent
         do {
             controller.document.attach(journal: try Journal(size: editor.size, background: .white, documentPath: nil))

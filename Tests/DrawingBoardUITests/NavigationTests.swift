@@ -158,7 +158,7 @@ import Testing
         for _ in 0..<400 { c.input.scroll(dx: -5, dy: 5, at: Point(400, 300)) }
         #expect(c.view.toWindow(Point(0, 0)) == Point(0, 72), "its top left stops at the window's left, under the top bar")
         c.viewport.zoom(by: 0.01)
-        #expect(c.view.scale == ViewTransform.scaleRange.lowerBound)
+        #expect(c.view.scale == ViewTransform.zoomRange.lowerBound, "10%, the least zoom")
         let small = c.view
         #expect(small.toWindow(Point(0, 0)) == Point(300, 225), "a page smaller than the window stays centred: \(small)")
     }

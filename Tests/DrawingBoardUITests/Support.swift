@@ -45,6 +45,17 @@ extension AppController {
         render(into: frame, icons: IconSet(directory: nil), rects: [PixelRect(size: window)])
         return RasterImage(width: window.width, height: window.height, pixels: frame.read(PixelRect(size: window)))!
     }
+
+    /// The window as it shows once the view tiles it asks for are painted (at another zoom
+    /// than 100%: the loop takes them in as they come).
+    func shownSettled() throws -> RasterImage {
+        for _ in 0..<20 {
+            _ = try shown()
+            while editor.viewTiles.painting { Thread.sleep(forTimeInterval: 0.002) }
+            if editor.takeArrivedTiles().isEmpty { break }
+        }
+        return try shown()
+    }
 }
 
 extension AppController {

@@ -146,9 +146,9 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         #expect(c.editor.strokes.count == 1, "the pinch drew nothing")
         #expect(c.editor.strokes[0].points == [Point(400, 300), Point(600, 300)], "strokes stay in canvas pixels")
         // Canvas (500, 350) stays under the fingers' centre; the stroke at canvas y 300 is now at
-        // window y 250, twice as thick.
+        // window y 250, twice as thick, drawn again at the zoom.
         #expect(c.view.toWindow(Point(500, 350)) == Point(500, 350))
-        let img = try c.shown()
+        let img = try c.shownSettled()
         #expect(img.pixel(x: 500, y: 250) == 0xFF00_0000 && img.pixel(x: 500, y: 253) == 0xFF00_0000)
         #expect(img.pixel(x: 500, y: 300) == 0xFFFF_FFFF)
         // Drawing while zoomed lands in canvas coordinates (the touch button: Pen only, then draw).

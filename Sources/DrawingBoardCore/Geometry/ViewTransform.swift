@@ -1,7 +1,17 @@
 /// How the canvas is shown in the window: scaled by `scale` about the canvas origin, then moved
 /// by `offset` (window pixels). Zoom and pan change only this; strokes stay in canvas pixels.
+/// The scale is the screen's pixels per page pixel: the zoom the user sees times the screen's
+/// own scale (2 on a HiDPI screen, 1.5 on many laptops), so a page at 100% is the same size on
+/// every screen.
 public struct ViewTransform: Sendable, Hashable {
-    public static let scaleRange: ClosedRange<Double> = 0.1...8
+    /// The zooms the user can choose: 10% to 3200%.
+    public static let zoomRange: ClosedRange<Double> = 0.1...32
+    /// The scales a view may have on a screen of scale `screen`.
+    public static func scaleRange(onScreen screen: Double) -> ClosedRange<Double> {
+        (zoomRange.lowerBound * screen)...(zoomRange.upperBound * screen)
+    }
+    /// Every scale any view may have (the zooms on screens of scale up to 4).
+    public static let scaleRange: ClosedRange<Double> = 0.05...128
     public static let identity = ViewTransform()
 
     public var scale: Double
@@ -39,10 +49,11 @@ public struct ViewTransform: Sendable, Hashable {
     /// The view after a two-finger gesture that started with fingers at `start` (centre,
     /// distance) under view `from` and now has them at `now`: the canvas point first under the
     /// centre follows the centre, and the scale follows the fingers' spread.
+    /// `range`: the scales the view may take (the zooms on the screen it is on).
     public static func pinch(from: ViewTransform, startCentre: Point, startDistance: Double,
-                             centre: Point, distance: Double) -> ViewTransform {
+                             centre: Point, distance: Double, range: ClosedRange<Double> = scaleRange) -> ViewTransform {
         let anchor = from.toCanvas(startCentre)
-        let scale = min(max(from.scale * distance / max(startDistance, 1), scaleRange.lowerBound), scaleRange.upperBound)
+        let scale = min(max(from.scale * distance / max(startDistance, 1), range.lowerBound), range.upperBound)
         return ViewTransform(scale: scale, offset: Point(centre.x - anchor.x * scale, centre.y - anchor.y * scale))
     }
 }

@@ -15,10 +15,21 @@ final class Compositor {
     static let outside = RGBColor(red: 0x8a, green: 0x8d, blue: 0x91)
 
     /// Paints the canvas as the user sees it into `area` of `frame` (window pixels), shown
-    /// through `view`: the page's layers, with the strokes in progress over them.
-    func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform, desk: Bool = true) {
+    /// through `view`: the page's layers, with the strokes in progress over them. At any other
+    /// scale than 1, `tiles` paints the page from its view tiles instead, at that scale.
+    func compose(_ canvas: PageCanvas, page: Page, live: [LiveStroke], into frame: Frame, area: PixelRect, view: ViewTransform, desk: Bool = true,
+                 tiles: TileComposer? = nil) {
         guard let cr = frame.context else { return }
         defer { frame.composed(area) }
+        if let tiles, view.scale != 1 {
+            cr.isolated {
+                cr.clip(to: area)
+                if desk { paintDesk(on: cr, size: page.size, view: view) }
+                tiles.compose(on: cr, area: area, view: view, middle: Point(Double(frame.size.width) / 2, Double(frame.size.height) / 2))
+                tiles.drawLive(live, on: cr, area: area, view: view)
+            }
+            return
+        }
         let painter = RunPainter(canvas: canvas, page: page)
         var base: ((CairoContext) -> Void)?
         if let drag = canvas.drag, drag.covers(page) {
@@ -28,7 +39,7 @@ final class Compositor {
             // A frame that cannot be composed here (out of memory) keeps what it showed; the
             // next one tries again.
             if let visible = canvasArea.intersection(PixelRect(size: page.size)) { try? drag.ready(visible, painter: painter) }
-            base = { cr in drag.paint(on: cr, painter: painter, smooth: view.scale < 1) }
+            base = { cr in drag.paint(on: cr, painter: painter, smooth: view.scale != 1) }
         }
         let erasers = live.filter { $0.tool.blend == .clear }
         if base == nil, let under = canvas.under, !erasers.isEmpty {
@@ -36,7 +47,7 @@ final class Compositor {
             // under layer painted again where it went (the layer itself changes when it ends).
             let canvasArea = view.isIdentity ? area : view.canvasRect(area)
             if let erasing = erasingUnder(under, erasers: erasers, area: canvasArea, painter: painter) {
-                base = { cr in cr.paint(erasing, smooth: view.scale < 1) }
+                base = { cr in cr.paint(erasing, smooth: view.scale != 1) }
             }
         } else if erasers.isEmpty {
             canvas.underErasing = nil
@@ -157,7 +168,7 @@ final class Compositor {
         if let base {
             base(cr)
         } else if let under = layers.under {
-            cr.paint(under, smooth: view.scale < 1)
+            cr.paint(under, smooth: view.scale != 1)
         } else {
             layers.background.paint(on: cr, view: view, window: window)
         }
@@ -166,7 +177,7 @@ final class Compositor {
         paintHighlights(layers.highlights, on: cr, visible: visible, view: view, erasers: touching.filter { $0.tool.blend == .clear })
         guard !touching.isEmpty else {
             // (A page whose top run has no ink has nothing to lay over.)
-            if !inkEmpty { cr.paint(layers.ink.surface, smooth: view.scale < 1) }
+            if !inkEmpty { cr.paint(layers.ink.surface, smooth: view.scale != 1) }
             return
         }
         // A highlighter in progress multiplies into everything under it, as it will once drawn.
@@ -175,17 +186,17 @@ final class Compositor {
                 cr.isolated {
                     cr.setBlend(.multiply)
                     cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
-                    cr.paint(through: stroke.mask, smooth: view.scale < 1)
+                    cr.paint(through: stroke.mask, smooth: view.scale != 1)
                 }
             }
         }
         // OVER is associative: painting strokes go straight onto the frame after the drawing.
         // Only an eraser needs the drawing copied first, to clear it where the eraser is.
         if touching.allSatisfy({ $0.tool.blend != .clear }) {
-            cr.paint(layers.ink.surface, smooth: view.scale < 1)
+            cr.paint(layers.ink.surface, smooth: view.scale != 1)
             for stroke in touching where stroke.tool.blend == .over {
                 cr.setSource(stroke.style.color, alpha: stroke.style.opacity)
-                cr.paint(through: stroke.mask, smooth: view.scale < 1)
+                cr.paint(through: stroke.mask, smooth: view.scale != 1)
             }
             return
         }
@@ -194,7 +205,7 @@ final class Compositor {
             scratchContext = scratch.flatMap { try? CairoContext($0) }
         }
         guard let scratch, let sc = scratchContext else {
-            cr.paint(layers.ink.surface, smooth: view.scale < 1)
+            cr.paint(layers.ink.surface, smooth: view.scale != 1)
             return
         }
         sc.isolated {
@@ -206,7 +217,7 @@ final class Compositor {
                 sc.paint(through: stroke.mask)
             }
         }
-        cr.paint(scratch, smooth: view.scale < 1)
+        cr.paint(scratch, smooth: view.scale != 1)
     }
 
     /// Lays the highlights over the background just painted (with an eraser in progress
@@ -228,7 +239,7 @@ final class Compositor {
         }
         cr.isolated {
             cr.setBlend(.multiply)
-            cr.paint(layer, smooth: view.scale < 1)
+            cr.paint(layer, smooth: view.scale != 1)
         }
     }
 

@@ -56,6 +56,7 @@ extension Editor {
             }
             guard let next else { return }
             guard let done = page.apply(.replace(next.0)) else { return }
+            tilesFollow(done.change)
             canvas = next.1
             step.edit = done.undo
             step.drawing = drawing
@@ -69,6 +70,7 @@ extension Editor {
         let swapped = cached ? canvas.ink.swap(&step.tiles) : nil
         canvas.invalidate(swapped)
         guard let done = page.apply(step.edit) else { return }
+        defer { tilesFollow(done.change) }
         var tiles = TileLog()
         let later: Bool
         do {

@@ -48,6 +48,9 @@ public final class Editor {
     /// Paints the pages scrolled into view off the event loop (the window's editors; nil:
     /// painted where they are asked for, as files need).
     var pagePainter: PagePainter?
+    /// The pages as the window shows them at other scales than 1 (their painting threads
+    /// start when the window first asks for a tile).
+    public let viewTiles = ViewTiles()
     /// A page being made off the event loop to take the page's place whole (a new size, its
     /// undo or redo), through its life.
     public private(set) lazy var replacements = PageReplacements(editor: self)
@@ -195,6 +198,7 @@ public final class Editor {
         // (a colour slider dragged on a heavy page): only the newest is painted.
         if case .background = edit, let pending = current.repaint, paintsWholeLater {
             guard let done = page.apply(edit) else { return nil }
+            tilesFollow(done.change)
             current.repaint = WholeRepaint(page, shown: pending.shown, replacing: pending)
             var step = HistoryStep(kind: edit.kind, edit: done.undo)
             step.page = shelf.current
@@ -227,6 +231,7 @@ public final class Editor {
         let before = PageCanvas.Shape(page, on: canvas), previous = page
         let near = nearStrokes(for: resolved)
         guard let done = page.apply(resolved, strokesNear: near) else { return nil }
+        defer { tilesFollow(done.change) }
         var tiles = TileLog(skipping: drag.group?.saved ?? [])
         let later: Bool
         do {
@@ -261,6 +266,7 @@ public final class Editor {
     private func replacePage(_ edit: Edit, with next: (Page, PageCanvas), drawing: RasterImage?) throws(RenderError) -> (HistoryStep, Edit)? {
         let before = page.size
         guard let done = page.apply(.replace(next.0)) else { return nil }
+        tilesFollow(done.change)
         canvas = next.1
         nextID = max(nextID, page.nextStrokeID)
         var step = HistoryStep(kind: edit.kind, edit: done.undo, drawing: drawing)
@@ -301,6 +307,7 @@ public final class Editor {
         canvas.index.forget()
         let failed = PageCanvas.Shape(page, on: canvas)
         guard let back = page.apply(done.undo) else { return }
+        tilesFollow(back.change)
         var scrap = TileLog()
         _ = try? canvas.follow(back.change, on: page, from: failed, ink: .paint, tiles: &scrap)
     }

@@ -282,6 +282,23 @@ final class LiveStroke {
         return Rect(around: [points[i], s.control1, s.control2, s.end])!.insetBy(-pad)
     }
 
+    /// What the mask holds within `rect` (canvas pixels), as vectors, for drawing it at
+    /// another scale: a shape's outline, a pen's filled outline, or the freehand segments that
+    /// cross `rect` (without a direct stroke's provisional tail, which is shown apart).
+    func outline(crossing rect: Rect) -> StrokeOutline? {
+        if tool.isShape { return StrokeOutline(tool: tool, width: style.width, points: strokePoints) }
+        if followsPressure {
+            return StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pointPressures)
+        }
+        var path = VectorPath()
+        if segments.isEmpty, let first = points.first {
+            path = Self.dot(first)
+        } else {
+            appendSegments(crossing: rect, to: &path)
+        }
+        return StrokeOutline(path: path, width: style.width)
+    }
+
     /// Grows the mask to cover `region` (`StrokeMask.cover`).
     func cover(_ region: PixelRect) { coverage.cover(region) }
 

@@ -51,8 +51,22 @@ public struct NotebookPages {
         let entry = shelf.notebook.pages[index]
         guard entry.id != shelf.current else {
             let shown = editor.shownCanvas
+            let tiles = view.scale == 1 ? nil : editor.tileComposer(entry.id, page: page, canvas: shown.canvas, into: frame, view: view)
             return editor.compositor.compose(shown.canvas, page: shown.page, live: Array(editor.input.strokes.values), into: frame, area: area,
-                                             view: view, desk: false)
+                                             view: view, desk: false, tiles: tiles)
+        }
+        if view.scale != 1 {
+            // At another scale the page is painted from its model into tiles: no 1x pixels are
+            // made for it (those kept stand in while its tiles come).
+            let kept = shelf.kept.first { $0.id == entry.id }?.canvas
+            let tiles = editor.tileComposer(entry.id, page: entry.page, canvas: kept, into: frame, view: view)
+            guard let cr = frame.context else { return }
+            defer { frame.composed(area) }
+            return cr.isolated {
+                cr.clip(to: area)
+                if kept == nil { editor.compositor.composeBlank(entry.page.size, into: frame, area: area, view: view) }
+                tiles.compose(on: cr, area: area, view: view, middle: Point(Double(frame.size.width) / 2, Double(frame.size.height) / 2))
+            }
         }
         guard let (shown, gone) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets, painter: editor.pagePainter) else {
             // Being painted off the event loop: blank until it comes.
@@ -127,6 +141,9 @@ public struct NotebookPages {
 
     /// The id of the page being drawn on.
     public var currentID: UInt64 { shelf.current }
+
+    /// Where page `id` is in the notebook.
+    public func index(of id: UInt64) -> Int? { shelf.notebook.index(of: id) }
 
     /// Makes the page at `index` the one drawn on (strokes and drags under way end first).
     public func show(_ index: Int) throws(RenderError) {

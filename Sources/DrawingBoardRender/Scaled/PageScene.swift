@@ -8,25 +8,37 @@ import Foundation
 /// edited is a new scene.
 public final class PageScene: @unchecked Sendable {
     public let page: Page
-    let entries: [ItemIndex.Entry]
-    /// Where the last element lies (nil: none): the items after it are the top run.
-    let lastElement: Int?
     private let lock = NSLock()
+    private var made: (entries: [ItemIndex.Entry], lastElement: Int?)?
     private var baseSurface: CairoSurface??
     private var backgroundSurface: CairoSurface??
 
-    /// A scene with the items' boxes worked out here.
-    public convenience init(_ page: Page) {
-        var index = ItemIndex()
-        self.init(page, entries: index.entries(for: page.items))
+    /// A scene whose items' boxes are worked out when first needed (by the thread that paints).
+    public init(_ page: Page) {
+        self.page = page
     }
 
     /// A scene with the boxes the editor keeps (`entries`, one per item).
     init(_ page: Page, entries: [ItemIndex.Entry]) {
         precondition(entries.count == page.items.count)
         self.page = page
-        self.entries = entries
-        lastElement = entries.lastIndex { $0.isElement }
+        made = (entries, entries.lastIndex { $0.isElement })
+    }
+
+    /// Each item's stroke id, tool and box.
+    var entries: [ItemIndex.Entry] { index.entries }
+    /// Where the last element lies (nil: none): the items after it are the top run.
+    var lastElement: Int? { index.lastElement }
+
+    private var index: (entries: [ItemIndex.Entry], lastElement: Int?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        var index = ItemIndex()
+        let entries = index.entries(for: page.items)
+        let found = (entries: entries, lastElement: entries.lastIndex { $0.isElement })
+        made = found
+        return found
     }
 
     /// The pixels of another app's drawing under the strokes, as a surface (made once).

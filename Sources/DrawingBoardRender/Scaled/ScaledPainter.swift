@@ -57,27 +57,29 @@ struct ScaledPainter {
 
     /// The page's items with the extra strokes after them.
     private struct Items {
-        let scene: PageScene
+        let page: Page
+        let entries: [ItemIndex.Entry]
         let extra: [Stroke]
         let extraBoxes: [Rect?]
 
         init(scene: PageScene, extra: [Stroke]) {
-            self.scene = scene
+            page = scene.page
+            entries = scene.entries
             self.extra = extra
             extraBoxes = extra.map { $0.outline.bounds }
         }
 
-        var count: Int { scene.entries.count + extra.count }
-        func isElement(_ i: Int) -> Bool { i < scene.entries.count && scene.entries[i].isElement }
-        func tool(_ i: Int) -> Tool? { i < scene.entries.count ? scene.entries[i].tool : extra[i - scene.entries.count].tool }
-        /// The item's box on the page (nil: the base, which covers the page).
-        func box(_ i: Int) -> Rect?? { i < scene.entries.count ? .some(scene.entries[i].box) : .some(extraBoxes[i - scene.entries.count]) }
+        var count: Int { entries.count + extra.count }
+        func isElement(_ i: Int) -> Bool { i < entries.count && entries[i].isElement }
+        func tool(_ i: Int) -> Tool? { i < entries.count ? entries[i].tool : extra[i - entries.count].tool }
+        /// The item's box on the page (`.some(nil)`: the base, which covers the page).
+        func box(_ i: Int) -> Rect?? { i < entries.count ? .some(entries[i].box) : .some(extraBoxes[i - entries.count]) }
         func stroke(_ i: Int) -> Stroke? {
-            guard i < scene.entries.count else { return extra[i - scene.entries.count] }
-            if case .stroke(let stroke) = scene.page.items[i] { return stroke }
+            guard i < entries.count else { return extra[i - entries.count] }
+            if case .stroke(let stroke) = page.items[i] { return stroke }
             return nil
         }
-        func isBase(_ i: Int) -> Bool { i == 0 && scene.page.base != nil && !scene.entries.isEmpty }
+        func isBase(_ i: Int) -> Bool { i == 0 && page.base != nil && !entries.isEmpty }
     }
 
     /// Whether an item's box (page pixels; `.some(nil)`: the base) reaches `region`.

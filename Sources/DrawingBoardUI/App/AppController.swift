@@ -54,6 +54,7 @@ public final class AppController {
         self.encoder = encoder
         editor.toolState.smoothing = smoothing
         viewport.resize(to: window, scale: scale)
+        sizeTiles()
         brush.recentColors = Array(recentColors.prefix(Layout.maxRecentColors))
         brush.followBackground()
         input.touchMode = touchMode
@@ -86,6 +87,8 @@ public final class AppController {
         // The selection and the copied element belong to the page that goes.
         selection.forget()
         next.toolState = editor.toolState
+        next.viewTiles.wake = wake
+        next.viewTiles.budget = editor.viewTiles.budget
         next.typing.font = editor.typing.font
         // The eyedropper in hand stays in hand on the new page.
         next.tools.picking = editor.tools.picking
@@ -145,6 +148,7 @@ public final class AppController {
     /// fitted view follows the window, a zoomed or moved one keeps the page in view.
     public func resize(to size: PixelSize, scale: Double) {
         viewport.resize(to: size, scale: scale)
+        sizeTiles()
         repaint.drawnChrome = []
         repaintAll()
     }
@@ -251,7 +255,8 @@ public final class AppController {
         // A PDF page being drawn off the event loop is looked for thirty times a second.
         // So are the files being written or opened off the loop, for their outcome, and a new
         // page size being made.
-        let pictures = editor.pages.waitingForPictures || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
+        let tiles = wake == nil && editor.viewTiles.painting
+        let pictures = editor.pages.waitingForPictures || tiles || editor.replacements.change != nil || pages.sidebar.waitingForThumbnails || document.isWriting || document.isOpening || !background.isEmpty ? now + 1.0 / 30 : nil
         let next = [chrome.nextWakeup(), input.nextWakeup(), document.autosaveRetryTime, pictures].compactMap { $0 }
         guard let soonest = next.min() else { return nil }
         return max(0, soonest - now)
@@ -277,8 +282,34 @@ public final class AppController {
         // (what saves, opens or quits takes it in itself first).
         followReplacement(wait: false)
         if editor.pages.catchUpPictures() { repaintAll() }
+        showArrivedTiles()
         pages.sidebar.lookAgain()
         showFailures()
+    }
+
+    /// What wakes the loop when work off it is done (the window's; nil: the tick looks thirty
+    /// times a second while there is such work).
+    public var wake: (@Sendable () -> Void)? {
+        didSet { editor.viewTiles.wake = wake }
+    }
+
+    /// View tiles for a few windows' worth: the window, a scroll's worth around it, and the
+    /// scale a zoom comes from.
+    private func sizeTiles() {
+        editor.viewTiles.budget = max(32 << 20, 4 * window.area * 4)
+    }
+
+    /// The view tiles painted since the last turn, drawn where the window shows them.
+    private func showArrivedTiles() {
+        let arrived = editor.takeArrivedTiles()
+        guard !arrived.isEmpty else { return }
+        let bounds = PixelRect(size: window)
+        for tile in arrived where tile.scale == view.scale {
+            guard let i = tile.page == editor.pages.currentID ? editor.pages.index : editor.pages.index(of: tile.page) else { continue }
+            let v = viewport.pageView(i)
+            let rect = PixelRect(x: tile.rect.x + Int(v.offset.x), y: tile.rect.y + Int(v.offset.y), width: tile.rect.width, height: tile.rect.height)
+            if let shown = rect.intersection(bounds) { repaint.dirty.append(shown) }
+        }
     }
 
     // MARK: - Effects and what to paint

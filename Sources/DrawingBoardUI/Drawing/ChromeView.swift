@@ -29,7 +29,7 @@ struct ChromeView {
     var dialogOpen: Bool { app.document.pendingQuestion != nil }
     var question: String { app.document.questionText }
     var touchMode: TouchMode { app.input.touchMode }
-    var zoom: Double { app.view.scale }
+    var zoom: Double { app.viewport.zoom }
     var hsv: HSV { app.brush.colour.hsv }
     var hexEntry: String? { app.brush.colour.hexEntry }
     var hexSelected: Bool { app.brush.colour.hexSelected }

@@ -103,7 +103,7 @@ struct TouchGestures {
         if let pinch = g.pinch, let a = g.fingers[pinch.a]?.last, let b = g.fingers[pinch.b]?.last {
             let distance = pinch.a == pinch.b ? pinch.distance : a.distance(to: b)
             actions.append(.view(ViewTransform.pinch(from: pinch.view, startCentre: pinch.centre, startDistance: pinch.distance,
-                                                     centre: Self.mid(a, b), distance: distance)))
+                                                     centre: Self.mid(a, b), distance: distance, range: ViewTransform.scaleRange(onScreen: scale))))
         }
         return actions + decide(now: now)
     }

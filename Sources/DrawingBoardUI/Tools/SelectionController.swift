@@ -87,7 +87,7 @@ public final class SelectionController {
             }
             return true
         }
-        let touched = editor.element(at: at, slack: 4 / view.scale)
+        let touched = editor.element(at: at, slack: 4 * app.scale / view.scale)
         if case .finger = event.source, touched == nil, pressing == nil {
             // Fingers off any element move the view, as in the navigate mode.
             return false
@@ -236,7 +236,7 @@ public final class SelectionController {
         do {
             let asset = try library.sticker(named: name)
             let source = ElementSource.sticker(name, asset)
-            let width = Element.stickerWidth / max(view.scale, 0.25)
+            let width = stickerOnScreen / view.scale
             place(Element(source: source, placement: Element.Placement(center: at ?? app.viewport.canvasCentre, width: width,
                                                                       natural: ElementPainters.natural(of: source))))
         } catch {
@@ -303,8 +303,12 @@ public final class SelectionController {
         if let new = ghost { app.repaint.dirty.append(ghostRect(new.at)) }
     }
 
+    /// A sticker placed from the panel is this wide on screen (window pixels): 128 of the
+    /// screen's points, or its page width at 25% when zoomed out further.
+    private var stickerOnScreen: Double { Element.stickerWidth * app.scale * min(1, app.viewport.zoom / 0.25) }
+
     private func ghostRect(_ p: Point) -> PixelRect {
-        let half = Int((Element.stickerWidth / 2 + 4) * max(view.scale, 0.25))
+        let half = Int(stickerOnScreen / 2 + 4 * app.scale)
         return PixelRect(x: Int(p.x) - half, y: Int(p.y) - half, width: 2 * half, height: 2 * half)
     }
 
@@ -327,7 +331,7 @@ public final class SelectionController {
     func drawGhost(with painter: Painter) {
         if let ghost, let thumb = stickerThumbnail(ghost.index) {
             // The sticker being dragged out of the panel, at the size it will have.
-            let side = Double(ghostRect(ghost.at).width) - 8
+            let side = stickerOnScreen
             painter.image(thumb, in: Rect(x: ghost.at.x - side / 2, y: ghost.at.y - side / 2, width: side, height: side))
         }
     }

@@ -51,11 +51,21 @@ public final class Viewport {
     }
     private var shown: (editor: ObjectIdentifier, revision: Int, index: Int, desk: ViewTransform, view: ViewTransform)?
 
-    /// Canvas to window for page `i`.
+    /// Canvas to window for page `i`: its top left on a whole pixel of the window, whatever
+    /// the zoom, so the page's tiles meet the screen's pixels exactly (the window shows what
+    /// `render --scale` draws).
     public func pageView(_ i: Int) -> ViewTransform {
         let origin = strip.origins[min(i, strip.count - 1)]
-        return ViewTransform(scale: desk.scale, offset: Point(desk.offset.x + origin.x * desk.scale, desk.offset.y + origin.y * desk.scale))
+        return ViewTransform(scale: desk.scale, offset: Point((desk.offset.x + origin.x * desk.scale).rounded(),
+                                                              (desk.offset.y + origin.y * desk.scale).rounded()))
     }
+
+    /// The zoom the user sees: window pixels per page pixel over the screen's scale (100%: a
+    /// page pixel is a point of the screen, the same size on every screen).
+    public var zoom: Double { desk.scale / scale }
+
+    /// The scales a view may take on this screen (10% to 3200% of it).
+    private var scales: ClosedRange<Double> { ViewTransform.scaleRange(onScreen: scale) }
 
     /// The desk view that shows the page being drawn on through `pageView`.
     private func deskView(fromPage pageView: ViewTransform) -> ViewTransform {
@@ -89,10 +99,10 @@ public final class Viewport {
     /// smaller, to fit between the bars and within the window's sides by a margin.
     public func fittedView() -> ViewTransform {
         let w = Double(window.width) - left, h = Double(window.height)
-        let fits = Double(page.width) <= w && page.height <= window.height
+        let fits = Double(page.width) * scale <= w && Double(page.height) * scale <= h
         let across = max(w - 2 * Theme.margin * scale, w / 2)
-        let fit = fits ? 1 : min(across / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
-        let zoom = max(fit, ViewTransform.scaleRange.lowerBound)
+        let fit = fits ? scale : min(across / Double(page.width), max(h - 2 * bars, h / 2) / Double(page.height))
+        let zoom = max(fit, scales.lowerBound)
         return ViewTransform(scale: zoom, offset: Point((left + (w - Double(page.width) * zoom) / 2).rounded(),
                                                         ((h - Double(page.height) * zoom) / 2).rounded()))
     }
@@ -111,8 +121,7 @@ public final class Viewport {
     public func fitWidth() {
         fitted = false
         let w = Double(window.width) - left
-        let scale = min(max((w - 2 * Theme.margin * self.scale) / Double(page.width), ViewTransform.scaleRange.lowerBound),
-                        ViewTransform.scaleRange.upperBound)
+        let scale = min(max((w - 2 * Theme.margin * self.scale) / Double(page.width), scales.lowerBound), scales.upperBound)
         setView(ViewTransform(scale: scale, offset: Point((left + (w - Double(page.width) * scale) / 2).rounded(), bars.rounded())))
     }
 
@@ -124,19 +133,19 @@ public final class Viewport {
         setView(ViewTransform(scale: v.scale, offset: Point(v.offset.x, bars.rounded())))
     }
 
-    /// Ctrl+1: the page at 100%, keeping the point at the window's centre where it is.
+    /// Ctrl+1: the page at 100% (a page pixel on each of the screen's points), keeping the
+    /// point at the window's centre where it is.
     func showActualSize() {
         let under = view.toCanvas(centre)
         fitted = false
-        // Whole-pixel offsets at 100%, so the page's pixels meet the screen's exactly.
-        setView(ViewTransform(scale: 1, offset: Point((centre.x - under.x).rounded(), (centre.y - under.y).rounded())))
+        setView(ViewTransform(scale: scale, offset: Point(centre.x - under.x * scale, centre.y - under.y * scale)))
     }
 
     /// Zooms by `factor` about `p` (the window's centre when nil).
     public func zoom(by factor: Double, about p: Point? = nil) {
         let about = p ?? centre
         fitted = false
-        setView(ViewTransform.pinch(from: view, startCentre: about, startDistance: 1, centre: about, distance: factor))
+        setView(ViewTransform.pinch(from: view, startCentre: about, startDistance: 1, centre: about, distance: factor, range: scales))
     }
 
     /// Moves the page by `dx`, `dy` window pixels.
@@ -194,15 +203,19 @@ public final class Viewport {
     /// Shows the page being drawn on through `next` (the desk kept so the pages stay in
     /// view); everything on screen is redrawn.
     public func setView(_ next: ViewTransform) {
-        var next = clamped(deskView(fromPage: next))
-        if abs(next.scale - 1) < 1e-9 {
-            // At 100% (however it was reached: zoom steps multiply), whole-pixel offsets, so the
-            // page's pixels meet the screen's exactly and the ink is not blurred.
-            next = ViewTransform(scale: 1, offset: Point(next.offset.x.rounded(), next.offset.y.rounded()))
+        var next = next
+        let range = scales
+        if next.scale < range.lowerBound || next.scale > range.upperBound {
+            next = ViewTransform(scale: min(max(next.scale, range.lowerBound), range.upperBound), offset: next.offset)
         }
+        // 100% however it was reached (zoom steps multiply) is exactly the screen's scale.
+        if abs(next.scale / scale - 1) < 1e-9 { next = ViewTransform(scale: scale, offset: next.offset) }
+        next = clamped(deskView(fromPage: next))
+        // Whole-pixel offsets, so the pages' pixels (and tiles) meet the screen's exactly.
+        next = ViewTransform(scale: next.scale, offset: Point(next.offset.x.rounded(), next.offset.y.rounded()))
         // Presses near an element's box count as on it, a few window pixels at any zoom (set
         // even when the view stays: the editor may be a new one).
-        app.editor.tools.windowPixel = 1 / next.scale
+        app.editor.tools.windowPixel = scale / next.scale
         guard next != desk else { return }
         desk = next
         app.pages.viewMoved()
