@@ -32,6 +32,7 @@ DRAWINGBOARD_TEST_PACKAGES=(
     xclip
     time
     x11-apps
+    x11-utils
     weston
     wayland-protocols
     librsvg2-bin

@@ -37,10 +37,13 @@ public final class AppRunner {
         let buffer = window.frame
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)
         frameGeneration = buffer.generation
-        let editor = try Editor(size: buffer.size)
+        // The first page is the window's size in the screen's points: it fits at 100%.
+        let firstScale = Self.uiScale(window)
+        let editor = try Editor(size: PixelSize(width: max(1, Int((Double(buffer.size.width) / firstScale).rounded())),
+                                                height: max(1, Int((Double(buffer.size.height) / firstScale).rounded()))))
         AssetStore.decoder = SDLImageDecoder(svg: SVGImage.decodeFile)
         controller = AppController(editor: editor, decoder: SDLImageDecoder(svg: SVGImage.decodeFile), window: buffer.size,
-                                   scale: Self.uiScale(window), recentColors: settings.colors, documentPath: savePath,
+                                   scale: firstScale, recentColors: settings.colors, documentPath: savePath,
                                    exportPath: exportPath, encoder: SDLImageEncoder(),
                                    touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)
         controller.document.recentFiles = RecentFiles()
@@ -78,14 +81,14 @@ public final class AppRunner {
         }
     }
 
-    /// The interface scale: the window's pixel ratio (HiDPI on Wayland), or on X11, where SDL
-    /// reports none, `DRAWINGBOARD_SCALE` or `GDK_SCALE` when set.
+    /// The screen's scale, which the page at 100% and the interface are drawn at: the
+    /// window's pixel ratio where the window system scales (Wayland, 2 or 3, or fractional
+    /// where the compositor says so), else `DRAWINGBOARD_SCALE`, `GDK_SCALE`, or the X
+    /// desktop's `Xft.dpi` over 96; 1 without any. Not rounded.
     static func uiScale(_ window: Window) -> Double {
         let ratio = window.pixelRatio
-        if ratio > 1.01 { return ratio }
-        let env = ProcessInfo.processInfo.environment
-        if let s = (env["DRAWINGBOARD_SCALE"] ?? env["GDK_SCALE"]).flatMap(Double.init), s >= 0.5, s <= 4 { return s }
-        return 1
+        if abs(ratio - 1) > 0.01 { return ratio }
+        return ScreenScale.asked(environment: ProcessInfo.processInfo.environment, resources: window.desktopResourceScale)
     }
 
     /// Runs until the user quits; returns the window size to remember.

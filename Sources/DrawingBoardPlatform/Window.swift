@@ -119,6 +119,12 @@ public final class Window {
         return w > 0 ? Double(pixelSize.width) / Double(w) : 1
     }
 
+    /// The scale the X desktop asks of apps through its resources (`ScreenScale`); nil
+    /// elsewhere or when it says none.
+    public var desktopResourceScale: Double? {
+        X11Handles(handle).flatMap { ScreenScale.resourceScale(display: $0.display) }
+    }
+
     /// The window's size in points, for remembering it.
     public var pointSize: PixelSize {
         var w: Int32 = 0, h: Int32 = 0

@@ -15,4 +15,18 @@ import Testing
         #expect(Window.latin1("*Zeichnung-ä.ora - DrawingBoard") == Array("*Zeichnung-".utf8) + [0xE4] + Array(".ora - DrawingBoard".utf8))
         #expect(Window.latin1("画.ora") == Array("?.ora".utf8))
     }
+
+    /// Where the window system gives no scale (X11), the environment's or the desktop's: our
+    /// own variable, GTK's, then the X resources' Xft.dpi, never rounded.
+    @Test func theScreensScaleComesFromTheEnvironmentOrTheXResources() {
+        #expect(ScreenScale.scale(fromResources: "Xcursor.size:\t24\nXft.dpi:\t144\nXft.antialias:\t1\n") == 1.5)
+        #expect(ScreenScale.scale(fromResources: "Xft.dpi: 192") == 2)
+        #expect(ScreenScale.scale(fromResources: "Xft.antialias: 1\nXft.dpi: nan") == nil)
+        #expect(ScreenScale.scale(fromResources: "") == nil)
+        #expect(ScreenScale.asked(environment: [:], resources: nil) == 1)
+        #expect(ScreenScale.asked(environment: [:], resources: 1.5) == 1.5)
+        #expect(ScreenScale.asked(environment: ["GDK_SCALE": "2"], resources: 1.5) == 2)
+        #expect(ScreenScale.asked(environment: ["DRAWINGBOARD_SCALE": "1.25", "GDK_SCALE": "2"], resources: 1.5) == 1.25)
+        #expect(ScreenScale.asked(environment: ["DRAWINGBOARD_SCALE": "9", "GDK_SCALE": "x"], resources: nil) == 1, "out of range or not a number")
+    }
 }
