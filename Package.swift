@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "CairoBaseline", dependencies: ["CCairo"]),
         .executableTarget(
             name: "drawingboard-bench",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CairoBaseline", "TestPDFs"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "DrawingBoardUI", "CairoBaseline", "TestPDFs"]),
         // Motion-to-pixels latency of a real window under Xvfb (scripts/latency): input injected
         // with XTEST at a fixed rate, the screen read back until the ink appears. Not shipped.
         .executableTarget(name: "drawingboard-latency", dependencies: ["CXTest", "CCairo", "CSDL2"]),

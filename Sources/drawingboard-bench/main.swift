@@ -165,6 +165,10 @@ if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
     try elementFigures()
     exit(0)
 }
+if ProcessInfo.processInfo.environment["BENCH_ONLY_ZOOM"] != nil {
+    try zoomFigures()
+    exit(0)
+}
 if ProcessInfo.processInfo.environment["BENCH_ONLY_PEN"] != nil {
     try pressureFigures()
     exit(0)
@@ -314,6 +318,7 @@ try hardeningFigures()
 try xournalImportFigures()
 try elementFigures()
 try pressureFigures()
+try zoomFigures()
 
 // MARK: - 4 and 5. Start-up and idle CPU of the real window (needs DISPLAY)
 

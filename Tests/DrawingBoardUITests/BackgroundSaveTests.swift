@@ -92,7 +92,7 @@ import Testing
         let c = try makeController(700, 500)
         c.drag([(100, 100), (600, 100)])
         let png = dir.appendingPathComponent("copy.png").path
-        c.document.fileChosen(.export, path: png)
+        c.exportChosen(png)
         #expect(c.document.isWriting)
         c.drag([(100, 200), (600, 200)])
         c.document.requestQuit()
@@ -136,7 +136,7 @@ import Testing
         c.document.requestQuit()
         c.click(.dialog(.save))
         let png = dir.appendingPathComponent("copy.png").path
-        c.document.fileChosen(.export, path: png)
+        c.exportChosen(png)
         c.document.session.saving?.wait()
         c.document.followWrites()
         var effects = c.takeEffects()

@@ -73,7 +73,7 @@ import Testing
         let request = try #require(chooser(c.takeEffects()))
         #expect(request.purpose == .export && request.suggestedName == "Untitled.png")
         let pdf = dir.appendingPathComponent("doc.pdf").path
-        c.document.fileChosen(.export, path: pdf)
+        c.exportChosen(pdf)
         c.finishSaving()
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf)).prefix(5), as: UTF8.self) == "%PDF-")
         #expect(c.title == "*Untitled - DrawingBoard", "the title still names the unsaved document")
@@ -120,7 +120,7 @@ import Testing
             c.document.attach(journal: session)
         }
         c.drag([(100, 100), (600, 100)])
-        c.document.fileChosen(.export, path: dir.appendingPathComponent("copy.png").path)
+        c.exportChosen(dir.appendingPathComponent("copy.png").path)
         c.finishSaving()
         #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("copy.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
         // The system ends the app (no question can be asked): the work stays in the journal.
@@ -161,6 +161,7 @@ import Testing
         c.document.fileChosen(.saveDrawing, path: png)
         c.finishSaving()
         c.click(.dialog(.exportCopy))
+        c.confirmResolution()
         c.finishSaving()
         #expect(FileManager.default.fileExists(atPath: png) && c.isModified && c.title == "*weird.ora - DrawingBoard")
     }
@@ -185,10 +186,11 @@ import Testing
         #expect(try Data(contentsOf: existing).starts(with: Data("PK".utf8)) && !c.isModified, "replaced when the user says so")
         // The same for an export name completed with .png.
         try Data("old".utf8).write(to: dir.appendingPathComponent("pic.png"))
-        c.document.fileChosen(.export, path: dir.appendingPathComponent("pic").path)
+        c.exportChosen(dir.appendingPathComponent("pic").path)
         c.finishSaving()
         #expect(c.document.pendingQuestion == .replace(path: dir.appendingPathComponent("pic.png").path, export: true))
         c.click(.dialog(.replace))
+        c.confirmResolution()
         c.finishSaving()
         #expect(try PNGFile.decode(atPath: dir.appendingPathComponent("pic.png").path).pixel(x: 300, y: 100) == 0xFF00_0000)
     }
@@ -201,13 +203,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let editor = try Editor(size: PixelSize(width: 300, height: 200))
         let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 300, height: 200), scale: 1, encoder: Recorder())
-        c.document.fileChosen(.export, path: dir.appendingPathComponent("a.jpg").path)
+        c.exportChosen(dir.appendingPathComponent("a.jpg").path)
         c.finishSaving()
-        c.document.fileChosen(.export, path: dir.appendingPathComponent("b.webp").path)
+        c.exportChosen(dir.appendingPathComponent("b.webp").path)
         c.finishSaving()
         #expect(try String(contentsOf: dir.appendingPathComponent("a.jpg"), encoding: .utf8) == "jpeg 300x200")
         #expect(try String(contentsOf: dir.appendingPathComponent("b.webp"), encoding: .utf8) == "webp 300x200")
-        c.document.fileChosen(.export, path: dir.appendingPathComponent("c.txt").path)
+        c.exportChosen(dir.appendingPathComponent("c.txt").path)
         c.finishSaving()
         #expect(c.chrome.messageText?.hasPrefix("Cannot export to “c.txt”: export writes PNG, JPEG, WebP, SVG or PDF") == true, "\(c.chrome.messageText ?? "")")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.txt").path))

@@ -46,6 +46,18 @@ extension AppController {
         return RasterImage(width: window.width, height: window.height, pixels: frame.read(PixelRect(size: window)))!
     }
 
+    /// The export chooser answered `path`; a picture's resolution sheet, if it opens, confirmed
+    /// as it opens (the last resolution, or 1x).
+    func exportChosen(_ path: String) {
+        document.fileChosen(.export, path: path)
+        confirmResolution()
+    }
+
+    /// Confirms the Export sheet's resolution, when it is open.
+    func confirmResolution() {
+        if case .exportResolution? = chrome.sheets.sheet { chrome.sheets.confirm() }
+    }
+
     /// The window as it shows once the view tiles it asks for are painted (at another zoom
     /// than 100%: the loop takes them in as they come).
     func shownSettled() throws -> RasterImage {

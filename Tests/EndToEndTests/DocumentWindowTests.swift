@@ -174,6 +174,7 @@ extension WaylandWindowTests {
         let png = app.home.appendingPathComponent("copy.png")
         try app.answerChooser(with: png.path)
         try app.key("ctrl+e")
+        try app.confirmExportResolution()
         #expect(eventually { (try? PNGFile.decode(atPath: png.path).pixel(x: 300, y: 350)) == 0xFF00_0000 }, "the copy on Wayland")
         try app.answerChooser(with: app.home.appendingPathComponent("wayland").path)
         try app.key("ctrl+s")

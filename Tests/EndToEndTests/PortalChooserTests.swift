@@ -132,6 +132,7 @@ final class StubPortal {
         try app.answerChooser(with: target.path)
         try app.drag([(150, 300), (450, 300)])
         try app.key("ctrl+e")
+        try app.confirmExportResolution()
         #expect(eventually { FileManager.default.fileExists(atPath: target.path) })
         #expect(FileManager.default.fileExists(atPath: app.chooserLog.path))
     }

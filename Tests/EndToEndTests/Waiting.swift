@@ -27,6 +27,19 @@ extension AppUnderTest {
         return try eventually(timeout) { shown(try screenshot()) }
     }
 
+    /// The Export sheet a picture's export opens: waits for its Export button, then Enter
+    /// exports at the resolution it shows (the last export's, or 1x).
+    func confirmExportResolution(window: PixelSize = PixelSize(width: 1000, height: 700), scale: Double = 1) throws {
+        let draft = ExportResolutionDraft(path: "picture.png", format: .png, page: window, scale: 1)
+        let l = Layout(window: window, scale: scale, barsHidden: 0, panel: nil, recentColors: 0, hasMessage: false, hasDialog: false,
+                       sheet: .exportResolution(draft))
+        guard let confirm = l.frame(of: .sheetConfirm) else { throw DesktopError("the Export sheet has no button") }
+        guard try eventually(6, { try screenshot().rgb(Int(confirm.minX) + 8, Int(confirm.center.y)) == Self.accent }) else {
+            throw DesktopError("the Export sheet did not show")
+        }
+        try key("Return")
+    }
+
     /// Whether a question shows, its default button (`first`) in the accent colour.
     func waitForQuestion(_ layout: Layout, first: DialogButton = .save) throws -> Bool {
         let button = layout.frame(of: .dialog(first))!

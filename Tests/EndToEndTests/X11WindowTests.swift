@@ -280,6 +280,7 @@ import Testing
         try app.answerChooser(with: target.path)
         try app.drag([(150, 300), (450, 300)])
         try app.key("ctrl+e")
+        try app.confirmExportResolution(window: Self.size)
         let saved = target.path
         #expect(eventually { FileManager.default.fileExists(atPath: saved) })
         let png = try PNGFile.decode(atPath: saved)
@@ -287,7 +288,8 @@ import Testing
         #expect(png.pixel(x: 300, y: 300) == 0xFF00_0000)
         #expect(png.pixel(x: 300, y: 320) == 0xFFFF_FFFF)
         #expect(app.title == "*Untitled - DrawingBoard", "an export is a copy: the document is still unsaved")
-        try app.drag([(600, 100), (600, 400)])
+        // (Under the banner that says the copy was written: a press on it closes it.)
+        try app.drag([(600, 200), (600, 400)])
         try app.key("ctrl+e")
         #expect(eventually { (try? PNGFile.decode(atPath: saved).pixel(x: 600, y: 250)) == 0xFF00_0000 })
         let log = try String(contentsOf: app.chooserLog, encoding: .utf8)

@@ -88,6 +88,22 @@ public final class ScaledPicture {
         return try body(base, size)
     }
 
+    /// The page `page` drawn at `scale` from its model alone, with images and PDFs of this
+    /// thread's own (a file written off the event loop).
+    public static func painted(_ page: Page, scale: Double) throws(RenderError) -> ScaledPicture {
+        guard scaleRange.contains(scale), scale.isFinite else {
+            throw RenderError("a scale of \(JSONValue.format(scale)) is outside \(JSONValue.format(scaleRange.lowerBound))...\(JSONValue.format(scaleRange.upperBound))")
+        }
+        return try ScaledPicture(PageScene(page), scale: scale, resources: PaintResources())
+    }
+
+    /// The picture as PNG bytes.
+    public func pngData() throws(RenderError) -> Data {
+        var data = Data()
+        try writePNG { data.append(contentsOf: $0); return true }
+        return data
+    }
+
     /// The picture as an image (a copy), for tests and small pictures.
     public func image() -> RasterImage { surface.rasterImage() }
 }

@@ -186,6 +186,15 @@ public final class ViewTiles {
     /// Whether tiles are being painted.
     public var painting: Bool { workers.isBusy }
 
+    /// Whether `region` of page `id` drawn at `scale` (its pixels at that scale) has every tile
+    /// painted, and painted from the page as it is now: shown sharp, nothing standing in.
+    public func isSharp(page id: UInt64, scale: Double, region: PixelRect) -> Bool {
+        let version = self.version(of: id), t = Self.side
+        return ScaledPicture.tiles(covering: region).allSatisfy { part in
+            tiles[Key(page: id, scale: scale, x: part.x / t, y: part.y / t)]?.version == version
+        }
+    }
+
     /// Drops the least recently shown tiles until they fit the budget (the tiles shown in the
     /// last frame stay, whatever the budget).
     private func trim() {

@@ -21,6 +21,8 @@ public final class Sheets {
     public enum Request: Sendable {
         case shortcuts, about, newPage, pageSize
         case insertPage(after: Int)
+        /// A picture's resolution before it is exported to `path`.
+        case exportResolution(path: String, format: ExportFormat)
     }
 
     /// Opens `kind`; a page sheet starts from the page as it is.
@@ -40,6 +42,8 @@ public final class Sheets {
             draft.insertAfter = after
             sheet = .newPage(draft)
         case .pageSize: sheet = .pageSize(PageSizeDraft(text: "\(app.editor.size.width)x\(app.editor.size.height)", anchor: lastAnchor))
+        case .exportResolution(let path, let format):
+            sheet = .exportResolution(ExportResolutionDraft(path: path, format: format, page: app.editor.size, scale: app.document.state.exportScale))
         }
         app.chrome.showBars()
         app.invalidateChrome()
@@ -81,6 +85,15 @@ public final class Sheets {
         case (.sheetAnchor(let i), .pageSize(var draft)?):
             draft.anchor = min(max(i, 0), 8)
             sheet = .pageSize(draft)
+        case (.sheetResolution(let i), .exportResolution(var draft)?) where ExportResolutionDraft.scales.indices.contains(i):
+            draft.choice = i
+            draft.dpi = JSONValue.format(ExportResolutionDraft.scales[i] * ExportResolutionDraft.dpiAtOne)
+            sheet = .exportResolution(draft)
+        case (.sheetField, .exportResolution(var draft)?):
+            // The dots per inch, selected so that typing replaces them.
+            draft.choice = nil
+            draft.selected = true
+            sheet = .exportResolution(draft)
         default:
             break
         }
@@ -136,6 +149,13 @@ public final class Sheets {
             } catch {
                 app.chrome.show(error: "The page cannot be \(size.width)x\(size.height): \(error)")
             }
+        case .exportResolution(let draft)?:
+            guard let scale = draft.scale else {
+                return app.chrome.show(error: "Type the resolution as \(draft.dpiRange.lowerBound) to \(draft.dpiRange.upperBound) dots per inch, or choose 1x, 2x or 4x")
+            }
+            close()
+            app.chrome.dismissMessage()
+            app.document.exportCopy(to: draft.path, as: draft.format, scale: scale)
         default:
             close()
         }
@@ -148,6 +168,7 @@ public final class Sheets {
             switch sheet {
             case .newPage(var draft)? where draft.custom != nil: draft.selected = true; sheet = .newPage(draft)
             case .pageSize(var draft)?: draft.selected = true; sheet = .pageSize(draft)
+            case .exportResolution(var draft)? where draft.choice == nil: draft.selected = true; sheet = .exportResolution(draft)
             default: break
             }
             app.invalidateChrome()
@@ -201,10 +222,40 @@ public final class Sheets {
                 }
             }
             sheet = .pageSize(draft)
+        case .exportResolution(var draft)?:
+            let count = ExportResolutionDraft.scales.count
+            if case .character(let c) = input.key, c.isNumber, draft.choice != nil {
+                // A digit types dots per inch from anywhere in the sheet.
+                draft.choice = nil
+                draft.selected = true
+            }
+            if draft.choice == nil, let edited = Self.editNumber(draft.dpi, selected: draft.selected, with: input) {
+                draft.dpi = edited
+                draft.selected = false
+            } else if input.key == .down || input.key == .up {
+                // Up and down go through the scales and the field.
+                let current = draft.choice ?? count
+                let next = (current + (input.key == .down ? 1 : count)) % (count + 1)
+                sheet = .exportResolution(draft)
+                press(next < count ? .sheetResolution(next) : .sheetField)
+                return true
+            }
+            sheet = .exportResolution(draft)
         default:
             break
         }
         return true
+    }
+
+    /// A number field after `input`: up to five digits typed, Backspace deletes; a selected
+    /// text is replaced by what is typed. Nil for a key that is not for the field.
+    static func editNumber(_ text: String, selected: Bool, with input: KeyInput) -> String? {
+        if selected, input.key == .backspace || input.key == .delete { return "" }
+        switch input.key {
+        case .backspace: return String(text.dropLast())
+        case .character(let c) where c.isNumber: return selected ? String(c) : text.count < 5 ? text + String(c) : text
+        default: return nil
+        }
     }
 
     /// Shows the shortcuts' next page (`by` 1) or the one before (-1), within their pages.

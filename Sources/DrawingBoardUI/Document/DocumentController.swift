@@ -103,11 +103,11 @@ public final class DocumentController {
 
     // MARK: - Exporting a copy
 
-    /// Ctrl+E exports again to the last export's file (asking the first time); Ctrl+Shift+E
-    /// always asks.
+    /// Ctrl+E exports again to the last export's file, at its resolution (asking the first
+    /// time); Ctrl+Shift+E always asks.
     public func export(choosingName: Bool) {
         if let path = state.exportPath, !choosingName {
-            exportCopy(to: path)
+            exportCopy(to: path, scale: state.exportScale)
             return
         }
         app.request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: state.suggestedExportName(notebookFormat),
@@ -134,13 +134,23 @@ public final class DocumentController {
     }
 
     /// Writes a copy of the picture as the extension says, off the event loop; the document is
-    /// left as it is.
-    func exportCopy(to path: String) {
+    /// left as it is. A picture (PNG, JPEG, WebP) asks its resolution first, unless `scale` is
+    /// given (Export again keeps the last one).
+    func exportCopy(to path: String, scale: Double? = nil) {
         guard let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
             chrome.show(error: DocumentState.ExportNameError(name: DocumentState.fileName(path)).description)
             return
         }
-        writes.export(path, as: format)
+        guard let scale else {
+            if [.png, .jpeg, .webp].contains(format) { return chrome.sheets.open(.exportResolution(path: path, format: format)) }
+            return writes.export(path, as: format)
+        }
+        exportCopy(to: path, as: format, scale: scale)
+    }
+
+    /// Writes a copy in `format`, a picture drawn at `scale`.
+    func exportCopy(to path: String, as format: ExportFormat, scale: Double) {
+        writes.export(path, as: format, scale: scale)
     }
 
     // MARK: - The chooser's answers

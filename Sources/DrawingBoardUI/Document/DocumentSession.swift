@@ -81,7 +81,7 @@ final class DocumentSession {
     func finishExport() -> (job: FileJob, result: Result<Void, any Error>)? {
         guard let job = exporting, let outcome = job.outcome else { return nil }
         exporting = nil
-        if case .success = outcome { state.exported(to: job.path) }
+        if case .success = outcome, case .export(_, let scale) = job.kind { state.exported(to: job.path, scale: scale) }
         return (job, outcome)
     }
 

@@ -11,6 +11,8 @@ public struct DocumentState: Sendable, Equatable {
     public private(set) var path: String?
     /// Where Export writes without asking, once a first export chose it (or `--export-to`).
     public private(set) var exportPath: String?
+    /// The scale the last export's picture was drawn at (Export again keeps it).
+    public private(set) var exportScale = 1.0
     /// The image a new page was opened from: it names the page until the first save.
     public private(set) var importedFrom: String?
     /// The history state at the last save; nil when it matches none (a restored session).
@@ -57,9 +59,11 @@ public struct DocumentState: Sendable, Equatable {
         savedState = state
     }
 
-    /// A copy was exported to `path`: later exports go there. Nothing else changes.
-    public mutating func exported(to path: String) {
+    /// A copy was exported to `path`, a picture at `scale`: later exports go there, at that
+    /// scale. Nothing else changes.
+    public mutating func exported(to path: String, scale: Double = 1) {
         exportPath = path
+        exportScale = scale
     }
 
     /// The window now shows another picture: a document opened from `path`, a page made from

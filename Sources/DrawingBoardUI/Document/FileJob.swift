@@ -12,7 +12,8 @@ final class FileJob: @unchecked Sendable {
     enum Kind {
         /// The document, as it was at this state of the history.
         case save(stateID: UInt64)
-        case export(ExportFormat)
+        /// A copy, a picture's drawn at `scale` (1: the page's own pixels).
+        case export(ExportFormat, scale: Double)
     }
 
     let path: String
@@ -52,12 +53,20 @@ final class FileJob: @unchecked Sendable {
     }
 
     /// Exports a copy of `editor`'s picture in `format`: the page drawn on (PNG, JPEG, WebP,
-    /// SVG), or every page (PDF).
-    static func export(_ editor: Editor, to path: String, as format: ExportFormat, encoder: any ImageEncoding, now: Double) throws -> FileJob {
+    /// SVG), or every page (PDF). A picture at another `scale` than 1 is the page drawn again
+    /// from its model at that scale (`ScaledPicture`), on the job's thread.
+    static func export(_ editor: Editor, to path: String, as format: ExportFormat, scale: Double = 1, encoder: any ImageEncoding,
+                       now: Double) throws -> FileJob {
         let pages = editor.pages.notebook.pages.map(\.page), current = pages[editor.pages.index]
+        let picture = [.png, .jpeg, .webp].contains(format)
+        let scale = picture ? scale : 1
         // A big page's picture is flattened here rather than painted again (see `save`).
-        let flattened = current.size.area > paintedAfreshUpTo && [.png, .jpeg, .webp].contains(format) ? try editor.image.flattened() : nil
-        return FileJob(path: path, kind: .export(format), source: editor, now: now) {
+        let flattened = scale == 1 && current.size.area > paintedAfreshUpTo && picture ? try editor.image.flattened() : nil
+        return FileJob(path: path, kind: .export(format, scale: scale), source: editor, now: now) {
+            if scale != 1 {
+                let drawn = try ScaledPicture.painted(current, scale: scale)
+                return format == .png ? try drawn.pngData() : Data(try encoder.encode(drawn.image(), as: format))
+            }
             switch format {
             case .png: return try PNGFile.encode(try flattened ?? PageImage.painted(current).flattened())
             case .svg: return try VectorExport.export(try PageImage.painted(current), as: .svg)

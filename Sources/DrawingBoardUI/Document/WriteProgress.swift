@@ -11,7 +11,7 @@ final class WriteProgress {
     unowned let document: DocumentController
     /// A save and an export asked for while another ran.
     private var saveAgain: String?
-    private var exportAgain: String?
+    private var exportAgain: (path: String, scale: Double)?
     /// A file that has been written this long says so in the window.
     static let announceAfter = 0.3
 
@@ -37,14 +37,15 @@ final class WriteProgress {
         }
     }
 
-    func export(_ path: String, as format: ExportFormat) {
+    /// `scale`: a picture's, drawn again from the page at it (1: the page's own pixels).
+    func export(_ path: String, as format: ExportFormat, scale: Double = 1) {
         guard session.exporting == nil else {
-            exportAgain = path
+            exportAgain = (path, scale)
             return
         }
         app.followReplacement(wait: true)
         do {
-            session.exporting = try FileJob.export(app.editor, to: path, as: format, encoder: app.encoder, now: app.now)
+            session.exporting = try FileJob.export(app.editor, to: path, as: format, scale: scale, encoder: app.encoder, now: app.now)
         } catch {
             app.chrome.show(error: "Could not export “\(DocumentState.fileName(path))”: \(error)")
         }
@@ -89,17 +90,11 @@ final class WriteProgress {
             switch result {
             case .failure(let error):
                 app.chrome.show(error: "Could not export “\(name)”: \(error)")
-                if let path = exportAgain, let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) {
-                    exportAgain = nil
-                    export(path, as: format)
-                }
+                exportQueued()
             case .success:
                 app.chrome.show(info: document.isModified ? "Exported a copy to “\(name)” (the document itself is not saved: Ctrl+S)"
                                                           : "Exported a copy to “\(name)”")
-                if let path = exportAgain, let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) {
-                    exportAgain = nil
-                    export(path, as: format)
-                }
+                exportQueued()
             }
             app.invalidateChrome()
         }
@@ -114,6 +109,13 @@ final class WriteProgress {
                 document.questions.whenChangesAreSafe(.quit)
             }
         }
+    }
+
+    /// Starts the export asked for while the last one ran.
+    private func exportQueued() {
+        guard let again = exportAgain, let format = ExportFormat(pathExtension: URL(fileURLWithPath: again.path).pathExtension) else { return }
+        exportAgain = nil
+        export(again.path, as: format, scale: again.scale)
     }
 
     /// When a quit asked to wait for the files being written: the history's state then.

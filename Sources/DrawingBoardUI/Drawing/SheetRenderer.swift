@@ -13,6 +13,7 @@ enum SheetRenderer {
         case .about: name = "About DrawingBoard"
         case .newPage(let draft): name = draft.inserting ? "Insert Page" : "New Drawing"
         case .pageSize: name = "Page Size"
+        case .exportResolution(let draft): name = "Export “\(URL(fileURLWithPath: draft.path).lastPathComponent)”"
         }
         p.text(name, in: title, size: (Theme.textSize + 3) * s, Theme.ink, align: .left, bold: true)
         switch sheet {
@@ -20,6 +21,7 @@ enum SheetRenderer {
         case .about: drawAbout(body, v, p)
         case .newPage(let draft): drawNewPage(draft, body, v, p)
         case .pageSize(let draft): drawPageSize(draft, body, v, p)
+        case .exportResolution(let draft): drawExportResolution(draft, body, v, p)
         }
         for item in v.layout.items where item.control.isInSheet {
             drawControl(item, sheet, v, p)
@@ -93,6 +95,22 @@ enum SheetRenderer {
                size: Theme.smallText * s, Theme.inkMuted, align: .left)
     }
 
+    private static func drawExportResolution(_ draft: ExportResolutionDraft, _ body: Rect, _ v: ChromeView, _ p: Painter) {
+        let s = v.scale
+        let row = Theme.minimumTarget * s, gap = 8 * s
+        let labelWidth = min(180 * s, body.width / 2)
+        let fieldY = body.minY + Double(ExportResolutionDraft.scales.count) * row + gap
+        p.text("Dots per inch", in: Rect(x: body.minX, y: fieldY, width: labelWidth, height: row), size: Theme.textSize * s, Theme.ink, align: .left)
+        let summary: String
+        if let scale = draft.scale, let size = draft.size(at: scale) {
+            summary = "\(size.width) x \(size.height) pixels"
+        } else {
+            summary = "Type \(draft.dpiRange.lowerBound) to \(draft.dpiRange.upperBound) dots per inch"
+        }
+        p.text(summary, in: Rect(x: body.minX, y: body.maxY - row, width: body.width - 300 * s, height: row), size: Theme.smallText * s,
+               draft.scale == nil ? Theme.error : Theme.inkMuted, align: .left, wrap: true)
+    }
+
     private static func drawControl(_ item: Layout.Item, _ sheet: Sheet, _ v: ChromeView, _ p: Painter) {
         let s = v.scale
         let f = item.frame, inner = item.frame.insetBy(3 * s)
@@ -110,6 +128,8 @@ enum SheetRenderer {
             button("Cancel", selected: false)
         case (.sheetConfirm, .newPage(let draft)):
             button(draft.inserting ? "Insert" : "Create", selected: false, primary: true)
+        case (.sheetConfirm, .exportResolution):
+            button("Export", selected: false, primary: true)
         case (.sheetConfirm, _):
             button("Apply", selected: false, primary: true)
         case (.sheetSize(let choice), .newPage(let draft)):
@@ -136,6 +156,12 @@ enum SheetRenderer {
             p.fill(inner.insetBy(chosen ? 3 * s : 1.5 * s), RGBA(color), radius: 6 * s)
         case (.sheetPaper(let ruling), .newPage(let draft)):
             button(ruling?.title ?? "Plain", selected: draft.paper == ruling)
+        case (.sheetResolution(let i), .exportResolution(let draft)) where ExportResolutionDraft.scales.indices.contains(i):
+            let scale = ExportResolutionDraft.scales[i]
+            let size = draft.size(at: scale).map { " — \($0.width) x \($0.height) pixels" } ?? ""
+            button("\(JSONValue.format(scale))x, \(Int(scale * ExportResolutionDraft.dpiAtOne)) dpi\(size)", selected: draft.choice == i)
+        case (.sheetField, .exportResolution(let draft)):
+            field(draft.dpi, editing: draft.choice == nil, selected: draft.selected, invalid: draft.choice == nil && draft.scale == nil)
         case (.sheetAnchor(let i), .pageSize(let draft)):
             p.fill(inner, i == draft.anchor ? Theme.accent : Theme.hover, radius: 6 * s)
             if i == draft.anchor { p.fillCircle(center: f.center, radius: 6 * s, Theme.onAccent) }

@@ -185,7 +185,7 @@ enum UIRenderer {
             p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, Theme.ink)
         case .pageNumber, .sidebar, .addPage, .pageThumbnail, .pageMenu,
              .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
-             .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor:
+             .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor, .sheetResolution:
             break
         case .colorWheel:
             let r = f.width / 2

@@ -122,6 +122,8 @@ public enum Control: Sendable, Hashable {
     /// The New page sheet's paper: a ruling, or nil for plain.
     case sheetPaper(Paper.Ruling?)
     case sheetAnchor(Int)
+    /// The Export sheet's resolutions: a scale of `ExportResolutionDraft.scales`.
+    case sheetResolution(Int)
     /// The Stickers panel: a sticker (by its place in the library), the next or the previous
     /// page of them, and "Insert image…".
     case sticker(Int)
@@ -145,7 +147,7 @@ public enum Control: Sendable, Hashable {
     /// Whether the control belongs to a sheet (only those answer while one is open).
     var isInSheet: Bool {
         switch self {
-        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor: return true
+        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor, .sheetResolution: return true
         default: return false
         }
     }

@@ -93,7 +93,7 @@ extension Control {
         case .recentFile(let i): return ControlSpec(action: { $0.chrome.menu.openRecent(i) })
         case .dismissMenu: return ControlSpec(action: { $0.chrome.menu.close() })
         case .dismissSheet: return ControlSpec(action: { $0.chrome.sheets.close() })
-        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor:
+        case .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor, .sheetResolution:
             return ControlSpec(action: { $0.chrome.sheets.press(self) })
         case .sticker(let i):
             return ControlSpec(tooltip: "Click to place it in the middle, or drag it onto the page", action: { app in

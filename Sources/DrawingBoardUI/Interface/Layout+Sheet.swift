@@ -31,6 +31,9 @@ extension Layout {
         case .pageSize:
             width = min(460 * s, w - 2 * Theme.margin * s)
             contentHeight = row + gap + 2 * row + gap + 3 * row + 12 * s + row
+        case .exportResolution:
+            width = min(460 * s, w - 2 * Theme.margin * s)
+            contentHeight = Double(ExportResolutionDraft.scales.count) * row + gap + row + 12 * s + row
         }
         var height = min(contentHeight + 2 * pad + row, h - 2 * Theme.margin * s)
         // Between the bars, or over their whole height: a card over part of a bar left slices
@@ -108,6 +111,16 @@ extension Layout {
                 result.append(Item(control: .sheetAnchor(i), frame: Rect(x: body.minX + labelWidth + column * row, y: anchorsY + index * row,
                                                                          width: row, height: row)))
             }
+            buttons(true)
+        case .exportResolution:
+            // The scales, one a row; then the dots per inch, typed.
+            for i in ExportResolutionDraft.scales.indices {
+                result.append(Item(control: .sheetResolution(i), frame: Rect(x: body.minX, y: body.minY + Double(i) * row, width: body.width, height: row)))
+            }
+            let labelWidth = min(180 * s, body.width / 2)
+            let fieldY = body.minY + Double(ExportResolutionDraft.scales.count) * row + gap
+            result.append(Item(control: .sheetField, frame: Rect(x: body.minX + labelWidth, y: fieldY, width: min(140 * s, body.width - labelWidth),
+                                                                 height: row)))
             buttons(true)
         }
         return result

@@ -10,6 +10,8 @@ public enum Sheet: Sendable, Hashable {
     case newPage(NewPageDraft)
     /// "Page Size…": the page's new size and where the drawing stays.
     case pageSize(PageSizeDraft)
+    /// Export as PNG, JPEG or WebP: the picture's resolution.
+    case exportResolution(ExportResolutionDraft)
 }
 
 /// The New page sheet's choices while it is open.
