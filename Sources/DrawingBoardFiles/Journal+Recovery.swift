@@ -173,9 +173,9 @@ extension Journal {
     /// that cannot come back is counted and an empty step takes its place, so the undos and
     /// redos after it act on the steps they did.
     /// `drawsPDFsLater`: PDF pages are drawn off the event loop (a window's restore).
-    public static func restore(_ orphan: Orphan, history: UndoHistory.Options = .init(), drawsPDFsLater: Bool = false) throws -> Restored {
+    public static func restore(_ orphan: Orphan, drawsPDFsLater: Bool = false) throws -> Restored {
         let session = try read(orphan)
-        let editor = try Editor(document: session.start, history: history, drawsPDFsLater: drawsPDFsLater)
+        let editor = try Editor(document: session.start, drawsPDFsLater: drawsPDFsLater)
         let unreadable = session.unreadable
         var result = Restored(editor: editor, savedTo: session.savedTo, importedFrom: session.importedFrom, skipped: unreadable,
                               skipReason: unreadable > 0 ? "\(unreadable) line\(unreadable == 1 ? "" : "s") of journal.jsonl cannot be read" : nil,

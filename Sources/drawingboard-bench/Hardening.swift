@@ -2,8 +2,8 @@ import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
 
-// The hardening figures: a long stroke's cost per point as it grows (it must stay flat), the
-// undo spill file across sweeps of the history, and what 20 fingers' masks cost.
+// The hardening figures: a long stroke's cost per point as it grows (it must stay flat), and
+// what 20 fingers' masks cost.
 
 /// A wandering line of `n` points (steps of up to 5 px), or points anywhere on the canvas.
 func wander(_ n: Int, uniform: Bool, in size: PixelSize) -> [Point] {
@@ -49,18 +49,6 @@ func hardeningFigures() throws {
         long["uniform_\(n)_ms"] = t * 1e3
     }
     json["long_stroke"] = long
-
-    // The spill file: 2,000 strokes with a 4 MB budget, then three sweeps of undo and redo.
-    let editor = try Editor(size: size, history: .init(memoryBudget: 4 << 20, spillDirectory: scratchFolder))
-    randomStrokes(editor, 2000)
-    var sizes = [Double(editor.history.spillFileBytes) / 1e6]
-    for _ in 0..<3 {
-        while editor.canUndo { try editor.undo() }
-        while editor.canRedo { try editor.redo() }
-        sizes.append(Double(editor.history.spillFileBytes) / 1e6)
-    }
-    row("spill file, 2000 strokes then 3 undo/redo sweeps (MB)", sizes.map { String(format: "%.1f", $0) }.joined(separator: " -> "))
-    json["spill_file_mb"] = sizes
 
     // 20 fingers, each a short translucent stroke (their masks are drawn as they go), on a
     // 4096x4096 canvas: what their masks hold.

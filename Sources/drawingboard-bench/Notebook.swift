@@ -17,7 +17,7 @@ func notebookFigures() throws {
     try TestPDF.lecture(pages: pageCount).write(to: pdfURL)
     let file = try PDFReader.read(path: pdfURL.path)
     let pages = file.pages
-    let editor = try Editor(notebook: Notebook(pages), history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
+    let editor = try Editor(notebook: Notebook(pages))
     // 20 strokes of 30 points on every page, the same for both apps.
     var strokes: [[[Point]]] = []
     for i in 0..<pageCount {
@@ -69,7 +69,7 @@ func notebookFigures() throws {
     // A stroke on page 150 costs what it costs on a one-page document.
     let middle = min(149, pageCount - 1)
     try editor.pages.show(middle)
-    let single = try Editor(notebook: Notebook([pages[middle]]), history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
+    let single = try Editor(notebook: Notebook([pages[middle]]))
     let frame = try Frame(size: PixelSize(width: 1280, height: 800))
     let path = scribble(editor.size, 300)
     var onNotebook: [Double] = [], onSingle: [Double] = []

@@ -57,7 +57,7 @@ func scribble(_ size: PixelSize, _ n: Int, phase: Double = 0) -> [Point] {
 let scratchFolder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: scratchFolder) }
 func makeEditor(_ size: PixelSize) throws -> Editor {
-    try Editor(size: size, history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
+    try Editor(size: size)
 }
 
 /// Per motion event of a live pencil, everything the window does before presenting: the
@@ -165,8 +165,13 @@ if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
     try elementFigures()
     exit(0)
 }
+if ProcessInfo.processInfo.environment["BENCH_ONLY_UNDO"] != nil {
+    try undoFromPageFigures()
+    exit(0)
+}
 if ProcessInfo.processInfo.environment["BENCH_ONLY_ZOOM"] != nil {
-    try zoomFigures()
+    try undoFromPageFigures()
+try zoomFigures()
     exit(0)
 }
 if ProcessInfo.processInfo.environment["BENCH_ONLY_PEN"] != nil {
@@ -261,27 +266,24 @@ do {
     json["stroke_eraser"] = ["median_us": erase.median * 1e6, "p99_us": erase.p99 * 1e6, "removed": Double(removed), "undo_ms": undoErase * 1e3]
     _ = before
     row("history 10000 strokes: pixels held in memory", String(format: "%.1f MB", Double(editor.history.residentBytes) / 1e6))
-    row("history 10000 strokes: spilled to disk", String(format: "%.1f MB", Double(editor.history.spillFileBytes) / 1e6))
     row("process resident memory after 10000 strokes (4K)", String(format: "%.1f MB", Double(residentBytes()) / 1e6))
     json["history"] = history
     json["history_resident_mb"] = Double(editor.history.residentBytes) / 1e6
-    json["history_spilled_mb"] = Double(editor.history.spillFileBytes) / 1e6
     json["process_resident_mb"] = Double(residentBytes()) / 1e6
     // Opening that drawing as a document: its strokes are replayed once and compared with its
     // pixels (so the stroke eraser can repaint from them).
     let document = editor.image.contents()
     let o0 = now()
-    let reopened = try Editor(document: document, history: .init(memoryBudget: 48 << 20, spillDirectory: scratchFolder))
+    let reopened = try Editor(document: document)
     let openTime = now() - o0
     row("opening it as a document (\(reopened.strokes.count) strokes)", ms(openTime))
     json["open_document_ms"] = openTime * 1e3
 }
 
-// MARK: - 3. Undo memory per step (4K)
+// MARK: - 3. Undo per step (4K): what a step holds, and its time painted from the page
 
 do {
-    let copy = uhd.area * 4
-    var steps: [String: Any] = ["full_canvas_copy_bytes": copy]
+    var steps: [String: Any] = [:]
     let small: [Point] = [Point(1000, 1000), Point(1010, 1005), Point(1020, 1000)]
     let medium: [Point] = (0...40).map { (i: Int) -> Point in Point(1000 + Double(i) * 10, 1000 + 30 * sin(Double(i) / 4)) }
     var full: [Point] = []
@@ -298,21 +300,22 @@ do {
         editor.handle(PointerEvent(source: .mouse, phase: .down, position: points[0]))
         for p in points.dropFirst() { editor.handle(PointerEvent(source: .mouse, phase: .move, position: p)) }
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: points[points.count - 1]))
-        let step = editor.history.steps[editor.history.steps.count - 1]
-        let touched = step.tiles.count * 64 * 64 * 4
-        let done = step.residentBytes + step.spilledBytes
-        try editor.undo()
-        let after = editor.history.steps[editor.history.steps.count - 1]
-        let undone = after.residentBytes + after.spilledBytes
-        row("undo step, \(name) stroke: bytes done / undone", "\(done) / \(undone)")
-        row("undo step, \(name) stroke: tiles touched x 64x64x4", "\(touched) (\(String(format: "%.2fx", Double(max(done, undone)) / Double(max(touched, 1)))))")
-        row("undo step, \(name) stroke: vs a full-canvas copy", String(format: "%.4f of %d bytes", Double(max(done, undone)) / Double(copy), copy))
-        steps[name] = ["done_bytes": done, "undone_bytes": undone, "touched_tile_bytes": touched]
+        let held = editor.history.steps[editor.history.steps.count - 1].residentBytes
+        var times: [Double] = []
+        for back in [true, false, true, false, true, false] {
+            let t0 = now()
+            if back { try editor.undo() } else { try editor.redo() }
+            times.append(now() - t0)
+            _ = editor.screen.takeDirtyRect()
+        }
+        let t = Stats(times)
+        row("undo step, \(name) stroke: pixel bytes held / undo or redo", "\(held) / \(ms(t.median))")
+        steps[name] = ["held_bytes": held, "crossing_median_ms": t.median * 1e3]
     }
-    json["undo_memory"] = steps
+    json["undo_steps"] = steps
 }
 
-// MARK: - Hardening: long strokes, the spill file across sweeps, fingers' masks
+// MARK: - Hardening: long strokes, fingers' masks
 
 try hardeningFigures()
 try xournalImportFigures()

@@ -109,15 +109,6 @@ import Testing
         #expect(grid.allTiles.count == 8)
     }
 
-    @Test func payloadsKeepTheCheapestForm() {
-        #expect(TilePayload(pixels: [0, 0, 0]) == .empty)
-        #expect(TilePayload(pixels: [7, 7]) == .uniform(7))
-        #expect(TilePayload(pixels: [7, 8]) == .pixels([7, 8]))
-        #expect(TilePayload(pixels: [7, 8]).residentBytes == 8)
-        #expect(TilePayload.uniform(3).residentBytes == 0)
-        #expect(TilePayload.spilled(offset: 0, count: 10).spilledBytes == 40)
-    }
-
     @Test func rectangleToPixels() {
         let canvas = PixelSize(width: 100, height: 50)
         #expect(Rect(minX: -5.5, minY: 10.2, maxX: 20.1, maxY: 80).pixelRect(clippedTo: canvas) == PixelRect(x: 0, y: 10, width: 21, height: 40))

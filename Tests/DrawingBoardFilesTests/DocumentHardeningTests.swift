@@ -11,7 +11,7 @@ private func temporaryFile(_ name: String) -> URL {
 
 /// A valid DrawingBoard document of 40x30 whose document.json is replaced by `json`.
 func documentWithJSON(_ json: Data, at url: URL) throws {
-    let e = try Editor(size: PixelSize(width: 40, height: 30), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+    let e = try Editor(size: PixelSize(width: 40, height: 30))
     try OpenRaster.encode(e.image).write(to: url)
     let archive = try Archive(url: url, accessMode: .update)
     try archive.remove(archive[OpenRaster.documentEntry]!)
@@ -129,7 +129,7 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/documents")
         let contents = try OpenRaster.read(folder.appendingPathComponent("\(name).ora"))
-        let editor = try Editor(document: contents, history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let editor = try Editor(document: contents)
         let expected = try PNGFile.decode(try Data(contentsOf: folder.appendingPathComponent("\(name).png")), name: name)
         #expect(try editor.image.flattened() == expected)
         #expect(!contents.strokes.isEmpty)

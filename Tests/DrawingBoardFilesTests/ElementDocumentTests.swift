@@ -29,7 +29,7 @@ import ZIPFoundation
 
     /// A page with a photo (shown twice: one file), a sticker, a text, and ink around them.
     static func journalPage() throws -> Editor {
-        let editor = try Editor(size: PixelSize(width: 320, height: 240), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let editor = try Editor(size: PixelSize(width: 320, height: 240))
         let photo = try photo()
         try editor.perform(pencil("#d01010", [(10, 100), (310, 100)]))
         try editor.perform(.place(element(.image(photo), at: 120, 100, width: 120, rotation: 20)))
@@ -101,9 +101,8 @@ import ZIPFoundation
     @Test func everyElementEditComesBackFromTheJournal() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let options = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory: nil)
         var journal: Journal? = try Journal(root: root, size: PixelSize(width: 320, height: 240), background: .white, documentPath: nil)
-        let editor = try Editor(size: PixelSize(width: 320, height: 240), history: options)
+        let editor = try Editor(size: PixelSize(width: 320, height: 240))
         editor.recorder = { journal?.append($0) }
         let built = try Self.journalPage()
         for item in built.page.items {
@@ -123,7 +122,7 @@ import ZIPFoundation
         try editor.undo()
         journal = nil
 
-        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: options)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(restored.skipped == 0, "\(restored.skipReason ?? "")")
         let back = restored.editor
         #expect(back.page == editor.page)

@@ -35,8 +35,7 @@ import Testing
         let edit = Self.kinds.first { $0.0 == kind }!.1
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let options = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory: nil)
-        let editor = try Editor(size: PixelSize(width: 160, height: 120), history: options)
+        let editor = try Editor(size: PixelSize(width: 160, height: 120))
         var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
         editor.recorder = { journal?.append($0) }
         // Something for the edit to act on, and a step after it to undo and redo.
@@ -48,7 +47,7 @@ import Testing
         try editor.redo()
         journal = nil // the window dies
 
-        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: options)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(restored.skipped == 0, "\(restored.skipReason ?? "")")
         let back = restored.editor
         #expect(back.page == editor.page, "the page model")

@@ -18,7 +18,7 @@ private func draw(_ e: Editor, _ pts: [(Double, Double)], color: String = "#0000
 }
 
 private func editor(_ w: Int = 200, _ h: Int = 150) throws -> Editor {
-    try Editor(size: PixelSize(width: w, height: h), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+    try Editor(size: PixelSize(width: w, height: h))
 }
 
 /// Adds raw bytes at the end of a session's journal, as a crash or an older version left them.
@@ -55,7 +55,6 @@ private let longStroke: [(Double, Double)] = (0..<200).map { (i: Int) -> (Double
     (Double(5 + i), 60.0 + Double(i % 7))
 }
 
-private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory: nil)
 
 /// The journal never drops work: not when the disk fills up, not after a crash cut its last
 /// line, not when its start is damaged, not for one bad line among good ones.
@@ -85,7 +84,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         session.journal = nil
         let orphan = try #require(Journal.orphans(root: root).first)
         #expect(orphan.steps == 5)
-        let restored = try Journal.restore(orphan, history: history)
+        let restored = try Journal.restore(orphan)
         #expect(restored.skipped == 0 && restored.editor.strokes.count == 5)
         #expect(try restored.editor.image.flattened() == expected)
     }
@@ -113,7 +112,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         draw(e, [(10, 130), (190, 130)])
         let expected = try e.image.flattened()
         session.journal = nil
-        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(restored.editor.strokes.count == 5)
         #expect(try restored.editor.image.flattened() == expected)
     }
@@ -165,7 +164,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)], [(10, 30), (190, 30)]], editor: e)
         try appendToJournal(#"{"stroke":{"id":9,"tool":"pencil","sty"#, in: directory)
 
-        let first = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        let first = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(first.editor.strokes.count == 2)
         let again = first.editor
         var adopted: Journal? = try Journal(adopting: directory)
@@ -174,7 +173,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         draw(again, [(10, 90), (190, 90)])
         let expected = try again.image.flattened()
         adopted = nil
-        let second = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        let second = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(second.editor.strokes.count == 4, "the two strokes after the cut line came back")
         #expect(second.skipped == 0)
         #expect(try second.editor.image.flattened() == expected)
@@ -211,7 +210,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let orphan = try #require(Journal.orphans(root: root).first, "the session is kept")
         #expect(orphan.steps == 2)
         #expect(orphan.startProblem?.hasPrefix("start.json: ") == true, "\(orphan.startProblem ?? "")")
-        let restored = try Journal.restore(orphan, history: history)
+        let restored = try Journal.restore(orphan)
         #expect(restored.startProblem != nil)
         #expect(restored.editor.strokes.map(\.style.color.hex) == ["#d01010", "#1010d0"])
         #expect(restored.editor.size.width > 900 && restored.editor.size.height > 700)
@@ -232,7 +231,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let good = #"{"stroke":{"id":9,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":10,"y":100},{"x":190,"y":100}]}}"#
         try appendToJournal(bad + "\n" + far + "\n" + huge + "\n" + good + "\n", in: directory)
         for _ in 0..<2 {
-            let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+            let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
             #expect(restored.skipped == 3)
             #expect(restored.skipReason == "journal.jsonl line 2, edit.stroke.style.width: 4e+300 is outside 1...200")
             #expect(restored.editor.strokes.count == 2)
@@ -249,7 +248,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)]], editor: e)
         let wide = #"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":500,"opacity":1},"points":[{"x":1,"y":1}]}}"#
         try appendToJournal(wide + "\n" + #"{"undo":true}"# + "\n", in: directory)
-        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(restored.skipped == 1)
         #expect(restored.editor.strokes.count == 1, "the first stroke stays; the undo took the skipped step")
         #expect(restored.editor.canRedo)
@@ -265,7 +264,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         let e = try editor()
         let directory = try deadSession(root: root, strokes: [[(10, 10), (190, 10)]], editor: e)
         try appendToJournal(line + "\n" + #"{"undo":true}"# + "\n", in: directory)
-        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(restored.skipped == 1, "\(restored.skipReason ?? "")")
         #expect(restored.editor.strokes.count == 1, "the undo took the step that could not come back, not the stroke")
         #expect(restored.editor.canRedo)
@@ -281,7 +280,7 @@ private let history = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory:
         try Data("{".utf8).write(to: directory.appendingPathComponent("start.json"))
         let far = #"{"stroke":{"id":2,"tool":"pencil","style":{"color":{"red":0,"green":0,"blue":0},"width":4,"opacity":1},"points":[{"x":-1e300,"y":-1e300},{"x":1e300,"y":5}]}}"#
         try appendToJournal(far + "\n" + #"{"grow":[9223372036854775807,9223372036854775807]}"# + "\n", in: directory)
-        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first), history: history)
+        let restored = try Journal.restore(try #require(Journal.orphans(root: root).first))
         #expect(restored.editor.strokes.count == 1 && restored.skipped == 2)
         // The skipped line does not size the page: the blank page holds the stroke that came
         // back (it was 16384 wide, the far point's x cut to the limit, the stroke out of sight).

@@ -20,7 +20,7 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
     @Test func replayingTheJournalRebuildsThePixelsAndTheHistory() throws {
         let root = tempRoot()
         defer { try? FileManager.default.removeItem(at: root) }
-        let editor = try Editor(size: PixelSize(width: 160, height: 120), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let editor = try Editor(size: PixelSize(width: 160, height: 120))
         var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
         editor.recorder = { journal?.append($0) }
         stroke(editor, .pencil, "#d01010", [(10, 10), (80, 60), (150, 20)])
@@ -44,7 +44,7 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
 
         let orphans = Journal.orphans(root: root)
         #expect(orphans.count == 1 && orphans[0].directory.lastPathComponent == directory.lastPathComponent)
-        let restored = try Journal.restore(orphans[0], history: .init(memoryBudget: 1 << 26, spillDirectory: nil)).editor
+        let restored = try Journal.restore(orphans[0]).editor
         #expect(try restored.image.flattened() == expected, "the same pixels")
         #expect(restored.history.steps.count == steps && restored.history.cursor == cursor, "the same history")
         #expect(restored.strokes == editor.strokes)
@@ -84,7 +84,7 @@ private func stroke(_ e: Editor, _ tool: Tool, _ color: String, _ pts: [(Double,
     @Test func aLineCutShortByACrashIsLeftOut() throws {
         let root = tempRoot()
         defer { try? FileManager.default.removeItem(at: root) }
-        let editor = try Editor(size: PixelSize(width: 50, height: 50), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let editor = try Editor(size: PixelSize(width: 50, height: 50))
         var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
         editor.recorder = { journal?.append($0) }
         stroke(editor, .pencil, "#000000", [(5, 25), (45, 25)])

@@ -155,7 +155,7 @@ import ZIPFoundation
         journal = nil
 
         let orphans = Journal.orphans(root: root)
-        let restored = try Journal.restore(try #require(orphans.first), history: .init(memoryBudget: 1 << 26, spillDirectory: nil)).editor
+        let restored = try Journal.restore(try #require(orphans.first)).editor
         #expect(restored.pages.notebook.pages.map(\.page) == pages)
         #expect(restored.pages.index == current)
         #expect(restored.history.steps.count == steps - earlier, "the steps since the journal began")

@@ -17,7 +17,7 @@ private func gradient(_ w: Int, _ h: Int) -> RasterImage {
 }
 
 private func sample(background: Background) throws -> Editor {
-    let e = try Editor(size: PixelSize(width: 120, height: 90), background: background, history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+    let e = try Editor(size: PixelSize(width: 120, height: 90), background: background)
     e.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: RGBColor(hex: "#d01010")!, width: 12, opacity: 0.6))
     for (a, b) in [((10.0, 20.0), (110.0, 70.0)), ((10, 70), (110, 20))] {
         e.handle(PointerEvent(source: .mouse, phase: .down, position: Point(a.0, a.1)))

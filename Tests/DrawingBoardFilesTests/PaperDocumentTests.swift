@@ -19,8 +19,7 @@ import ZIPFoundation
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-paper-\(UUID().uuidString).ora")
         defer { try? FileManager.default.removeItem(at: url) }
         let paper = Paper(.squared, color: RGBColor(hex: "#fff8e0")!, spacing: 18.5, line: RGBColor(hex: "#806040")!)
-        let e = try Editor(size: PixelSize(width: 120, height: 90), background: .paper(paper),
-                           history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let e = try Editor(size: PixelSize(width: 120, height: 90), background: .paper(paper))
         e.toolState = ToolState(tool: .pencil, style: StrokeStyle(color: .black, width: 5))
         e.handle(PointerEvent(source: .mouse, phase: .down, position: Point(10, 10)))
         e.handle(PointerEvent(source: .mouse, phase: .up, position: Point(110, 80)))
@@ -30,11 +29,11 @@ import ZIPFoundation
         let background = try #require(json["background"] as? [String: Any])
         #expect(background["paper"] as? String == "squared" && background["spacing"] as? Double == 18.5
                 && background["color"] as? String == "#fff8e0" && background["line"] as? String == "#806040")
-        let back = try Editor(document: try OpenRaster.read(url), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let back = try Editor(document: try OpenRaster.read(url))
         #expect(back.page == e.page)
         #expect(try back.image.flattened() == e.image.flattened())
 
-        let plain = try Editor(size: PixelSize(width: 20, height: 20), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let plain = try Editor(size: PixelSize(width: 20, height: 20))
         try OpenRaster.encode(plain.image).write(to: url)
         #expect(try documentJSON(url)["format"] as? Int == 1, "a page without paper stays readable by format 1 readers")
     }
@@ -61,15 +60,14 @@ extension PaperDocumentTests {
     @Test func aSessionStartedOnPaperComesBackOnPaper() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-journal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let options = UndoHistory.Options(memoryBudget: 1 << 26, spillDirectory: nil)
         let paper = Paper(.lined, color: RGBColor(hex: "#fff8e0")!)
-        let e = try Editor(size: PixelSize(width: 120, height: 90), background: .paper(paper), history: options)
+        let e = try Editor(size: PixelSize(width: 120, height: 90), background: .paper(paper))
         var journal: Journal? = try Journal(root: root, size: PixelSize(width: 10, height: 10), background: .white, documentPath: nil)
         try journal!.restart(size: e.size, background: paper.color, paper: paper, documentPath: nil)
         e.recorder = { journal?.append($0) }
         try e.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(), points: [Point(10, 10), Point(100, 80)])))
         journal = nil
-        let back = try Journal.restore(try #require(Journal.orphans(root: root).first), history: options).editor
+        let back = try Journal.restore(try #require(Journal.orphans(root: root).first)).editor
         #expect(back.page == e.page)
         #expect(try back.image.flattened() == e.image.flattened())
     }

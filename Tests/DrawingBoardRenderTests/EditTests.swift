@@ -12,8 +12,7 @@ import Testing
         for y in 20..<60 { for x in 20..<90 { pixels[y * 200 + x] = 0xFF20_60C0 } }
         let foreign = RasterImage(width: 200, height: 120, pixels: pixels)!
         let editor = try Editor(document: DocumentContents(size: PixelSize(width: 200, height: 120), background: .color(.white),
-                                                           drawing: foreign, strokes: []),
-                                history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+                                                           drawing: foreign, strokes: []))
         #expect(editor.page.base != nil, "another app's drawing is the base item")
         return editor
     }
@@ -159,7 +158,7 @@ extension EditTests {
         try editor.perform(.clear)
         try editor.undo()
         try editor.perform(Self.stroke(.line, "#000000", width: 3, [(0, 0), (200, 200)]))
-        let fresh = try Editor(document: editor.image.contents(), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let fresh = try Editor(document: editor.image.contents())
         #expect(fresh.page == editor.page)
         let before = editor.strokes.count
         for e in [editor, fresh] { try e.perform(.eraseStrokes(path: [Point(100, 0), Point(100, 100)], width: 2)) }
@@ -190,7 +189,7 @@ extension EditTests {
         editor.handle(PointerEvent(source: .mouse, phase: .up, position: Point(100, 90)))
         #expect(editor.strokes.count == 1)
         #expect(editor.history.steps.map(\.kind) == [.stroke, .stroke, .stroke, .strokeErase, .background])
-        let replayed = try Editor(document: start, history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let replayed = try Editor(document: start)
         for event in events { try replayed.replay(event) }
         #expect(replayed.page == editor.page)
         #expect(difference(try replayed.picture(), try editor.picture()) == nil)
@@ -223,8 +222,7 @@ extension EditTests {
     @Test func theBaseComesBackAtThePagesSize() throws {
         let foreign = RasterImage(width: 80, height: 60, pixels: [UInt32](repeating: 0xFF20_60C0, count: 80 * 60))!
         let editor = try Editor(document: DocumentContents(size: PixelSize(width: 80, height: 60), background: .color(.white),
-                                                           drawing: foreign, strokes: []),
-                                history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+                                                           drawing: foreign, strokes: []))
         try editor.perform(.clear)
         try editor.perform(.grow(PixelSize(width: 120, height: 90)))
         try editor.undo()

@@ -85,8 +85,7 @@ import Testing
         var pixels = [UInt32](repeating: 0, count: 200 * 120)
         for y in 20..<60 { for x in 20..<90 { pixels[y * 200 + x] = 0xFF20_60C0 } }
         let editor = try Editor(document: DocumentContents(size: PixelSize(width: 200, height: 120), background: .color(.white),
-                                                           drawing: RasterImage(width: 200, height: 120, pixels: pixels)!, strokes: []),
-                                history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+                                                           drawing: RasterImage(width: 200, height: 120, pixels: pixels)!, strokes: []))
         let start = items(editor)
         editor.use(.eraser, width: 10)
         editor.drag([(150, 90), (180, 90)])

@@ -5,10 +5,9 @@ import Testing
 
 @Suite struct HistoryPixelTests {
     /// Applies each action, keeping the picture after it; then undoes everything and redoes
-    /// everything, checking each state is exactly the one recorded.
-    /// `withoutTiles`: every step's cached tiles are dropped first (each undo and redo then
-    /// paints the ink from the page): the steps' edits alone give the same pixels.
-    private func checkExactUndoRedo(_ editor: Editor, withoutTiles: Bool = false, _ actions: [(String, (Editor) throws -> Void)]) throws {
+    /// everything, checking each state is exactly the one recorded. The history keeps edits
+    /// only: each undo and redo paints the pixels from the page.
+    private func checkExactUndoRedo(_ editor: Editor, _ actions: [(String, (Editor) throws -> Void)]) throws {
         var states = [try editor.picture()]
         var layers = [editor.image.drawingLayer()]
         var backgrounds = [editor.background]
@@ -19,7 +18,6 @@ import Testing
             backgrounds.append(editor.background)
         }
         for i in stride(from: actions.count - 1, through: 0, by: -1) {
-            if withoutTiles { editor.history.dropCachedPixels() }
             #expect(try editor.undo())
             #expect(difference(try editor.picture(), states[i]) == nil, "undo of \(actions[i].0)")
             #expect(difference(editor.image.drawingLayer(), layers[i]) == nil, "drawing layer after undo of \(actions[i].0)")
@@ -27,19 +25,16 @@ import Testing
         }
         #expect(try editor.undo() == false)
         for i in 0..<actions.count {
-            if withoutTiles { editor.history.dropCachedPixels() }
             #expect(try editor.redo())
             #expect(difference(try editor.picture(), states[i + 1]) == nil, "redo of \(actions[i].0)")
         }
         #expect(try editor.redo() == false)
     }
 
-    /// Tiles are a cache of each step, never its meaning: with them or without them, undo and
-    /// redo give exactly the same pixels.
-    @Test(arguments: [false, true])
-    func undoAndRedoRestoreExactPixelsForEveryKindOfStep(withoutTiles: Bool) throws {
+    /// Undo and redo give back exactly the pixels of each state, painted from the page.
+    @Test func undoAndRedoRestoreExactPixelsForEveryKindOfStep() throws {
         let editor = try makeEditor(240, 160)
-        try checkExactUndoRedo(editor, withoutTiles: withoutTiles, [
+        try checkExactUndoRedo(editor, [
             ("pencil", { $0.use(.pencil, "#d01010", width: 9); $0.drag([(10, 10), (120, 90), (230, 20)]) }),
             ("translucent line", { $0.use(.line, "#1010d0", width: 14, opacity: 0.4); $0.drag([(0, 150), (240, 0)]) }),
             ("dashed line", { $0.use(.dashedLine, "#000000", width: 3); $0.drag([(10, 140), (230, 140)]) }),
@@ -55,12 +50,11 @@ import Testing
 
     /// The same with elements, highlighters, the stroke eraser and a new page size, whose steps
     /// change the layers under the top run of ink too.
-    @Test(arguments: [false, true])
-    func undoAndRedoRestoreExactPixelsWithElements(withoutTiles: Bool) throws {
+    @Test func undoAndRedoRestoreExactPixelsWithElements() throws {
         let editor = try makeEditor(240, 160)
         let note = Element(source: .text(TextStyle(text: "Note", size: 40, color: RGBColor(hex: "#2050a0")!)),
                            placement: Element.Placement(center: Point(120, 80), width: 90, natural: TextArt.measure(TextStyle(text: "Note", size: 40))))
-        try checkExactUndoRedo(editor, withoutTiles: withoutTiles, [
+        try checkExactUndoRedo(editor, [
             ("marker", { $0.use(.highlighter, "#ffe03c", width: 24, opacity: 0.6); $0.drag([(10, 80), (230, 80)]) }),
             ("pencil", { $0.use(.pencil, "#d01010", width: 6); $0.drag([(20, 20), (200, 140)]) }),
             ("text", { try $0.place(note) }),
@@ -169,10 +163,10 @@ import Testing
         #expect(editor.history.steps.isEmpty && editor.strokes.isEmpty)
     }
 
-    @Test func historyMovedToDiskComesBackExactly() throws {
-        let folder = temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let editor = try makeEditor(320, 240, budget: 96 << 10, spill: folder)
+    /// Forty steps of every tool, translucent and erasing, far apart and overlapping: undone
+    /// one by one and redone, each state exactly as it was (the history holds no pixels).
+    @Test func aLongHistoryComesBackExactly() throws {
+        let editor = try makeEditor(320, 240)
         var rng = SystemRandomNumberGenerator()
         var states = [try editor.picture()]
         for i in 0..<40 {
@@ -182,8 +176,7 @@ import Testing
             editor.drag((0..<5).map { _ in (.random(in: -20...340, using: &rng), .random(in: -20...260, using: &rng)) })
             states.append(try editor.picture())
         }
-        #expect(editor.history.spillFileBytes > 0, "a 96 KB budget must push tiles to disk")
-        #expect(editor.history.residentBytes <= (96 << 10) + 2 * 20 * 16384)
+        #expect(editor.history.residentBytes == 0, "strokes hold no pixels")
         for i in stride(from: 39, through: 0, by: -1) {
             try editor.undo()
             #expect(difference(try editor.picture(), states[i]) == nil, "undo to state \(i)")

@@ -13,13 +13,13 @@ import Testing
         let pages = (0..<count).map { i in
             Page(size: PixelSize(width: width + i * 10, height: 120), background: i % 2 == 0 ? .color(.white) : .paper(Paper(.squared)))
         }
-        return try Editor(notebook: Notebook(pages), history: .init(memoryBudget: 256 << 20, spillDirectory: nil))
+        return try Editor(notebook: Notebook(pages))
     }
 
     /// What page `index` looks like with these drags on it alone.
     static func reference(_ editor: Editor, page index: Int, _ drags: [[(Double, Double)]]) throws -> RasterImage {
         let model = editor.pages.notebook.pages[index].page
-        let single = try Editor(size: model.size, background: model.background, history: .init(memoryBudget: 256 << 20, spillDirectory: nil))
+        let single = try Editor(size: model.size, background: model.background)
         single.use(.pencil, "#d01010", width: 9)
         for d in drags { single.drag(d) }
         return try single.picture()

@@ -25,11 +25,9 @@ func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-tests-\(UUID().uuidString)")
 }
 
-/// An editor whose history never leaves memory unless a test asks for it.
-func makeEditor(_ width: Int, _ height: Int, background: Background = .default,
-                budget: Int = 256 << 20, spill: URL? = nil) throws -> Editor {
-    try Editor(size: PixelSize(width: width, height: height), background: background,
-               history: .init(memoryBudget: budget, spillDirectory: spill))
+/// An editor of a page of `width` x `height`.
+func makeEditor(_ width: Int, _ height: Int, background: Background = .default) throws -> Editor {
+    try Editor(size: PixelSize(width: width, height: height), background: background)
 }
 
 extension Editor {

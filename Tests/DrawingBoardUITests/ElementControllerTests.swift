@@ -18,7 +18,7 @@ struct PNGDecoder: ImageDecoding {
         .appendingPathComponent("Assets")
 
     func controller() throws -> AppController {
-        let editor = try Editor(size: PixelSize(width: 1000, height: 700), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+        let editor = try Editor(size: PixelSize(width: 1000, height: 700))
         let c = AppController(editor: editor, decoder: PNGDecoder(), window: PixelSize(width: 1000, height: 700), scale: 1)
         c.selection.stickers = StickerLibrary(builtIn: Self.assets.appendingPathComponent("stickers"), user: nil)
         return c

@@ -40,7 +40,7 @@ import ZIPFoundation
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("hostile.ora")
-        let e = try Editor(size: PixelSize(width: 40, height: 30), history: .init(memoryBudget: 1 << 26, spillDirectory: nil))
+        let e = try Editor(size: PixelSize(width: 40, height: 30))
         try OpenRaster.encode(e.image).write(to: url)
         let archive = try Archive(url: url, accessMode: .update)
         try archive.remove(archive[OpenRaster.documentEntry]!)

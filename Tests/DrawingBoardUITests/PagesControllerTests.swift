@@ -14,7 +14,7 @@ import Testing
         let pages = (0..<count).map { i in
             Page(size: PixelSize(width: 400, height: 300), background: i % 2 == 0 ? .color(.white) : .paper(Paper(.squared)))
         }
-        let editor = try Editor(notebook: Notebook(pages), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+        let editor = try Editor(notebook: Notebook(pages))
         return AppController(editor: editor, decoder: StubDecoder(), window: window, scale: 1)
     }
 

@@ -14,7 +14,7 @@ struct StubDecoder: ImageDecoding {
 }
 
 func makeController(_ w: Int = 1000, _ h: Int = 700, scale: Double = 1) throws -> AppController {
-    let editor = try Editor(size: PixelSize(width: w, height: h), history: .init(memoryBudget: 64 << 20, spillDirectory: nil))
+    let editor = try Editor(size: PixelSize(width: w, height: h))
     return AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: w, height: h), scale: scale)
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The folder DrawingBoard keeps what it can make again in: `$XDG_CACHE_HOME/drawingboard`, by
-/// default `~/.cache/drawingboard` (the undo history's spill files, the rasterised icons).
+/// default `~/.cache/drawingboard` (the rasterised icons).
 public enum CacheFolder {
     public static var url: URL {
         let env = ProcessInfo.processInfo.environment

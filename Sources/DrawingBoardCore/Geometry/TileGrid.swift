@@ -13,7 +13,7 @@ public struct TileIndex: Sendable, Hashable, Comparable {
     }
 }
 
-/// Splits a canvas into square tiles; the history keeps only the tiles a step changed.
+/// Splits a canvas into square tiles (the ink layer is allocated in whole ones).
 public struct TileGrid: Sendable, Hashable {
     public static let defaultTileSize = 64
 
@@ -48,48 +48,4 @@ public struct TileGrid: Sendable, Hashable {
     }
 
     public var allTiles: [TileIndex] { tiles(overlapping: PixelRect(size: canvas)) }
-}
-
-/// What a stored tile holds. Transparent and single-colour tiles cost no pixel memory.
-public enum TilePayload: Sendable, Hashable {
-    /// Every pixel transparent.
-    case empty
-    /// Every pixel the same ARGB value.
-    case uniform(UInt32)
-    /// The tile's pixels, row by row.
-    case pixels([UInt32])
-    /// Pixels moved to the history's spill file.
-    case spilled(offset: UInt64, count: Int)
-
-    /// Classifies raw tile pixels, keeping the cheapest form.
-    public init(pixels: [UInt32]) {
-        guard let first = pixels.first, pixels.allSatisfy({ $0 == first }) else {
-            self = .pixels(pixels)
-            return
-        }
-        self = first == 0 ? .empty : .uniform(first)
-    }
-
-    /// Pixel bytes held in memory.
-    public var residentBytes: Int {
-        if case .pixels(let p) = self { return p.count * 4 }
-        return 0
-    }
-
-    /// Pixel bytes held on disk.
-    public var spilledBytes: Int {
-        if case .spilled(_, let count) = self { return count * 4 }
-        return 0
-    }
-}
-
-/// One tile of one history step.
-public struct TileRecord: Sendable, Hashable {
-    public var tile: TileIndex
-    public var payload: TilePayload
-
-    public init(tile: TileIndex, payload: TilePayload) {
-        self.tile = tile
-        self.payload = payload
-    }
 }

@@ -1,9 +1,7 @@
 /// One undoable step: the edit that takes the page to the other side of it (its inverse while
-/// the step is done; undoing it gives back the edit that redoes it), and, as a cache, the ink
-/// layer's pixels from that other side, so putting them back is exact and cheap: the tiles the
-/// step changed (one copy of each, never two, never a whole canvas), or the whole drawing of a
-/// page that was replaced. Undo and redo are one exchange. Without its cache a step still
-/// works: the pixels are painted again from the page.
+/// the step is done; undoing it gives back the edit that redoes it). Crossing it applies that
+/// edit to the page, and every pixel is painted again from the page where the edit reached:
+/// the page is the one truth, and the history keeps no pixels of its own.
 public struct HistoryStep: Sendable {
     /// What the step did (for records and tests).
     public var kind: Edit.Kind
@@ -14,45 +12,23 @@ public struct HistoryStep: Sendable {
     /// The id of the notebook page the edit changes (crossing the step shows that page); 0
     /// for a change to the list of pages, which says itself which page to show.
     public var page: UInt64 = 0
-    /// The ink layer's tiles from the other side of the step.
-    public var tiles: [TileRecord]
-    /// For a page replaced whole (a new size): its drawing from the other side.
-    public var drawing: RasterImage?
-    /// For a page replaced whole: how far its contents move when the step is crossed (the
-    /// anchor's offset, one way or the other; nothing for a page grown).
+    /// For a page replaced whole (a new size): how far its contents move when the step is
+    /// crossed (the anchor's offset, one way or the other; nothing for a page grown).
     public var shift = (dx: 0, dy: 0)
-    /// The tiles were lost (dropped, or never read back from disk): crossing the step paints
-    /// the ink from the page instead, and keeps the tiles again.
-    public var tilesLost = false
 
-    public init(kind: Edit.Kind = .stroke, edit: Edit = .batch([]), tiles: [TileRecord] = [], drawing: RasterImage? = nil) {
+    public init(kind: Edit.Kind = .stroke, edit: Edit = .batch([])) {
         self.kind = kind
         self.edit = edit
-        self.tiles = tiles
-        self.drawing = drawing
     }
 
-    /// Pixel bytes this step holds in memory (tiles, a drawing, the images its edit carries).
-    public var residentBytes: Int {
-        tiles.reduce((drawing?.byteCount ?? 0) + edit.byteCount) { $0 + $1.payload.residentBytes }
-    }
-
-    /// Pixel bytes this step has moved to disk.
-    public var spilledBytes: Int {
-        tiles.reduce(0) { $0 + $1.payload.spilledBytes }
-    }
+    /// Pixel bytes this step holds in memory (the images its edit carries: a background, a
+    /// page's pixels from another app).
+    public var residentBytes: Int { edit.byteCount }
 
     /// Makes this step also undo `later`, a step done after it (a drag squashed into one step):
-    /// its edit undoes the later one first, and it keeps the tiles from before both.
+    /// its edit undoes the later one first.
     public mutating func absorb(_ later: HistoryStep) {
-        if !later.tiles.isEmpty {
-            let known = Set(tiles.map(\.tile))
-            tiles += later.tiles.filter { !known.contains($0.tile) }
-        }
         edit = edit.preceded(by: later.edit)
-        if drawing == nil { drawing = later.drawing }
-        // A later step whose pixels were never kept: the whole way back paints from the page.
-        if later.tilesLost { tilesLost = true }
     }
 }
 
@@ -84,8 +60,6 @@ public struct EditGroup: Sendable {
     public var step: HistoryStep?
     /// The last edit performed in the group (what the journal gets if nobody says better).
     public var last: Edit
-    /// Tiles the step already holds from before the group: later edits need not save them.
-    public var saved: Set<TileIndex> = []
     /// An element change may place an element too (a text typed in a new box): its id.
     public var allowsPlace = false
     public var placed: UInt64?
@@ -99,7 +73,6 @@ public struct EditGroup: Sendable {
     /// Adds one more edit's step.
     public mutating func absorb(_ next: HistoryStep, _ edit: Edit) {
         if step == nil { step = next } else { step?.absorb(next) }
-        saved.formUnion(next.tiles.map(\.tile))
         last = edit
     }
 

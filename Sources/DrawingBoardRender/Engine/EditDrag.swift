@@ -41,7 +41,7 @@ final class EditDrag {
         owner = nil
         dropLayers()
         guard let step = done.step else { return }
-        if done.kind == .background, case .background(let first) = step.edit, first == editor.page.background, step.tiles.isEmpty { return }
+        if done.kind == .background, case .background(let first) = step.edit, first == editor.page.background { return }
         var record = edit ?? done.last
         if edit == nil, done.kind == .element {
             // An element drag is written as where the element ended (placed there, when the

@@ -4,7 +4,7 @@ import DrawingBoardCore
 /// pixels (`PageCanvas`, caches painted from it) and its history. Every change goes through
 /// `perform`: the edit is applied to the page (`Page.apply`, which returns the edit that undoes
 /// it), the caches follow it in one place (`PageCanvas.follow`), the inverse goes on the
-/// history with the ink tiles it changed, and the journal hears of it. Undo applies the
+/// history, and the journal hears of it. Undo applies the
 /// inverse the same way and keeps what it returns for redo.
 ///
 /// Pointer input goes to the tool in hand (`ToolBox`): each tool's handler says what its events
@@ -55,10 +55,10 @@ public final class Editor {
     /// undo or redo), through its life.
     public private(set) lazy var replacements = PageReplacements(editor: self)
 
-    public init(size: PixelSize, background: Background = .default, history: UndoHistory.Options = .init()) throws(RenderError) {
+    public init(size: PixelSize, background: Background = .default) throws(RenderError) {
         try Self.checkLimits(size)
         page = Page(size: size, background: background)
-        self.history = UndoHistory(options: history)
+        history = UndoHistory()
         assets = AssetStore()
         current = CurrentCanvas(try PageCanvas(size: size, background: background, assets: assets))
         shelf = PageShelf(Notebook([page]))
@@ -66,7 +66,7 @@ public final class Editor {
 
     /// An editor showing a saved document: its background, its drawing and its items. The
     /// history starts empty.
-    public init(document: DocumentContents, history: UndoHistory.Options = .init(), drawsPDFsLater: Bool = false) throws(RenderError) {
+    public init(document: DocumentContents, drawsPDFsLater: Bool = false) throws(RenderError) {
         assets = AssetStore()
         if drawsPDFsLater {
             assets.pdfDrawer = PDFPageDrawer()
@@ -76,7 +76,7 @@ public final class Editor {
         page = loaded.0
         current = CurrentCanvas(loaded.1)
         current.paintsLater = drawsPDFsLater
-        self.history = UndoHistory(options: history)
+        history = UndoHistory()
         shelf = PageShelf(Notebook([page] + document.otherPages))
         nextID = shelf.notebook.pages.map(\.page.nextStrokeID).max() ?? 1
     }
@@ -84,8 +84,7 @@ public final class Editor {
     /// An editor showing a notebook from its first page; `first` is that page as a document
     /// gives it, with its drawing (nil: painted from its model, as every other page is when shown).
     /// `drawsPDFsLater`: PDF pages are drawn off the event loop (the window's editors).
-    public init(notebook: Notebook, first: DocumentContents? = nil, history: UndoHistory.Options = .init(),
-                drawsPDFsLater: Bool = false) throws(RenderError) {
+    public init(notebook: Notebook, first: DocumentContents? = nil, drawsPDFsLater: Bool = false) throws(RenderError) {
         assets = AssetStore()
         if drawsPDFsLater {
             assets.pdfDrawer = PDFPageDrawer()
@@ -100,7 +99,7 @@ public final class Editor {
             current = CurrentCanvas(try CanvasLoading.paint(page, assets: assets))
         }
         current.paintsLater = drawsPDFsLater
-        self.history = UndoHistory(options: history)
+        history = UndoHistory()
         var pages = notebook
         pages.store(page, for: pages.pages[0].id)
         shelf = PageShelf(pages)
@@ -176,7 +175,7 @@ public final class Editor {
     }
 
     /// Resolves `edit` (ids, clips, a new size's page), applies it to the page and brings the
-    /// caches along, saving the tiles it changes. Returns the step and the edit as applied;
+    /// caches along. Returns the step and the edit as applied;
     /// nil when nothing changed. A failure puts the page back and throws.
     private func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
         switch edit {
@@ -184,14 +183,13 @@ public final class Editor {
             guard let undo = try pages.applyPages(change) else { return nil }
             return (HistoryStep(kind: .pages, edit: .pages(undo)), edit)
         case .page(let size, let anchor):
-            let drawing = image.drawingLayer()
-            return try replacePage(edit, with: try resizer.resized(to: size, anchor: anchor, drawing: drawing), drawing: drawing)
+            return try replacePage(edit, with: try resizer.resized(to: size, anchor: anchor, drawing: image.drawingLayer()))
         case .grow(let size):
             guard let next = try resizer.grown(to: size) else { return nil }
             // Only a page that really grows drops the strokes and gestures under way.
             cancelAll()
             // Growing is no step of its own: nothing is kept for undo.
-            return try replacePage(edit, with: next, drawing: nil)
+            return try replacePage(edit, with: next)
         default: break
         }
         // A background chosen again while the page is being painted again off the event loop
@@ -202,7 +200,6 @@ public final class Editor {
             current.repaint = WholeRepaint(page, shown: pending.shown, replacing: pending)
             var step = HistoryStep(kind: edit.kind, edit: done.undo)
             step.page = shelf.current
-            step.tilesLost = true
             return (step, edit)
         }
         var resolved = edit
@@ -232,12 +229,11 @@ public final class Editor {
         let near = nearStrokes(for: resolved)
         guard let done = page.apply(resolved, strokesNear: near) else { return nil }
         defer { tilesFollow(done.change) }
-        var tiles = TileLog(skipping: drag.group?.saved ?? [])
         let later: Bool
         do {
             later = try current.timing { () throws(RenderError) -> Bool in
-                try canvas.follow(done.change, on: page, from: before, ink: .paint, tiles: &tiles, stroke: paint,
-                                  dragging: drag.group?.kind == .element, previous: previous, wholeLater: paintsWholeLater)
+                try canvas.follow(done.change, on: page, from: before, stroke: paint, dragging: drag.group?.kind == .element, previous: previous,
+                                  wholeLater: paintsWholeLater)
             }
         } catch {
             rollBack(done)
@@ -245,13 +241,10 @@ public final class Editor {
         }
         if case .stroke = resolved { nextID += 1 }
         if case .place = resolved { nextID += 1 }
-        var step = HistoryStep(kind: edit.kind, edit: done.undo, tiles: tiles.records)
+        var step = HistoryStep(kind: edit.kind, edit: done.undo)
         step.page = shelf.current
-        if later {
-            // Painted again whole off the event loop: the way back paints its ink from the page.
-            current.repaint = WholeRepaint(page, shown: previous)
-            step.tilesLost = true
-        }
+        // Painted again whole off the event loop.
+        if later { current.repaint = WholeRepaint(page, shown: previous) }
         return (step, resolved)
     }
 
@@ -262,14 +255,14 @@ public final class Editor {
     }
 
     /// A page resolved to its new size (or grown) replaces the page whole, with its canvas;
-    /// `drawing`, the ink from before, is what undo puts back.
-    private func replacePage(_ edit: Edit, with next: (Page, PageCanvas), drawing: RasterImage?) throws(RenderError) -> (HistoryStep, Edit)? {
+    /// undo brings back the page from before, painted from it.
+    private func replacePage(_ edit: Edit, with next: (Page, PageCanvas)) throws(RenderError) -> (HistoryStep, Edit)? {
         let before = page.size
         guard let done = page.apply(.replace(next.0)) else { return nil }
         tilesFollow(done.change)
         canvas = next.1
         nextID = max(nextID, page.nextStrokeID)
-        var step = HistoryStep(kind: edit.kind, edit: done.undo, drawing: drawing)
+        var step = HistoryStep(kind: edit.kind, edit: done.undo)
         step.page = shelf.current
         if case .page(let size, let anchor) = edit {
             // Undone, the contents move back by the anchor's offset.
@@ -308,12 +301,7 @@ public final class Editor {
         let failed = PageCanvas.Shape(page, on: canvas)
         guard let back = page.apply(done.undo) else { return }
         tilesFollow(back.change)
-        var scrap = TileLog()
-        _ = try? canvas.follow(back.change, on: page, from: failed, ink: .paint, tiles: &scrap)
-    }
-
-    static func blank(_ size: PixelSize) -> RasterImage {
-        RasterImage(width: size.width, height: size.height, pixels: [UInt32](repeating: 0, count: size.area))!
+        _ = try? canvas.follow(back.change, on: page, from: failed)
     }
 
     // MARK: - Input

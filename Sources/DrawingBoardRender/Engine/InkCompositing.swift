@@ -19,17 +19,15 @@ enum InkCompositing {
     static let clipMargin = 4
 
     /// Paints one stroke into `ink` (and `highlights`, if given) inside `area`, a part of
-    /// `whole` (the stroke's box on the canvas it was drawn on, `limit`). `beforePainting` runs
-    /// before anything is painted (to save the tiles about to change). A stroke reaching over
-    /// more than `bandedAbove` pixels is painted in bands of rows.
+    /// `whole` (the stroke's box on the canvas it was drawn on, `limit`). A stroke reaching
+    /// over more than `bandedAbove` pixels is painted in bands of rows.
     static func composite(_ outline: StrokeOutline, tool: Tool, style: StrokeStyle, within area: PixelRect, of whole: PixelRect,
                           limit: PixelRect, mask: CairoSurface, ink: CairoSurface, highlights: CairoSurface?,
-                          bandedAbove: Int = bandedAbove, beforePainting: () -> Void = {}) throws(RenderError) {
+                          bandedAbove: Int = bandedAbove) throws(RenderError) {
         let reach = whole.outset(by: clipMargin).intersection(limit) ?? whole
         guard reach.area > bandedAbove, let painted = area.intersection(reach) else {
             let covered = try cover(outline, whole, limit: limit, mask: mask)
             defer { mask.zero(covered) }
-            beforePainting()
             try paint(tool: tool, style: style, within: area, mask: mask, ink: ink, highlights: highlights)
             return
         }
@@ -40,7 +38,6 @@ enum InkCompositing {
         // a band, and a pixel painted again (after an undo) must come out the same.
         let rows = max(64, bandedAbove / reach.width)
         let band = try CairoSurface(format: .a8, size: PixelSize(width: reach.width, height: rows))
-        beforePainting()
         var top = painted.y / rows * rows
         while top < painted.y + painted.height {
             let rect = PixelRect(x: reach.x, y: top, width: reach.width, height: rows)

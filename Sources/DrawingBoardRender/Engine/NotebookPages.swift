@@ -42,7 +42,7 @@ public struct NotebookPages {
     public func keepPixels(forShown count: Int) {
         // The other pages shown and two more, beside the page drawn on.
         shelf.keep = max(2, count + 1)
-        for gone in shelf.trim() { editor.history.dropCachedPixels(ofPage: gone) }
+        _ = shelf.trim()
     }
 
     /// Composes page `index` (not the one being drawn on) into `frame` through `view`, from its
@@ -68,11 +68,10 @@ public struct NotebookPages {
                 tiles.compose(on: cr, area: area, view: view, middle: Point(Double(frame.size.width) / 2, Double(frame.size.height) / 2))
             }
         }
-        guard let (shown, gone) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets, painter: editor.pagePainter) else {
+        guard let (shown, _) = try shelf.shown(entry.id, page: entry.page, assets: editor.assets, painter: editor.pagePainter) else {
             // Being painted off the event loop: blank until it comes.
             return editor.compositor.composeBlank(entry.page.size, into: frame, area: area, view: view)
         }
-        for id in gone { editor.history.dropCachedPixels(ofPage: id) }
         editor.compositor.compose(shown, page: entry.page, live: [], into: frame, area: area, view: view, desk: false)
     }
 
@@ -94,7 +93,7 @@ public struct NotebookPages {
                 let canvas = try painted.canvas.get()
                 guard painted.id != shelf.current, shelf.notebook[painted.id] == painted.page else { continue }
                 canvas.adopt(editor.assets)
-                for gone in shelf.park(canvas, for: painted.id) { editor.history.dropCachedPixels(ofPage: gone) }
+                _ = shelf.park(canvas, for: painted.id)
                 changed = true
             } catch {
                 editor.failures.append(error.message)
@@ -205,9 +204,7 @@ public struct NotebookPages {
         }
         if shelf.notebook.index(of: shelf.current) != nil {
             shelf.notebook.store(page, for: shelf.current)
-            for gone in shelf.park(editor.canvas, for: shelf.current) { editor.history.dropCachedPixels(ofPage: gone) }
-        } else {
-            editor.history.dropCachedPixels(ofPage: shelf.current)
+            _ = shelf.park(editor.canvas, for: shelf.current)
         }
         shelf.current = id
         editor.page = next

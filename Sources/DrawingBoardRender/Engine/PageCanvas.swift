@@ -133,14 +133,6 @@ final class PageCanvas {
         index.lastElement(in: page.items)
     }
 
-    /// How the ink layer follows a change.
-    enum InkFollow {
-        /// Painted from the page where the change reaches, its tiles saved first into the log.
-        case paint
-        /// An undo step's tiles were put back (over this area): the ink layer is right already.
-        case restored(PixelRect?)
-    }
-
     /// For tests: the next `follow` fails with this before it changes anything, as running out
     /// of memory would.
     var simulatedFailure: RenderError?
@@ -165,8 +157,8 @@ final class PageCanvas {
     /// done here and true is returned: the caller has the page painted whole off the event loop
     /// (`WholeRepaint`) and this canvas replaced.
     @discardableResult
-    func follow(_ change: PageChange, on page: Page, from before: Shape, ink mode: InkFollow, tiles: inout TileLog,
-                stroke: StrokePaint? = nil, dragging: Bool = false, previous: Page? = nil, wholeLater: Bool = false) throws(RenderError) -> Bool {
+    func follow(_ change: PageChange, on page: Page, from before: Shape, stroke: StrokePaint? = nil, dragging: Bool = false,
+                previous: Page? = nil, wholeLater: Bool = false) throws(RenderError) -> Bool {
         if let failure = simulatedFailure {
             simulatedFailure = nil
             throw failure
@@ -180,10 +172,10 @@ final class PageCanvas {
             previous = nil
             try dropDrag(page)
         }
-        if case .paint = mode, let stroke, let drawn = Self.strokeOnTop(change, page) {
+        if let stroke, let drawn = Self.strokeOnTop(change, page) {
             index.remember(stroke.outline.bounds, of: drawn.id)
             index.follow(change.items, now: page.items)
-            try paint(drawn, stroke, on: page, painter: painter, tiles: &tiles)
+            try paint(drawn, stroke, on: page, painter: painter)
             return false
         }
         index.follow(change.items, now: page.items)
@@ -200,13 +192,12 @@ final class PageCanvas {
         }
         guard !change.items.isEmpty else { return false }
         let replaced = belowLast
-        if case .paint = mode, before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page),
-           painter.absorbTopRun() {
+        if before.lastElementIndex == nil || under?.size == size, let placed = Self.elementOnTop(change, page), painter.absorbTopRun() {
             // The layer under the element that was topmost goes: kept for an undo.
             stash.keep(replaced, for: previous, last: before.lastElementIndex)
             // On top: the page as it stands goes under it; the top run of ink starts empty.
             try painter.layPlacedElement(placed)
-            try painter.repaintTopRun(tiles: &tiles)
+            try painter.repaintTopRun()
             return false
         }
         if dragging, let moved { prepareDrag(moved.new.id, on: page) }
@@ -233,7 +224,7 @@ final class PageCanvas {
             }
             elements.prune(keeping: Set(page.elements.map(\.id)))
             invalidateAll()
-            if case .restored = mode { try painter.repaintHighlights(all) } else { try painter.repaintTopRun(tiles: &tiles) }
+            try painter.repaintTopRun()
             return false
         }
         let (underArea, inkArea) = areas(of: change, before: before, after: after)
@@ -241,10 +232,7 @@ final class PageCanvas {
             try painter.paintUnder(underArea)
             invalidate(underArea)
         }
-        switch mode {
-        case .paint: if let inkArea { try painter.repaint(inkArea, tiles: &tiles) }
-        case .restored(let swapped): try painter.repaintHighlights(union(swapped, inkArea))
-        }
+        if let inkArea { try painter.repaint(inkArea) }
         if !painter.hasHighlighterStrokes { highlights = nil }
         // An element moved keeps its cache; one that is gone drops it.
         var gone = Set<UInt64>()
@@ -310,9 +298,9 @@ final class PageCanvas {
     }
 
     /// A stroke drawn on top: painted into the ink layer through one mask (the mask of the
-    /// stroke in progress, which covers it already, or one borrowed), saving first the tiles
-    /// where it has coverage. An eraser also clears the ink under the elements.
-    private func paint(_ stroke: Stroke, _ paint: StrokePaint, on page: Page, painter: RunPainter, tiles: inout TileLog) throws(RenderError) {
+    /// stroke in progress, which covers it already, or one borrowed). An eraser also clears
+    /// the ink under the elements.
+    private func paint(_ stroke: Stroke, _ paint: StrokePaint, on page: Page, painter: RunPainter) throws(RenderError) {
         let box = paint.outline.bounds
         let limit = InkCompositing.limit(of: stroke, on: size)
         guard let bounds = box?.pixelRect(clippedTo: size)?.intersection(limit) else { return }
@@ -328,14 +316,8 @@ final class PageCanvas {
         // A highlighter's layer is made before anything is painted, so a failure leaves the
         // drawing as it was.
         if stroke.tool.blend == .multiply { _ = try highlightsLayer() }
-        let layer = ink
         try InkCompositing.composite(paint.outline, tool: stroke.tool, style: stroke.style, within: bounds, of: bounds, limit: limit, mask: mask,
-                                     ink: layer.surface,
-                                     highlights: highlights?.surface) {
-            for tile in layer.grid.tiles(overlapping: bounds) where mask.hasContent(in: layer.grid.rect(of: tile)) {
-                tiles.save(tile, of: layer)
-            }
-        }
+                                     ink: ink.surface, highlights: highlights?.surface)
         invalidate(bounds)
         if stroke.tool == .eraser, lastElement(of: page) != nil, let area = box?.pixelRect(clippedTo: size) {
             try painter.paintUnder(area)

@@ -21,12 +21,23 @@ final class PageReplacement: @unchecked Sendable {
     /// For tests: when set, each replacement waits for a signal before it is made.
     nonisolated(unsafe) static var gate: DispatchSemaphore?
 
+    /// A page made from `contents` (a new size: the page and its drawing moved).
     init(_ change: WholePageChange, contents: DocumentContents, revision: Int, shift: (dx: Int, dy: Int)) {
         self.change = change
         self.revision = revision
         self.shift = shift
         painting = PaintedLater(on: Self.queue, gate: Self.gate) { () throws(RenderError) in
             try CanvasLoading.load(contents, assets: AssetStore())
+        }
+    }
+
+    /// `page` painted from its model (undo and redo across a new size).
+    init(_ change: WholePageChange, page: Page, revision: Int, shift: (dx: Int, dy: Int)) {
+        self.change = change
+        self.revision = revision
+        self.shift = shift
+        painting = PaintedLater(on: Self.queue, gate: Self.gate) { () throws(RenderError) in
+            (page, try CanvasLoading.paint(page, assets: AssetStore()))
         }
     }
 

@@ -83,8 +83,7 @@ public final class PageReplacements {
         editor.drag.end(keeping: true)
         guard let step = editor.history.next(back: back), case .replace(let other) = step.edit,
               step.page == 0 || step.page == editor.shelf.current else { return false }
-        let contents = DocumentContents(page: other, drawing: step.drawing ?? Editor.blank(other.size))
-        pending = PageReplacement(back ? .undo : .redo, contents: contents, revision: editor.revision, shift: step.shift)
+        pending = PageReplacement(back ? .undo : .redo, page: other, revision: editor.revision, shift: step.shift)
         return true
     }
 }

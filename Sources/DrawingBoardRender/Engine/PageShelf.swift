@@ -35,8 +35,7 @@ final class PageShelf {
     }
 
     /// Keeps `canvas` as the pixels of page `id`; returns the ids of pages whose pixels went
-    /// to make room (the history forgets its tiles of them: they were cached from a canvas
-    /// that is no more).
+    /// to make room.
     func park(_ canvas: PageCanvas, for id: UInt64) -> [UInt64] {
         parked.removeAll { $0.id == id }
         parked.append((id, canvas))

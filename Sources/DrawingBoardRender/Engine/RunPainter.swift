@@ -219,32 +219,18 @@ struct RunPainter {
         try paintItems(Array(topRunStart..<entries.count), region: region, entries: entries, mask: mask, ink: surface, highlights: marks)
     }
 
-    /// Paints `area` of the ink layer anew from the page, in whole tiles, saving first the
-    /// tiles it changes (so every saved tile is exactly what the layer then holds).
-    func repaint(_ area: PixelRect, tiles: inout TileLog) throws(RenderError) {
-        let layer = canvas.ink
-        let covered = layer.grid.tiles(overlapping: area)
-        for tile in covered { tiles.save(tile, of: layer) }
-        let rects = covered.map { layer.grid.rect(of: $0) }
-        guard let first = rects.first else { return }
-        let region = rects.dropFirst().reduce(first) { $0.union($1) }
+    /// Paints `area` of the ink layer (and its highlights) anew from the page.
+    func repaint(_ area: PixelRect) throws(RenderError) {
+        guard let region = area.intersection(PixelRect(size: size)) else { return }
         try paintFromPage(region)
-        tiles.dropUnchangedEmpty(in: layer)
+        if !hasHighlighterStrokes { canvas.highlights = nil }
         canvas.invalidate(region)
     }
 
-    /// Paints the ink and highlights layers again from the top run, saving first every tile
-    /// that held ink before or holds ink after.
-    func repaintTopRun(tiles: inout TileLog) throws(RenderError) {
-        let layer = canvas.ink
-        let all = PixelRect(size: size)
-        for record in layer.nonEmptyTiles() { tiles.save(record.tile, of: layer) }
-        try paintFromPage(all)
+    /// Paints the ink and highlights layers again from the top run.
+    func repaintTopRun() throws(RenderError) {
+        try paintFromPage(PixelRect(size: size))
         if !hasHighlighterStrokes { canvas.highlights = nil }
-        for tile in layer.grid.tiles(overlapping: all) where layer.surface.hasContent(in: layer.grid.rect(of: tile)) {
-            // Not saved above, so empty before: what undo puts back is an empty tile.
-            tiles.record(tile, .empty)
-        }
         canvas.invalidateAll()
     }
 

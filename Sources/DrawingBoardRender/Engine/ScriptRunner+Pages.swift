@@ -24,7 +24,7 @@ extension ScriptRunner {
     func notebook(ofPDF name: String, base: URL, pdfs: PDFCache) throws(ScriptError) -> Editor {
         let file = try pdfs.file(name, at: "pdf", base: base)
         do {
-            return try Editor(notebook: Notebook(file.pages), history: history)
+            return try Editor(notebook: Notebook(file.pages))
         } catch {
             throw ScriptError("pdf", error.message)
         }

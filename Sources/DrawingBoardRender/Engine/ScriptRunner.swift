@@ -12,16 +12,13 @@ public enum OpenedDocument: Sendable {
 /// strokes, several fingers at once, undo, redo, clear and background changes.
 public struct ScriptRunner {
     public var decoder: any ImageDecoding
-    public var history: UndoHistory.Options
     /// Reads a saved document or another app's notebook, for scripts that start with `"open"`.
     public var openDocument: ((URL) throws -> OpenedDocument)?
     /// The stickers `place` can name.
     public var stickers: (any StickerProviding)?
 
-    public init(decoder: any ImageDecoding, history: UndoHistory.Options = .init(),
-                openDocument: ((URL) throws -> OpenedDocument)? = nil, stickers: (any StickerProviding)? = nil) {
+    public init(decoder: any ImageDecoding, openDocument: ((URL) throws -> OpenedDocument)? = nil, stickers: (any StickerProviding)? = nil) {
         self.decoder = decoder
-        self.history = history
         self.openDocument = openDocument
         self.stickers = stickers
     }
@@ -37,8 +34,8 @@ public struct ScriptRunner {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
             do {
                 switch try openDocument(url) {
-                case .document(let contents): editor = try Editor(document: contents, history: history)
-                case .notebook(let pages): editor = try Editor(notebook: Notebook(pages), history: history)
+                case .document(let contents): editor = try Editor(document: contents)
+                case .notebook(let pages): editor = try Editor(notebook: Notebook(pages))
                 }
             } catch {
                 throw ScriptError("open", "\(error)")
@@ -46,7 +43,7 @@ public struct ScriptRunner {
         } else {
             let background = try load(script.background, at: "background", base: baseDirectory)
             do {
-                editor = try Editor(size: script.canvas, background: background, history: history)
+                editor = try Editor(size: script.canvas, background: background)
             } catch {
                 throw ScriptError("canvas", error.message)
             }

@@ -197,7 +197,7 @@ public final class DocumentController {
         }
         // Read and made ready off the event loop first (`followOpen`): a file that cannot be
         // opened says so before any question about unsaved changes, and the drawing stays.
-        session.opening = OpenJob(path, decoder: app.decoder, history: editor.history.options, now: app.now)
+        session.opening = OpenJob(path, decoder: app.decoder, now: app.now)
     }
 
     /// A file being opened: once it is ready, the question about unsaved changes (or its
@@ -215,7 +215,7 @@ public final class DocumentController {
     /// Starts a new blank page of `spec` (any question about unsaved changes was answered).
     func newPageNow(_ spec: PageSpec) {
         do {
-            let next = try Editor(size: spec.size, background: spec.pageBackground, history: editor.history.options)
+            let next = try Editor(size: spec.size, background: spec.pageBackground)
             app.replaceEditor(next)
             session.state.replaced(path: nil, at: next.history.stateID)
             app.brush.backgroundColor = spec.background
@@ -374,7 +374,7 @@ public final class DocumentController {
     func restoreNow() {
         guard let orphan = session.recoverable else { return }
         do {
-            guard let restored = try session.restore(history: editor.history.options) else { return }
+            guard let restored = try session.restore() else { return }
             app.replaceEditor(restored.editor, restartJournal: false)
             // The brush takes the colour the last stroke was drawn with, so the swatch and the
             // next stroke match the work that came back.

@@ -134,10 +134,10 @@ final class DocumentSession {
     }
 
     /// Brings back the dead session on offer, taking over its journal.
-    func restore(history: UndoHistory.Options) throws -> Journal.Restored? {
+    func restore() throws -> Journal.Restored? {
         guard let orphan = recoverable else { return nil }
         recoverable = nil
-        let restored = try Journal.restore(orphan, history: history, drawsPDFsLater: true)
+        let restored = try Journal.restore(orphan, drawsPDFsLater: true)
         let adopted = try Journal(adopting: orphan.directory)
         journal?.remove()
         journal = adopted

@@ -22,25 +22,25 @@ struct PreparedOpen {
 
     /// Reads `path` and makes it ready: on any thread (the editor made is the caller's alone).
     /// Throws, changing nothing, with a message naming the file.
-    static func prepare(_ path: String, decoder: any ImageDecoding, history: UndoHistory.Options) throws -> PreparedOpen {
+    static func prepare(_ path: String, decoder: any ImageDecoding, ) throws -> PreparedOpen {
         let name = DocumentState.fileName(path)
         let file = try DocumentSession.read(path, decoder: decoder)
         do {
             switch file {
             case .document(let contents):
-                let editor = try Editor(document: contents, history: history, drawsPDFsLater: true)
+                let editor = try Editor(document: contents, drawsPDFsLater: true)
                 return PreparedOpen(path: path, editor: editor, kind: .document, sessionPage: nil)
             case .pdf(let pdf):
                 let pages = pdf.pages
-                let editor = try Editor(notebook: Notebook(pages), history: history, drawsPDFsLater: true)
+                let editor = try Editor(notebook: Notebook(pages), drawsPDFsLater: true)
                 return PreparedOpen(path: path, editor: editor, kind: .pdf(pages: pages.count),
                                     sessionPage: try OpenRaster.encode(notebook: editor, forSession: true))
             case .notebook(let notebook):
-                let editor = try Editor(notebook: Notebook(notebook.pages), history: history, drawsPDFsLater: true)
+                let editor = try Editor(notebook: Notebook(notebook.pages), drawsPDFsLater: true)
                 return PreparedOpen(path: path, editor: editor, kind: .notebook(pages: notebook.pages.count, leftOut: notebook.leftOut),
                                     sessionPage: try OpenRaster.encode(notebook: editor, forSession: true))
             case .image(let image):
-                let editor = try Editor(size: image.size, background: .image(image, name: name), history: history)
+                let editor = try Editor(size: image.size, background: .image(image, name: name))
                 return PreparedOpen(path: path, editor: editor, kind: .image(image.size), sessionPage: try OpenRaster.encode(editor.image))
             }
         } catch let error as DocumentError {
@@ -61,10 +61,10 @@ final class OpenJob: @unchecked Sendable {
     var announced = false
     private let work: BackgroundWork<PreparedOpen>
 
-    init(_ path: String, decoder: any ImageDecoding, history: UndoHistory.Options, now: Double) {
+    init(_ path: String, decoder: any ImageDecoding, now: Double) {
         self.path = path
         started = now
-        work = BackgroundWork { try PreparedOpen.prepare(path, decoder: decoder, history: history) }
+        work = BackgroundWork { try PreparedOpen.prepare(path, decoder: decoder) }
     }
 
     /// How it went, once it is done (nil while it runs).

@@ -48,7 +48,7 @@ final class OpenProgress {
         document.session.preparedOpen = nil
         let ready: PreparedOpen
         do {
-            ready = try prepared ?? PreparedOpen.prepare(path, decoder: app.decoder, history: app.editor.history.options)
+            ready = try prepared ?? PreparedOpen.prepare(path, decoder: app.decoder)
         } catch let error as DocumentError {
             app.chrome.show(error: "\(error)")
             return
