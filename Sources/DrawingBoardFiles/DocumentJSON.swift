@@ -47,15 +47,19 @@ struct DocumentJSON: Codable {
         }
     }
 
-    /// The newest format this DrawingBoard reads and writes. Format 2 is format 1 with paper
-    /// backgrounds; format 3 adds elements; format 4 strokes with pressure (a reader that did
-    /// not know it would draw them at one width). A document is written in the oldest format
-    /// that holds it, so a page without paper, elements or pressure still opens in a
-    /// DrawingBoard that reads format 1 only.
+    /// The newest format this DrawingBoard reads and writes; every older one is read. Format 2
+    /// is format 1 with paper backgrounds; format 3 adds elements; format 4 strokes with
+    /// pressure (a reader that did not know it would draw them at one width). Up to format 6 a
+    /// document was written in the oldest format that held it.
     /// Format 5: notebooks (pages after the first in `pages`) and PDF backgrounds.
     /// Format 6: what Xournal++ notebooks bring: its papers, and strokes drawn as it draws
     /// them (`line`: straight segments, caps, dashes, widths per segment, fill).
-    static let currentFormat = 6
+    /// Format 7: the page's items are the drawing. The drawing layer is a picture of them for
+    /// other apps, and a reader paints the page from its items; before, a reader trusted the
+    /// strokes only when they painted that layer nearly exactly, and kept the layer as pixels
+    /// otherwise (a better renderer would have turned a document's strokes into a picture).
+    /// Every document is written in format 7, since every one says this.
+    static let currentFormat = 7
 
     var format = 1
     var background: BackgroundSpec
@@ -128,27 +132,20 @@ struct DocumentJSON: Codable {
     static let maxElements = 10_000
 
     init(_ contents: DocumentContents) {
-        (background, format) = Self.spec(contents.background)
+        background = Self.spec(contents.background)
+        format = Self.currentFormat
         strokes = contents.strokes
         let placed = contents.page.elementsAmongStrokes
         if !placed.isEmpty {
             elements = placed.map { PlacedElement(strokesBefore: $0.strokesBefore, element: $0.element) }
-            format = max(format, 3)
         }
-        if strokes.contains(where: { $0.pressures != nil }) { format = max(format, 4) }
-        if strokes.contains(where: { $0.form != nil }) { format = max(format, 6) }
         if contents.base != nil {
             base = Self.baseEntry
             baked = contents.bakedStrokes.isEmpty ? nil : contents.bakedStrokes.sorted()
         }
         if !contents.otherPages.isEmpty {
-            format = max(format, 5)
-            for page in contents.otherPages {
-                if case .xournal = page.background { format = 6 }
-                if page.strokes.contains(where: { $0.form != nil }) { format = 6 }
-            }
             pages = contents.otherPages.enumerated().map { i, page in
-                let (background, _) = Self.spec(page.background)
+                let background = Self.spec(page.background)
                 var json = PageJSON(width: page.size.width, height: page.size.height, background: background, strokes: page.strokes)
                 if case .image = page.background { json.backgroundImage = Self.pageEntry(i + 2, "background.png") }
                 if page.base != nil {
@@ -162,14 +159,14 @@ struct DocumentJSON: Codable {
         }
     }
 
-    /// A background as written, and the oldest format that holds it.
-    static func spec(_ background: Background) -> (BackgroundSpec, Int) {
+    /// A background as written.
+    static func spec(_ background: Background) -> BackgroundSpec {
         switch background {
-        case .color(let c): return (.color(c), 1)
-        case .image(_, let name): return (.image(name), 1)
-        case .paper(let paper): return (.paper(paper), 2)
-        case .xournal(let paper): return (.xournal(paper), 6)
-        case .pdf(let pdf): return (.pdf(file: pdfEntry(pdf.file), page: pdf.index), 5)
+        case .color(let c): return .color(c)
+        case .image(_, let name): return .image(name)
+        case .paper(let paper): return .paper(paper)
+        case .xournal(let paper): return .xournal(paper)
+        case .pdf(let pdf): return .pdf(file: pdfEntry(pdf.file), page: pdf.index)
         }
     }
 

@@ -101,7 +101,8 @@ public enum OpenRaster {
             try add(backgroundEntry, try PNGFile.encode(page.backgroundLayerImage()), compress: false)
         }
         if let highlights { try add(highlightsEntry, try PNGFile.encode(highlights), compress: false) }
-        try add(drawingEntry, try PNGFile.encode(contents.drawing), compress: false)
+        guard let drawing = contents.drawing else { throw DocumentError("the drawing layer was not painted") }
+        try add(drawingEntry, try PNGFile.encode(drawing), compress: false)
         if let merged {
             try add("mergedimage.png", try PNGFile.encode(merged), compress: false)
             try add("Thumbnails/thumbnail.png", try PNGFile.encode(try ImageOps.thumbnail(merged, maxSide: 256)), compress: false)
@@ -211,13 +212,20 @@ public enum OpenRaster {
                 return try StrokeRecords.decode(try extract(entry, from: archive, limit: 4 * maxJSONBytes), name: DocumentJSON.pagesStrokesEntry,
                                                 pages: pages)
             }
-            var sources = [drawingEntry]
+            // From format 7 the items are the drawing: its layer is a picture for other apps,
+            // never read. An older document's is what its strokes are checked against.
+            let paintsItself = json.format >= 7
+            var sources = paintsItself ? [] : [drawingEntry]
             if case .image = json.background { sources.append(backgroundEntry) }
             if let base = json.base { sources.append(base) }
             for page in json.pages ?? [] { sources += [page.backgroundImage, page.base].compactMap { $0 } }
             try checkBudget(sources)
-            let drawing = try layerImage(drawingEntry)
-            guard drawing.size == size else { throw DocumentError("the drawing layer is \(drawing.size), not \(size)") }
+            var drawing: RasterImage?
+            if !paintsItself {
+                let layer = try layerImage(drawingEntry)
+                guard layer.size == size else { throw DocumentError("the drawing layer is \(layer.size), not \(size)") }
+                drawing = layer
+            }
             let background: Background
             switch json.background {
             case .color(let c): background = .color(c)

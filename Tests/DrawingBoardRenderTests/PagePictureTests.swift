@@ -48,7 +48,7 @@ import Testing
         }.start()
         done.wait()
         let painted = try #require(box.result).get()
-        #expect(difference(painted.contents().drawing, shown.contents().drawing) == nil)
+        #expect(difference(try #require(painted.contents().drawing), try #require(shown.contents().drawing)) == nil)
         #expect(difference(painted.backgroundLayerImage(), shown.backgroundLayerImage()) == nil)
         #expect(painted.highlightsLayerImage() == shown.highlightsLayerImage())
         #expect(difference(try painted.flattened(), try shown.flattened()) == nil)

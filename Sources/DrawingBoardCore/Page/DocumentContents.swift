@@ -1,21 +1,23 @@
-/// A page and the pixels it paints: what a document file holds. The drawing layer is a cache
-/// of the page (saved so other apps see the picture, and so opening does not paint every stroke
-/// again); the page is the truth.
+/// A page and the pixels it paints: what a document file holds. The drawing layer is a picture
+/// of the page (saved so other apps see it); the page is the truth.
 public struct DocumentContents: Sendable {
     public var page: Page
-    /// The drawing layer, premultiplied ARGB, the page's size.
-    public var drawing: RasterImage
+    /// The drawing layer, premultiplied ARGB, the page's size: what a file written holds, and
+    /// what a document older than format 7 is checked against (whose strokes were trusted only
+    /// when they paint it). Nil when the page's items are the drawing (format 7 and later): it
+    /// is painted from them.
+    public var drawing: RasterImage?
     /// A notebook's pages after the first (`page`), as models: their pixels are painted from
     /// them when they are shown.
     public var otherPages: [Page] = []
 
-    public init(page: Page, drawing: RasterImage) {
+    public init(page: Page, drawing: RasterImage?) {
         self.page = page
         self.drawing = drawing
     }
 
     /// A page of `strokes` over `base` (the pixels no stroke explains, if any).
-    public init(size: PixelSize, background: Background, drawing: RasterImage, strokes: [Stroke],
+    public init(size: PixelSize, background: Background, drawing: RasterImage?, strokes: [Stroke],
                 base: RasterImage? = nil, bakedStrokes: Set<UInt64> = []) {
         let items = (base.map { [PageItem.base(BasePixels(image: $0, baked: bakedStrokes))] } ?? []) + strokes.map(PageItem.stroke)
         self.init(page: Page(size: size, background: background, items: items), drawing: drawing)
@@ -46,7 +48,7 @@ public struct DocumentContents: Sendable {
 
     /// Pixel bytes it holds (the drawing, the base, a background image).
     public var byteCount: Int {
-        drawing.byteCount + (base?.byteCount ?? 0) + background.byteCount
+        (drawing?.byteCount ?? 0) + (base?.byteCount ?? 0) + background.byteCount
     }
 
     /// Every page, the first one first.

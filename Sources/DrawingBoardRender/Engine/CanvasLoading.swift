@@ -1,15 +1,23 @@
 import DrawingBoardCore
 
-/// A page and its drawing (a document opened, a page resized, an undo step's page) made into a
-/// canvas. The drawing is what the page showed; the page is the truth, so a drawing its items
-/// do not paint exactly (another app drew on it too) becomes the page's base: the pixels no
+/// A page and its drawing (a document opened, a page resized) made into a canvas. The page is
+/// the truth: a document of format 7 or later says its items are the drawing, and is painted
+/// from them. An older one's drawing is what the page showed, and a drawing its items do not
+/// paint nearly exactly (another app drew on it too) becomes the page's base: the pixels no
 /// stroke explains, under the strokes, with the strokes already in them marked baked.
 enum CanvasLoading {
     /// The page as it will be shown, and its canvas. Throws, changing nothing, when the layers
-    /// cannot be made (out of memory, a size outside the limits).
+    /// cannot be made (out of memory, a size outside the limits). A document without a drawing
+    /// layer to check (its items are the drawing: format 7) is painted from its page.
     static func load(_ document: DocumentContents, assets: AssetStore) throws(RenderError) -> (Page, PageCanvas) {
-        guard document.drawing.size == document.size else {
-            throw RenderError("the drawing layer is \(document.drawing.size), not \(document.size)")
+        guard let drawing = document.drawing else {
+            let page = renumbered(document.page)
+            let canvas = try paint(page, assets: assets)
+            assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
+            return (page, canvas)
+        }
+        guard drawing.size == document.size else {
+            throw RenderError("the drawing layer is \(drawing.size), not \(document.size)")
         }
         try Editor.checkLimits(document.size)
         let all = PixelRect(size: document.size)
@@ -21,7 +29,7 @@ enum CanvasLoading {
             try painter.paintFromPage(all)
             try painter.paintUnder(all)
         } else {
-            page = try explained(page, drawing: document.drawing, on: canvas)
+            page = try explained(page, drawing: drawing, on: canvas)
             try RunPainter(canvas: canvas, page: page).repaintHighlights(all)
         }
         assets.prune(keeping: Set(page.elements.compactMap(\.source.asset)))
