@@ -30,15 +30,14 @@ public enum OpenRaster {
 
     // MARK: - Writing
 
-    /// A page and the layers it paints, as .ora bytes.
-    /// The notebook an editor holds, its first page as the layers other apps show.
+    /// A notebook (a value: its pages' models), its first page painted from its model as the
+    /// layers other apps show.
     /// `forSession`: for the autosave journal's start, which only DrawingBoard reads: what it
     /// paints again from the page (the merged picture, the thumbnail, the layers under the
-    /// elements, a background that is not an image) is left out, so nothing waits for a PDF
-    /// page still being drawn.
-    public static func encode(notebook editor: Editor, forSession: Bool = false) throws -> Data {
-        let (first, contents) = try editor.pages.documentContents()
-        return try encode(first, otherPages: contents.otherPages, forSession: forSession)
+    /// elements, a background that is not an image) is left out.
+    public static func encode(notebook: Notebook, forSession: Bool = false) throws -> Data {
+        let pages = notebook.pages.map(\.page)
+        return try encode(try PageImage.painted(pages[0]), otherPages: Array(pages.dropFirst()), forSession: forSession)
     }
 
     /// A page and the layers it paints, as .ora bytes; `otherPages`, a notebook's pages after it.

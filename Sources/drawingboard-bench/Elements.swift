@@ -197,7 +197,7 @@ func elementFigures() throws {
     let painting = now() - l0 - pngTime
     if pngTime > 0 { row("saving it: the runs' PNGs alone, Cairo's writer, one core", "\(ms(pngTime)), \(pngBytes / 1000) KB") }
     let s0 = now()
-    try OpenRaster.encode(notebook: editor).write(to: url)
+    try OpenRaster.encode(notebook: editor.pages.notebook).write(to: url)
     let saving = now() - s0
     row("saving it: of which painting the \(layerCount) layers under the top run", ms(painting))
     let o0 = now()

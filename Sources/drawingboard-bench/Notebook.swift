@@ -33,7 +33,7 @@ func notebookFigures() throws {
     }
     try editor.pages.show(0)
     let ora = folder.appendingPathComponent("notebook.ora")
-    try OpenRaster.encode(notebook: editor).write(to: ora)
+    try OpenRaster.encode(notebook: editor.pages.notebook).write(to: ora)
     let script = folder.appendingPathComponent("open.json")
     try Data(#"{"version": 1, "open": "notebook.ora"}"#.utf8).write(to: script)
     let xopp = try writeXournalNotebook(pdf: pdfURL, sizes: file.pageSizes, strokes: strokes, in: folder)

@@ -111,7 +111,7 @@ struct RenderCommand: ParsableCommand {
             }
             let bytes: Data
             switch format {
-            case "ora": bytes = try OpenRaster.encode(notebook: editor)
+            case "ora": bytes = try OpenRaster.encode(notebook: editor.pages.notebook)
             case "svg": bytes = try VectorExport.export(editor.image, as: .svg)
             case "jpg", "jpeg": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .jpeg))
             case "webp": bytes = Data(try SDLImageEncoder().encode(try editor.image.flattened(), as: .webp))

@@ -42,7 +42,7 @@ import ZIPFoundation
 
     @Test func everyPageComesBackAsItWasWithThePDFInsideTheFile() throws {
         let editor = try Self.notebook()
-        let url = try Self.write(try OpenRaster.encode(notebook: editor))
+        let url = try Self.write(try OpenRaster.encode(notebook: editor.pages.notebook))
         defer { try? FileManager.default.removeItem(at: url) }
         let reopened = try Editor(document: try OpenRaster.read(url))
         #expect(reopened.pages.count == 4 && reopened.pages.index == 0)
@@ -72,7 +72,7 @@ import ZIPFoundation
         let editor = try Editor(notebook: Notebook([Page(size: pdf.pageSizes[0].pixelSize, background: .pdf(PDFBackground(file: pdf, index: 0)))]))
         let expected = try editor.image.flattened()
         let url = folder.appendingPathComponent("notes.ora")
-        try OpenRaster.encode(notebook: editor).write(to: url)
+        try OpenRaster.encode(notebook: editor.pages.notebook).write(to: url)
         try FileManager.default.removeItem(at: original)
         let reopened = try Editor(document: try OpenRaster.read(url))
         #expect(try reopened.image.flattened() == expected)
@@ -85,7 +85,7 @@ import ZIPFoundation
         let editor = try Editor(notebook: Notebook(pages))
         try editor.pages.show(4999)
         try Self.draw(editor, "#1010d0", [(2, 2), (15, 20)])
-        let url = try Self.write(try OpenRaster.encode(notebook: editor))
+        let url = try Self.write(try OpenRaster.encode(notebook: editor.pages.notebook))
         defer { try? FileManager.default.removeItem(at: url) }
         let reopened = try Editor(document: try OpenRaster.read(url))
         #expect(reopened.pages.count == 5000)
@@ -97,7 +97,7 @@ import ZIPFoundation
     @Test func aOnePageDrawingIsWrittenAsOnePage() throws {
         let editor = try Editor(size: PixelSize(width: 60, height: 40))
         try Self.draw(editor, "#000000", [(5, 5), (50, 30)])
-        let archive = try Archive(data: try OpenRaster.encode(notebook: editor), accessMode: .read)
+        let archive = try Archive(data: try OpenRaster.encode(notebook: editor.pages.notebook), accessMode: .read)
         let json = String(decoding: try OpenRaster.extract(try #require(archive[OpenRaster.documentEntry]), from: archive, limit: 1 << 24), as: UTF8.self)
         #expect(json.contains(#""format":7"#) && !json.contains("pages"), "\(json)")
     }
@@ -107,7 +107,7 @@ import ZIPFoundation
     @Test(arguments: [("bytes", "is damaged (its bytes are not the ones it names)"), ("missing", "is missing")])
     func aDamagedOrMissingPDFInsideIsNamed(_ damage: String, _ message: String) throws {
         let editor = try Self.notebook()
-        let source = try Archive(data: try OpenRaster.encode(notebook: editor), accessMode: .read)
+        let source = try Archive(data: try OpenRaster.encode(notebook: editor.pages.notebook), accessMode: .read)
         let damaged = try Archive(data: Data(), accessMode: .create)
         for entry in source {
             var bytes = try OpenRaster.extract(entry, from: source, limit: 1 << 30)
@@ -137,7 +137,7 @@ import ZIPFoundation
         let editor = try Self.notebook()
         try editor.pages.show(0)
         var journal: Journal? = try Journal(root: root, size: editor.size, background: .white, documentPath: nil)
-        try journal?.restart(size: editor.size, background: .white, documentPath: nil, page: try OpenRaster.encode(notebook: editor, forSession: true))
+        try journal?.restart(size: editor.size, background: .white, documentPath: nil, page: try OpenRaster.encode(notebook: editor.pages.notebook, forSession: true))
         editor.recorder = { journal?.append($0) }
         let earlier = editor.history.steps.count
         try editor.pages.show(2)

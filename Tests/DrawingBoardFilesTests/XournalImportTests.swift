@@ -173,7 +173,7 @@ import Testing
         let before = try Self.pictures(ImportedNotebook(pages: editor.pages.notebook.pages.map(\.page), leftOut: [], pageCount: 2))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("imported-\(UUID().uuidString).ora")
         defer { try? FileManager.default.removeItem(at: url) }
-        try OpenRaster.encode(notebook: editor).write(to: url)
+        try OpenRaster.encode(notebook: editor.pages.notebook).write(to: url)
         let reopened = try OpenRaster.read(url)
         #expect(reopened.pages.count == 2)
         #expect(reopened.page.strokes.map(\.form) == notebook.pages[0].strokes.map(\.form))

@@ -34,11 +34,11 @@ struct PreparedOpen {
                 let pages = pdf.pages
                 let editor = try Editor(notebook: Notebook(pages), drawsPDFsLater: true)
                 return PreparedOpen(path: path, editor: editor, kind: .pdf(pages: pages.count),
-                                    sessionPage: try OpenRaster.encode(notebook: editor, forSession: true))
+                                    sessionPage: try OpenRaster.encode(notebook: editor.pages.notebook, forSession: true))
             case .notebook(let notebook):
                 let editor = try Editor(notebook: Notebook(notebook.pages), drawsPDFsLater: true)
                 return PreparedOpen(path: path, editor: editor, kind: .notebook(pages: notebook.pages.count, leftOut: notebook.leftOut),
-                                    sessionPage: try OpenRaster.encode(notebook: editor, forSession: true))
+                                    sessionPage: try OpenRaster.encode(notebook: editor.pages.notebook, forSession: true))
             case .image(let image):
                 let editor = try Editor(size: image.size, background: .image(image, name: name))
                 return PreparedOpen(path: path, editor: editor, kind: .image(image.size), sessionPage: try OpenRaster.encode(editor.image))
