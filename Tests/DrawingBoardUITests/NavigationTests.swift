@@ -37,14 +37,45 @@ import Testing
         #expect(abs(c.view.scale - 1) < 1e-9)
         c.key(KeyInput(.character("="), ctrl: true), time: 0)
         #expect(abs(c.view.scale - 1.25) < 1e-9, "Ctrl+= is Ctrl++ without Shift")
+        // The keys and buttons step through round levels: 125%, 100%, 75%, back to 100%.
         c.click(.zoomOut)
         c.click(.zoomOut)
-        #expect(abs(c.view.scale - 0.8) < 1e-9)
+        #expect(abs(c.view.scale - 0.75) < 1e-9)
         c.click(.zoomIn)
         #expect(abs(c.view.scale - 1) < 1e-9)
+        for expected in [1.25, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 32] {
+            c.key(KeyInput(.character("+"), ctrl: true), time: 0)
+            #expect(c.view.scale == expected, "Ctrl++ up to \(expected * 100)%")
+        }
         c.click(.resetView)
-        #expect(c.view == c.viewport.fittedView(), "the zoom level fits the page")
-        #expect(c.view.scale < 0.5)
+        #expect(c.chrome.menu.isOpen && c.layout().frame(of: .menuItem(.zoomTo(400))) != nil, "the zoom level opens its menu")
+        c.click(.menuItem(.fitPage))
+        #expect(c.view == c.viewport.fittedView(), "its first row fits the page")
+        #expect(c.view.scale < 0.5 && !c.chrome.menu.isOpen)
+    }
+
+    /// The zoom level's menu takes the view to a level exactly, 10% to 3200% of the page's
+    /// size in the screen's points, about the window's middle; on a screen of scale 2 that is
+    /// twice the window pixels.
+    @Test(arguments: [1.0, 2.0])
+    func theZoomMenuGoesToALevelExactly(_ screen: Double) throws {
+        let c = try makeController(Int(1000 * screen), Int(700 * screen), scale: screen)
+        c.document.newPageNow(PageSpec(size: PixelSize(width: 400, height: 300)))
+        let centre = Point(500 * screen, 350 * screen)
+        let middle = c.view.toCanvas(centre)
+        for (percent, scale) in [(400, 4.0), (3200, 32.0), (10, 0.1), (100, 1.0)] {
+            c.click(.resetView)
+            c.click(.menuItem(percent == 100 ? .actualSize : .zoomTo(percent)))
+            #expect(c.view.scale == scale * screen, "\(percent)% on a screen of scale \(screen)")
+            #expect(c.viewport.zoom == scale)
+            if percent == 400 {
+                let now = c.view.toCanvas(centre)
+                #expect(abs(now.x - middle.x) < 1 && abs(now.y - middle.y) < 1, "about the middle: \(now) against \(middle)")
+            }
+        }
+        c.click(.resetView)
+        c.key(KeyInput(.escape), time: 0)
+        #expect(!c.chrome.menu.isOpen, "Esc closes it")
     }
 
     @Test func middleDragAndSpaceDragMoveThePageWithoutDrawing() throws {

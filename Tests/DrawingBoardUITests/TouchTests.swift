@@ -183,6 +183,7 @@ private func finger(_ id: Int, _ phase: PointerEvent.Phase, _ x: Double, _ y: Do
         #expect(c.editor.strokes.count == 1, "two fingers moved the view and drew nothing")
         #expect(c.view == ViewTransform(scale: 1, offset: Point(-450, -300)))
         c.perform(.resetView)
+        c.perform(.menuItem(.fitPage))
         #expect(c.view == c.viewport.fittedView() && c.view.scale < 0.5)
     }
 

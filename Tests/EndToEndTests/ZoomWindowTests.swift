@@ -23,8 +23,9 @@ import Testing
          ]}
         """
 
-    /// 1.25^6: six steps of Ctrl++ from 100%, exactly (1.25 is exact in binary).
-    static let zoom = 3.814697265625
+    /// Five steps of Ctrl++ from 100%: 125, 150, 200, 300, 400%.
+    static let steps: [Double] = [1.25, 1.5, 2, 3, 4]
+    static let zoom = 4.0
 
     /// The page's document, and its picture at `scale` as `render --scale` draws it.
     static func document(_ ws: Workspace, scale: Double) throws -> RasterImage {
@@ -68,13 +69,13 @@ import Testing
         return count
     }
 
-    /// Where six Ctrl++ steps about the window's middle take the top left of a page shown at
+    /// Where the Ctrl++ steps about the window's middle take the top left of a page shown at
     /// 100% at `start` (offsets rounded each step, as the view keeps them).
     static func guessOrigin(from start: (Double, Double), middle: (Double, Double)) -> (Int, Int) {
         var o = start, s = 1.0
-        for _ in 0..<6 {
+        for next in steps {
             let anchor = ((middle.0 - o.0) / s, (middle.1 - o.1) / s)
-            s *= 1.25
+            s = next
             o = ((middle.0 - anchor.0 * s).rounded(), (middle.1 - anchor.1 * s).rounded())
         }
         return (Int(o.0), Int(o.1))
@@ -88,14 +89,14 @@ import Testing
         let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", ws.path("page.ora")])
         // The page, 600x400, fits at 100%, centred.
         _ = try app.settled()
-        for _ in 0..<6 { try app.key("ctrl+plus") }
+        for _ in Self.steps { try app.key("ctrl+plus") }
         // Between the bars, away from the pointer.
         let area = PixelRect(x: 40, y: 120, width: 920, height: 440)
         try app.server.xdotool(["mousemove", "--window", app.windowID, "990", "690"])
-        let zoomed = try app.settled("zoom-381")
+        let zoomed = try app.settled("zoom-400")
         let guess = Self.guessOrigin(from: (200, 150), middle: (500, 350))
         let origin = try #require(Self.origin(of: picture, in: zoomed, area: area, near: guess), "the page drawn at the zoom is not on screen near \(guess)")
-        #expect(Self.differences(zoomed, picture, origin: origin, area: area) == 0, "the window at 381% is render --scale 3.81's picture")
+        #expect(Self.differences(zoomed, picture, origin: origin, area: area) == 0, "the window at 400% is render --scale 4's picture")
         // Its 1x pixels scaled up are not that picture: the comparison can tell.
         let small = try PNGFile.decode(atPath: { () throws -> String in
             _ = try BinaryRunner.run(["render", "page.json", "--output", "small.png"], in: ws.folder)
@@ -127,7 +128,7 @@ import Testing
         // Undo and redo at the zoom give back exactly what was shown.
         try app.key("ctrl+z")
         let undone = try app.settled("zoom-undone")
-        #expect(Self.differences(undone, zoomed, origin: (0, 0), area: area) == 0, "undo at 381% shows exactly the page before the stroke")
+        #expect(Self.differences(undone, zoomed, origin: (0, 0), area: area) == 0, "undo at 400% shows exactly the page before the stroke")
         try app.key("ctrl+y")
         let redone = try app.settled("zoom-redone")
         #expect(Self.differences(redone, lifted, origin: (0, 0), area: area) == 0, "redo shows exactly the page with it")

@@ -42,7 +42,8 @@ public final class Chrome {
         return Layout(window: app.window, scale: app.scale, barsHidden: barsHidden ?? bars.hidden(at: now), panel: panel,
                       recentColors: app.brush.recentColors.count, hasMessage: banner.message != nil, hasDialog: question != nil,
                       messageLines: banner.message?.lines ?? 1, dialogLines: question != nil ? questionLines : 2,
-                      dialogButtons: question?.buttons ?? [], eraser: tool.isEraser, menuRecent: menu.isOpen && menu.pageTarget == nil ? menu.recent.count : nil,
+                      dialogButtons: question?.buttons ?? [], eraser: tool.isEraser, menuRecent: menu.isOpen && menu.pageTarget == nil && !menu.zoomLevels ? menu.recent.count : nil,
+                      zoomMenu: menu.isOpen && menu.zoomLevels,
                       sheet: sheet, paper: app.brush.paper != nil, stickers: app.selection.stickers?.entries.count ?? 0,
                       stickerPage: app.selection.stickerPage, text: tool == .text, pressure: app.input.pens.seen && tool.isFreehand,
                       shapes: tool.isShape, pages: app.pages.layoutSpec, typing: panel == .brush ? app.text.typingBox : nil)

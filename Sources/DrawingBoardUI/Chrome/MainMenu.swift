@@ -12,6 +12,8 @@ public final class MainMenu {
     public private(set) var recent: [String] = []
     /// The page whose menu this is (its button in the sidebar), when it is a page's menu.
     public private(set) var pageTarget: Int?
+    /// The zoom level's menu is open (the bottom bar's level).
+    public private(set) var zoomLevels = false
 
     init(app: AppController) {
         self.app = app
@@ -28,6 +30,7 @@ public final class MainMenu {
             URL(fileURLWithPath: path).pathExtension.lowercased() != "svg"
         }.prefix(6))
         pageTarget = nil
+        zoomLevels = false
         isOpen = true
         selection = nil
         app.chrome.panel = nil
@@ -42,10 +45,18 @@ public final class MainMenu {
         pageTarget = i
     }
 
+    /// The zoom level's menu: fit, and the levels.
+    func openZoomLevels() {
+        if isOpen, zoomLevels { return close() }
+        open()
+        zoomLevels = true
+    }
+
     func close() {
         guard isOpen else { return }
         isOpen = false
         pageTarget = nil
+        zoomLevels = false
         selection = nil
         app.invalidateChrome()
     }

@@ -2,10 +2,12 @@ import DrawingBoardCore
 
 /// What the menu, the keyboard and the buttons can ask for, each with its name and its key,
 /// so the menu, the tooltips and the shortcuts window say the same thing.
-public enum Command: Sendable, Hashable, CaseIterable {
+public enum Command: Sendable, Hashable {
     case new, open, save, saveAs, export, exportAs, insertImage, pageSize, clearPage
     case shortcuts, about, quit
     case zoomIn, zoomOut, fitPage, actualSize
+    /// The zoom menu's levels: a percentage of the page's size (100: a page pixel a point).
+    case zoomTo(Int)
     /// The notebook's pages: the sidebar, moving between pages, inserting pages and a PDF's
     /// pages; the page menu's rows act on the page whose menu it is.
     case pagesSidebar, fitWidth, previousPage, nextPage, firstPage, lastPage, goToPage
@@ -29,6 +31,7 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .zoomOut: return "Zoom out"
         case .fitPage: return "Fit the page in the window"
         case .actualSize: return "Actual size (100%)"
+        case .zoomTo(let percent): return "\(percent)%"
         case .pagesSidebar: return "Pages"
         case .fitWidth: return "Fit the page's width"
         case .previousPage: return "Previous page"
@@ -64,6 +67,7 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .zoomOut: return "Ctrl+-"
         case .fitPage: return "Ctrl+0"
         case .actualSize: return "Ctrl+1"
+        case .zoomTo: return nil
         case .pagesSidebar: return "F9"
         case .fitWidth: return "Ctrl+2"
         case .previousPage: return "Page Up"
@@ -116,10 +120,11 @@ public enum Command: Sendable, Hashable, CaseIterable {
         case .shortcuts: app.chrome.sheets.open(.shortcuts)
         case .about: app.chrome.sheets.open(.about)
         case .quit: app.document.requestQuit()
-        case .zoomIn: app.viewport.zoom(by: 1.25)
-        case .zoomOut: app.viewport.zoom(by: 0.8)
+        case .zoomIn: app.viewport.step(in: true)
+        case .zoomOut: app.viewport.step(in: false)
         case .fitPage: app.viewport.fitPage()
         case .actualSize: app.viewport.showActualSize()
+        case .zoomTo(let percent): app.viewport.zoom(to: Double(percent) / 100)
         case .pagesSidebar: app.pages.toggleSidebar()
         case .fitWidth: app.viewport.fitWidth()
         case .previousPage: app.pages.previous()
@@ -139,6 +144,10 @@ public enum Command: Sendable, Hashable, CaseIterable {
     /// The main menu's items, in order (Open Recent's files come after Open).
     public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .insertPDF,
                                          .pageSize, .clearPage, .shortcuts, .about, .quit]
+
+    /// The zoom level's menu (the bottom bar's "100%"): fit, and the levels from 10% to 3200%.
+    public static let zoomMenu: [Command] = [.fitPage, .fitWidth, .zoomTo(10), .zoomTo(25), .zoomTo(50), .actualSize, .zoomTo(200),
+                                             .zoomTo(400), .zoomTo(800), .zoomTo(1600), .zoomTo(3200)]
 
     /// A page's menu (its button in the sidebar), acting on that page.
     public static let pageMenu: [Command] = [.pageBefore, .pageAfter, .insertPage, .duplicatePage, .deletePage]

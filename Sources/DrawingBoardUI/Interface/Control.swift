@@ -107,7 +107,7 @@ public enum Control: Sendable, Hashable {
     case recentFile(Int)
     /// A press outside the open menu or sheet: it closes, and the press does nothing else.
     case dismissMenu, dismissSheet
-    /// The bottom bar's zoom buttons (the level between them is `resetView`: fit the page).
+    /// The bottom bar's zoom buttons (the level between them is `resetView`: its menu of levels).
     case zoomIn, zoomOut
     /// The bottom bar's "Page 3 of 12" (click to type a number) and the sidebar's button; the
     /// "+" under the last page; a page's thumbnail in the sidebar and its menu button.

@@ -48,7 +48,7 @@ extension Control {
         case .zoomIn: return ControlSpec(title: "+", icon: "zoom-in", tooltip: "Zoom in", key: "Ctrl++", action: { Command.zoomIn.perform(in: $0) })
         case .zoomOut: return ControlSpec(title: "−", icon: "zoom-out", tooltip: "Zoom out", key: "Ctrl+-", action: { Command.zoomOut.perform(in: $0) })
         case .resetView:
-            return ControlSpec(tooltip: "Fit the page in the window", key: "Ctrl+0", action: { $0.viewport.fitPage() })
+            return ControlSpec(tooltip: "Zoom: fit the page (Ctrl+0), its width, or a level from 10% to 3200%", action: { $0.chrome.menu.openZoomLevels() })
         case .panel(.brush):
             return ControlSpec(title: "Brush", icon: "brush", tooltip: "Brush: width, colour, opacity", action: { $0.chrome.togglePanel(.brush) })
         case .panel(.background):

@@ -35,6 +35,26 @@ extension Layout {
         }
     }
 
+    /// The zoom level's menu above it: fit, and the levels (rows a finger high, in as many
+    /// columns as the room above the bar needs).
+    mutating func layoutZoomMenu(above level: Rect) -> [Item] {
+        let s = scale
+        let row = Self.menuRow * s, pad = 6 * s, columnWidth = 220 * s
+        let room = max(level.minY - Theme.margin * s - Theme.margin * s - 2 * pad, row)
+        let rows = Command.zoomMenu
+        let perColumn = max(1, min(rows.count, Int(room / row)))
+        let columns = (rows.count + perColumn - 1) / perColumn
+        let width = Double(columns) * columnWidth + 2 * pad, height = Double(perColumn) * row + 2 * pad
+        let x = min(max(level.center.x - width / 2, Theme.margin * s), Double(window.width) - width - Theme.margin * s)
+        let card = Rect(x: x.rounded(), y: (level.minY - Theme.margin * s - height).rounded(), width: width.rounded(), height: height.rounded())
+        menu = card
+        return rows.enumerated().map { i, command in
+            let column = Double(i / perColumn), index = Double(i % perColumn)
+            return Item(control: .menuItem(command), frame: Rect(x: card.minX + pad + column * columnWidth, y: card.minY + pad + index * row,
+                                                                 width: columnWidth, height: row))
+        }
+    }
+
     /// The menu's rows in order (for the keyboard's up and down).
     public var menuRows: [Control] {
         items.compactMap {

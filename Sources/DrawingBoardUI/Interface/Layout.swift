@@ -49,7 +49,7 @@ public struct Layout: Sendable {
     public init(window: PixelSize, scale: Double, barsHidden: Double, panel kind: PanelKind?,
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
-                menuRecent: Int? = nil, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0,
+                menuRecent: Int? = nil, zoomMenu: Bool = false, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0,
                 text: Bool = false, pressure: Bool = false, shapes: Bool = false, pages: PagesSpec = PagesSpec(),
                 typing: Rect? = nil) {
         self.window = window
@@ -139,6 +139,8 @@ public struct Layout: Sendable {
             front = layoutMenu(recent: menuRecent, under: button) + front
         } else if let page = pages.menu, let button = bar.first(where: { $0.control == .pageMenu(page) })?.frame {
             front = layoutPageMenu(beside: button) + front
+        } else if zoomMenu, let level = bar.first(where: { $0.control == .resetView })?.frame {
+            front = layoutZoomMenu(above: level) + front
         }
         if let sheet {
             front = layoutSheet(sheet)

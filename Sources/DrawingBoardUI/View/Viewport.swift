@@ -141,6 +141,29 @@ public final class Viewport {
         setView(ViewTransform(scale: scale, offset: Point(centre.x - under.x * scale, centre.y - under.y * scale)))
     }
 
+    /// The levels Ctrl++ and Ctrl+- (and the bar's buttons) step through, as viewers of
+    /// documents do: round levels to come back to, 10% to 3200%.
+    public static let levels: [Double] = [0.1, 0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32]
+
+    /// Ctrl++ (`in`) or Ctrl+-: the next level up or down from the zoom there is, about the
+    /// window's centre. (The wheel and a pinch zoom by any amount.)
+    public func step(in zoomingIn: Bool) {
+        let now = zoom
+        let next = zoomingIn ? Self.levels.first { $0 > now * 1.001 } : Self.levels.last { $0 < now / 1.001 }
+        guard let next else { return }
+        zoom(to: next)
+    }
+
+    /// Zooms to `zoom` exactly (1: 100%), about the window's centre.
+    public func zoom(to zoom: Double) {
+        fitted = false
+        setView(ViewTransform.pinch(from: view, startCentre: centre, startDistance: 1, centre: centre,
+                                    distance: zoom * scale / view.scale, range: scales))
+        // Exactly the level asked for (steps from the view there was round it by a hair).
+        let v = view
+        if v.scale != zoom * scale { setView(ViewTransform(scale: zoom * scale, offset: v.offset)) }
+    }
+
     /// Zooms by `factor` about `p` (the window's centre when nil).
     public func zoom(by factor: Double, about p: Point? = nil) {
         let about = p ?? centre
