@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
         .target(
             name: "DrawingBoardApp",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardFiles"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardFiles", "CSystem"]),
         .executableTarget(
             name: "drawingboard",
             dependencies: [

@@ -1,3 +1,4 @@
+import CSystem
 import DrawingBoardCore
 import DrawingBoardFiles
 import DrawingBoardPlatform
@@ -33,6 +34,10 @@ public final class AppRunner {
     /// `open`: a document or an image to show first (from the command line).
     /// `savePath`: the document Ctrl+S writes; `exportPath`: the file Ctrl+E writes.
     public init(windowSize: PixelSize, savePath: String?, exportPath: String? = nil, settings: AppSettings, open: String? = nil) throws {
+        // Buffers of 128 KB and more (view tiles, masks, pages' layers) are mapped on their own
+        // and given back to the system when freed, whichever thread made them: the tiles come
+        // and go as the view moves, and would otherwise stay in each painting thread's heap.
+        mallopt(M_MMAP_THRESHOLD, 128 << 10)
         window = try Window(title: "DrawingBoard", size: windowSize, minimumSize: PixelSize(width: 640, height: 480))
         let buffer = window.frame
         frame = try Frame(wrapping: buffer.pixels, size: buffer.size, stride: buffer.stride)

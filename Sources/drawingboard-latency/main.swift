@@ -11,9 +11,11 @@ import Foundation
 // --key: a key pressed once the window is up (a tool's letter). --step N: N px between samples
 // at 125 Hz (a wide tool's). --smoothing light|strong: DrawingBoard's smoothing (how far it trails). --save: Ctrl+S is pressed just
 // before the strokes (the app opened a document to save), at 125 Hz only: ink while it saves.
-// --opacity O: DrawingBoard's pencil opacity (a translucent pencil). --on-ink: the strokes go
+// --opacity O: DrawingBoard's pencil opacity (a translucent pencil). --width W: its pencil's
+// width in page points (a thin one, for a deep zoom). --on-ink: the strokes go
 // over ink (an eraser, on a document with ink): a dark box is sought, and paper coming back is
-// what is timed. --cost: only the CPU and memory pass.
+// what is timed. --cost: only the CPU and memory pass. --zoom-in N: Ctrl+= pressed N times
+// once the window is up (DrawingBoard's levels from 100%: 5 is 400%, 9 is 1600%).
 // --instructions: the cost pass's strokes once, with the app run under valgrind's callgrind,
 // counting the instructions it runs for them (its own code and its libraries', not the
 // kernel's): a figure the machine's other work cannot move (scripts/instructions).
@@ -245,7 +247,7 @@ if arguments == ["--wake-probe"] { runWakeProbe() }
 if arguments == ["--floor-app"] || arguments == ["--floor-app", "cairo"] { runFloorApp(cairo: arguments.count == 2) }
 if arguments == ["--floor-app", "sdl"] { runSDLFloor() }
 guard arguments.count >= 4, arguments[0] == "--app", let dash = arguments.firstIndex(of: "--") else {
-    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--on-ink] [--cost] [--instructions] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
+    FileHandle.standardError.write(Data("usage: drawingboard-latency --app NAME [--key K] [--step N] [--save] [--smoothing light|strong] [--opacity O] [--width W] [--on-ink] [--zoom-in N] [--cost] [--instructions] [--app-log FILE] -- COMMAND ARGS...\n".utf8))
     exit(2)
 }
 let name = arguments[1]
@@ -259,9 +261,13 @@ let costOnly = arguments[..<dash].contains("--cost")
 let smoothing = arguments.firstIndex(of: "--smoothing").flatMap { $0 + 1 < dash ? arguments[$0 + 1] : nil }
 /// The pencil's opacity (DrawingBoard's settings file), for a translucent pencil.
 let opacity = arguments.firstIndex(of: "--opacity").flatMap { $0 + 1 < dash ? Double(arguments[$0 + 1]) : nil }
+/// The pencil's width in page points (DrawingBoard's settings file): a thin pencil, so strokes
+/// far apart at a deep zoom stay apart on screen.
+let penWidth = arguments.firstIndex(of: "--width").flatMap { $0 + 1 < dash ? Double(arguments[$0 + 1]) : nil }
 /// Draw on ink rather than paper (the erasers): the box sought is dark, and what is measured
 /// is the paper coming back.
 let onInk = arguments[..<dash].contains("--on-ink")
+let zoomSteps = arguments.firstIndex(of: "--zoom-in").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 0
 let step125 = arguments.firstIndex(of: "--step").flatMap { $0 + 1 < dash ? Int(arguments[$0 + 1]) : nil } ?? 6
 /// Count instructions with callgrind instead of timing (the command runs under valgrind).
 let countsInstructions = arguments[..<dash].contains("--instructions")
@@ -287,12 +293,13 @@ let screen = Screen()
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         environment[key] = url.path
     }
-    if smoothing != nil || opacity != nil {
+    if smoothing != nil || opacity != nil || penWidth != nil {
         let settings = home.appendingPathComponent("config/drawingboard")
         try? FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
         var json = #"{"windowWidth": 1000, "windowHeight": 700, "recentColors": []"#
         if let smoothing { json += #", "smoothing": "\#(smoothing)""# }
         if let opacity { json += #", "penOpacity": \#(opacity)"# }
+        if let penWidth { json += #", "penWidth": \#(penWidth)"# }
         try? Data((json + "}").utf8).write(to: settings.appendingPathComponent("settings.json"))
     }
     let p = Process()
@@ -317,7 +324,18 @@ let screen = Screen()
         usleep(500_000)
         box = screen.paperBox(width: 420, height: 16 + 24 * 10, dark: onInk)
     }
-    guard let box else { return nil }
+    guard var box else { return nil }
+    if zoomSteps > 0 {
+        // Zoomed about the window's middle: the paper found again (still white) once drawn.
+        screen.move(box.x + box.width / 2, box.y + box.height / 2)
+        for _ in 0..<zoomSteps {
+            screen.control("equal")
+            usleep(50_000)
+        }
+        usleep(1_500_000)
+        guard let zoomed = screen.paperBox(width: 420, height: 16 + 24 * 10, dark: onInk) else { return nil }
+        box = zoomed
+    }
     if let toolKey {
         screen.move(box.x + box.width / 2, box.y + box.height / 2)
         screen.key(toolKey)

@@ -12,7 +12,7 @@ extension Editor {
 
     /// Tells the view tiles what `change` did to the page drawn on.
     func tilesFollow(_ change: PageChange) {
-        viewTiles.changed(shelf.current, tileChange(change))
+        viewTiles.changed(shelf.current, tileChange(change), size: page.size)
     }
 
     /// Where a change reached, for the tiles: a stroke laid on top (not an eraser's: it

@@ -30,7 +30,7 @@ public final class ViewTiles {
 
     final class Tile {
         let surface: CairoSurface
-        let version: Int
+        var version: Int
         var used: UInt64
 
         init(surface: CairoSurface, version: Int, used: UInt64) {
@@ -88,14 +88,33 @@ public final class ViewTiles {
 
     // MARK: - Pages changing
 
-    /// Page `id` changed: `change` says where.
-    func changed(_ id: UInt64, _ change: Change) {
+    /// Page `id`, of `size`, changed: `change` says where. A stroke laid on top is painted
+    /// at once into the tiles that were up to date (the tile painted afresh would hold the
+    /// same, but for a level's rounding here and there): drawing needs no tile painted again.
+    func changed(_ id: UInt64, _ change: Change, size: PixelSize) {
         var log = logs[id] ?? PageLog()
+        if case .stroke(let stroke, let box?) = change { lay(stroke, within: box, onPage: id, size: size, upTo: log.version) }
         log.version += 1
         log.changes.append((log.version, change))
         if log.changes.count > Self.kept { log.changes.removeFirst(log.changes.count - Self.kept) }
         log.scene = nil
         logs[id] = log
+    }
+
+    /// Paints `stroke` into the tiles of page `id` painted at `version` that it reaches, and
+    /// counts them at the next version.
+    private func lay(_ stroke: Stroke, within box: Rect, onPage id: UInt64, size: PixelSize, upTo version: Int) {
+        let t = Self.side
+        for (key, tile) in tiles where key.page == id && tile.version == version {
+            let s = key.scale
+            let onPage = Rect(minX: Double(key.x * t) / s, minY: Double(key.y * t) / s, maxX: Double((key.x + 1) * t) / s, maxY: Double((key.y + 1) * t) / s)
+            guard onPage.intersects(box) else { continue }
+            let region = PixelRect(x: key.x * t, y: key.y * t, width: t, height: t).intersection(PixelRect(size: ScaledPainter.size(of: size, at: s)))
+            guard let region, let cr = try? CairoContext(tile.surface) else { continue }
+            TileComposer.draw([stroke], within: region, scale: s, on: cr)
+            tile.surface.flush()
+            tile.version = version + 1
+        }
     }
 
     /// The version page `id` is at.

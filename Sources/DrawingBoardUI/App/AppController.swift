@@ -293,10 +293,10 @@ public final class AppController {
         didSet { editor.viewTiles.wake = wake }
     }
 
-    /// View tiles for a few windows' worth: the window, a scroll's worth around it, and the
+    /// View tiles for three windows' worth: the window, a scroll's worth around it, and the
     /// scale a zoom comes from.
     private func sizeTiles() {
-        editor.viewTiles.budget = max(32 << 20, 4 * window.area * 4)
+        editor.viewTiles.budget = max(8 << 20, 3 * window.area * 4)
     }
 
     /// The view tiles painted since the last turn, drawn where the window shows them.
