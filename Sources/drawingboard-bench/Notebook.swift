@@ -9,16 +9,15 @@ import TestPDFs
 /// `.xopp` whose pages have the PDF's pages as backgrounds. Opening it and drawing its first
 /// page, writing the annotated PDF, a stroke on page 150 against one on a one-page document,
 /// and scrolling through it in frames of the window's size.
-func notebookFigures() throws {
-    let pageCount = Int(ProcessInfo.processInfo.environment["BENCH_NOTEBOOK_PAGES"] ?? "") ?? 300
-    let folder = scratchFolder.appendingPathComponent("notebook")
+/// The bench's notebook in `folder`: `lecture.pdf` of `pageCount` A4 pages, and
+/// `notebook.ora` with 20 strokes of 30 points on every page (the strokes returned, page by
+/// page, for Xournal++'s copy), open in the returned editor at its first page.
+func lectureNotebook(pages pageCount: Int, in folder: URL) throws -> (editor: Editor, file: PDFFile, strokes: [[[Point]]]) {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let pdfURL = folder.appendingPathComponent("lecture.pdf")
     try TestPDF.lecture(pages: pageCount).write(to: pdfURL)
     let file = try PDFReader.read(path: pdfURL.path)
-    let pages = file.pages
-    let editor = try Editor(notebook: Notebook(pages))
-    // 20 strokes of 30 points on every page, the same for both apps.
+    let editor = try Editor(notebook: Notebook(file.pages))
     var strokes: [[[Point]]] = []
     for i in 0..<pageCount {
         try editor.pages.show(i)
@@ -32,8 +31,16 @@ func notebookFigures() throws {
         strokes.append(onPage)
     }
     try editor.pages.show(0)
-    let ora = folder.appendingPathComponent("notebook.ora")
-    try OpenRaster.encode(notebook: editor.pages.notebook).write(to: ora)
+    try OpenRaster.encode(notebook: editor.pages.notebook).write(to: folder.appendingPathComponent("notebook.ora"))
+    return (editor, file, strokes)
+}
+
+func notebookFigures() throws {
+    let pageCount = Int(ProcessInfo.processInfo.environment["BENCH_NOTEBOOK_PAGES"] ?? "") ?? 300
+    let folder = scratchFolder.appendingPathComponent("notebook")
+    let (editor, file, strokes) = try lectureNotebook(pages: pageCount, in: folder)
+    let pages = file.pages
+    let pdfURL = folder.appendingPathComponent("lecture.pdf")
     let script = folder.appendingPathComponent("open.json")
     try Data(#"{"version": 1, "open": "notebook.ora"}"#.utf8).write(to: script)
     let xopp = try writeXournalNotebook(pdf: pdfURL, sizes: file.pageSizes, strokes: strokes, in: folder)

@@ -153,29 +153,41 @@ if ProcessInfo.processInfo.environment["BENCH_ONLY_NOTEBOOK"] != nil {
     try notebookFigures()
     let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
     print("\n" + String(decoding: data, as: UTF8.self))
+    try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
 if ProcessInfo.processInfo.environment["BENCH_ONLY_XOPP"] != nil {
     try xournalImportFigures()
     let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
     print("\n" + String(decoding: data, as: UTF8.self))
+    try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
 if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
     try elementFigures()
+    try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
 if ProcessInfo.processInfo.environment["BENCH_ONLY_UNDO"] != nil {
     try undoFromPageFigures()
+    try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
 if ProcessInfo.processInfo.environment["BENCH_ONLY_ZOOM"] != nil {
-    try undoFromPageFigures()
-try zoomFigures()
+    try zoomFigures()
+    try? FileManager.default.removeItem(at: scratchFolder)
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["BENCH_ONLY_MEMORY"] != nil {
+    try windowMemoryFigures()
+    let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    print("\n" + String(decoding: data, as: UTF8.self))
+    try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
 if ProcessInfo.processInfo.environment["BENCH_ONLY_PEN"] != nil {
     try pressureFigures()
+    try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
 for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", PixelSize(width: 3840, height: 2160))] {
@@ -321,6 +333,7 @@ try hardeningFigures()
 try xournalImportFigures()
 try elementFigures()
 try pressureFigures()
+try undoFromPageFigures()
 try zoomFigures()
 
 // MARK: - 4 and 5. Start-up and idle CPU of the real window (needs DISPLAY)
@@ -377,6 +390,7 @@ if ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.is
     p.waitUntilExit()
     row("idle window: CPU over 5 s", ms(idle))
     json["idle_cpu_ms_per_5s"] = idle * 1e3
+    try windowMemoryFigures()
 } else {
     row("start-up and idle", "skipped (no DISPLAY or no drawingboard binary beside the bench)")
 }

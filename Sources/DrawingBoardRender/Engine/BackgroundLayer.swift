@@ -17,21 +17,13 @@ final class BackgroundLayer {
     nonisolated(unsafe) static var paintsWhenAsked = false
     /// The background is a colour, paper or PDF page not drawn into `pixels` yet.
     private var unpainted = false
-    /// A PDF page drawn at the zoom it is shown at, for the part of the window it covers: its
-    /// view's scale and offset, and the window rectangle it holds.
-    private var zoomed: (scale: Double, offset: Point, rect: PixelRect, surface: CairoSurface)?
-
-    /// Largest zoomed picture kept (pixels): a 4K window's worth.
-    static let maxZoomedPixels = 3840 * 2160
     /// Draws PDF pages off the event loop (the window's); nil: drawn here and now.
     private var drawer: PDFPageDrawer?
     /// The PDF page being drawn off the event loop: the layer is white until it comes.
     private(set) var pending: PDFPageDrawer.Request?
-    /// The zoomed part of it being drawn off the event loop (the page's pixels show meanwhile).
-    private(set) var zoomPending: PDFPageDrawer.Request?
 
-    /// A layer drawn whole off the event loop, now the window's: later zoomed parts of its PDF
-    /// page come from the window's worker.
+    /// A layer drawn whole off the event loop, now the window's: a later PDF page shown on it
+    /// comes from the window's worker.
     func adopt(drawer: PDFPageDrawer?) {
         self.drawer = drawer
     }
@@ -43,24 +35,15 @@ final class BackgroundLayer {
         try show(background)
     }
 
-    /// What came from the worker since the last look: the page (now in the layer), the zoomed
-    /// part of it (shown by the next frame).
-    func catchUp() -> (page: Bool, zoom: Bool) {
-        guard let drawer else { return (false, false) }
-        var result = (page: false, zoom: false)
-        if let pending, let picture = drawer.picture(pending) {
-            place(picture)
-            result.page = true
-        }
-        if let zoomPending, drawer.picture(zoomPending) != nil {
-            self.zoomPending = nil
-            result.zoom = true
-        }
-        return result
+    /// Whether the page came from the worker since the last look (it is in the layer now).
+    func catchUp() -> Bool {
+        guard let drawer, let pending, let picture = drawer.picture(pending) else { return false }
+        place(picture)
+        return true
     }
 
     /// Whether something is still being drawn for this layer off the event loop.
-    var waiting: Bool { pending != nil || zoomPending != nil }
+    var waiting: Bool { pending != nil }
 
     /// The layer as it will be, now: a PDF page still being drawn off the event loop is drawn
     /// here (for a file, which cannot wait).
@@ -74,7 +57,6 @@ final class BackgroundLayer {
     private func place(_ picture: RasterImage) {
         pending = nil
         if picture.size == surface.size { surface.write(picture.pixels, into: PixelRect(size: surface.size)) }
-        zoomed = nil
     }
 
     /// Renders `background`: a colour fills the layer; an image is scaled to cover it, over
@@ -85,7 +67,6 @@ final class BackgroundLayer {
         case .color where Self.paintsWhenAsked, .paper where Self.paintsWhenAsked, .xournal where Self.paintsWhenAsked, .pdf where Self.paintsWhenAsked && drawer == nil:
             self.background = background
             pending = nil
-            zoomed = nil
             unpainted = true
             return
         default:
@@ -118,54 +99,13 @@ final class BackgroundLayer {
         }
         self.background = background
         if case .pdf = background {} else { pending = nil }
-        zoomed = nil
     }
 
-    /// Paints the background on `cr` (transformed to the page's pixels through `view`). A PDF
-    /// page zoomed in beyond its pixels is drawn by poppler at that zoom, crisp, for the part
-    /// of the window (`window`, its size) the page covers, and kept while the zoom stays (a
-    /// scroll by whole pixels moves it).
-    func paint(on cr: CairoContext, view: ViewTransform, window: PixelSize) {
+    /// Paints the background on `cr` (transformed to the page's pixels through `view`): its
+    /// pixels at the page's size. (The window at another scale shows the page's view tiles,
+    /// which draw a PDF page from the PDF at that scale; this layer stands in until they come.)
+    func paint(on cr: CairoContext, view: ViewTransform) {
         cr.paint(surface, smooth: view.scale < 1)
-        guard case .pdf(let pdf) = background, view.scale > 1.01,
-              let shown = view.windowRect(PixelRect(size: surface.size)).intersection(PixelRect(size: window)) else { return }
-        var kept: (rect: PixelRect, surface: CairoSurface)?
-        if let z = zoomed, z.scale == view.scale {
-            let dx = view.offset.x - z.offset.x, dy = view.offset.y - z.offset.y
-            if dx == dx.rounded(), dy == dy.rounded() {
-                let moved = PixelRect(x: z.rect.x + Int(dx), y: z.rect.y + Int(dy), width: z.rect.width, height: z.rect.height)
-                if moved.intersection(shown) == shown { kept = (moved, z.surface) }
-            }
-        }
-        if kept == nil, pending == nil, let drawer {
-            // Off the event loop: the page at its pixels until the zoomed part comes.
-            let request = PDFPageDrawer.Request(background: pdf, size: surface.size, region: shown, scale: view.scale, offset: view.offset)
-            guard shown.area <= Self.maxZoomedPixels else { return }
-            guard let picture = drawer.picture(request), let layer = try? CairoSurface(image: picture) else {
-                zoomPending = request
-                return
-            }
-            zoomPending = nil
-            zoomed = (view.scale, view.offset, shown, layer)
-            kept = (shown, layer)
-        }
-        if kept == nil, drawer == nil {
-            guard shown.area <= Self.maxZoomedPixels, let layer = try? CairoSurface(format: .argb32, size: PixelSize(width: shown.width, height: shown.height)),
-                  let zc = try? CairoContext(layer) else { return }
-            cairo_translate(zc.handle, Double(-shown.x), Double(-shown.y))
-            cairo_translate(zc.handle, view.offset.x, view.offset.y)
-            cairo_scale(zc.handle, view.scale, view.scale)
-            // A page poppler cannot draw now keeps its picture at 96 dpi.
-            guard (try? PDFPainter.draw(pdf, on: zc.handle, size: surface.size)) != nil else { return }
-            zoomed = (view.scale, view.offset, shown, layer)
-            kept = (shown, layer)
-        }
-        guard let kept else { return }
-        cairo_save(cr.handle)
-        cairo_identity_matrix(cr.handle)
-        cairo_set_source_surface(cr.handle, kept.surface.handle, Double(kept.rect.x), Double(kept.rect.y))
-        cairo_paint(cr.handle)
-        cairo_restore(cr.handle)
     }
 
     /// Paper: its colour, then lines one pixel wide (on whole pixels, so they stay crisp) or

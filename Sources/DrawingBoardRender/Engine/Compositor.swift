@@ -54,7 +54,7 @@ final class Compositor {
         }
         let inkEmpty = painter.topRunStart == page.items.count && canvas.highlights == nil
         cr.isolated {
-            compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base, desk: desk, window: frame.size)
+            compose(canvas, live: live, size: page.size, on: cr, area: area, view: view, inkEmpty: inkEmpty, base: base, desk: desk)
         }
     }
 
@@ -153,7 +153,7 @@ final class Compositor {
     /// `base`: paints what lies under the top run of ink (the under layer, the background, or
     /// an element being dragged between its layers); `inkEmpty`: the top run has no ink.
     private func compose(_ layers: PageCanvas, live: [LiveStroke], size: PixelSize, on cr: CairoContext, area: PixelRect, view: ViewTransform,
-                         inkEmpty: Bool, base: ((CairoContext) -> Void)?, desk: Bool, window: PixelSize) {
+                         inkEmpty: Bool, base: ((CairoContext) -> Void)?, desk: Bool) {
         cr.clip(to: area)
         let canvasArea = view.isIdentity ? area : view.canvasRect(area)
         guard let visible = canvasArea.intersection(PixelRect(size: size)) else {
@@ -170,7 +170,7 @@ final class Compositor {
         } else if let under = layers.under {
             cr.paint(under, smooth: view.scale != 1)
         } else {
-            layers.background.paint(on: cr, view: view, window: window)
+            layers.background.paint(on: cr, view: view)
         }
         let touching = live.filter { $0.drawn?.intersection(visible) != nil }
         for stroke in touching { stroke.catchUpMask() }

@@ -49,8 +49,8 @@ final class PageCanvas {
     }
 
     /// A canvas painted off the event loop (`PagePainter`, with a store of its own) joins the
-    /// editor's: its images are decoded from the editor's store from now on, and a PDF page's
-    /// zoomed parts are drawn by the editor's worker.
+    /// editor's: its images are decoded from the editor's store from now on, and a PDF page shown
+    /// on it later is drawn by the editor's worker.
     func adopt(_ editorAssets: AssetStore) {
         assets = editorAssets
         background.adopt(drawer: editorAssets.pdfDrawer)
@@ -61,19 +61,19 @@ final class PageCanvas {
     /// must be shown again.
     @discardableResult
     func catchUpBackground(page: Page, now: Bool = false) throws(RenderError) -> Bool {
-        var arrived = (page: false, zoom: false)
+        var arrived = false
         if now, background.pending != nil {
             try background.complete()
-            arrived.page = true
+            arrived = true
         } else {
             arrived = background.catchUp()
         }
-        if arrived.page {
+        if arrived {
             stash.drop()
             if under != nil { try RunPainter(canvas: self, page: page).paintUnder(PixelRect(size: size)) }
             invalidateAll()
         }
-        return arrived.page || arrived.zoom
+        return arrived
     }
 
     // MARK: - Layers and masks

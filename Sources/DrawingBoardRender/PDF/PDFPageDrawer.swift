@@ -9,15 +9,11 @@ import Foundation
 /// shown again, or asked for by two canvases, is drawn once. Files and the headless renderer
 /// draw synchronously, without it.
 public final class PDFPageDrawer: @unchecked Sendable {
-    /// What is drawn: a PDF page at a pixel size, or the part of it a window shows at a zoom.
+    /// What is drawn: a PDF page at a pixel size.
     struct Request: Hashable, @unchecked Sendable {
         var background: PDFBackground
-        /// The page's size in pixels (the picture's size when `region` is nil).
+        /// The page's size in pixels: the picture's.
         var size: PixelSize
-        /// Zoomed: the window rectangle drawn, through this scale and offset.
-        var region: PixelRect?
-        var scale: Double = 1
-        var offset = Point(0, 0)
     }
 
     private let queue = DispatchQueue(label: "drawingboard.pdf-pages")
@@ -47,9 +43,6 @@ public final class PDFPageDrawer: @unchecked Sendable {
             done.append(hit)
             return hit.picture ?? RasterImage(width: 1, height: 1, pixels: [0xFFFF_FFFF])
         }
-        // One zoomed part at a time: a pinch asks for many, and only the last one matters (it
-        // is asked for again once the one being drawn is done).
-        if request.region != nil, waiting.contains(where: { $0.region != nil && $0 != request }) { return nil }
         if waiting.insert(request).inserted {
             queue.async { [self] in
                 let picture = draw(request)
@@ -64,12 +57,7 @@ public final class PDFPageDrawer: @unchecked Sendable {
     }
 
     private func draw(_ request: Request) -> RasterImage? {
-        let size = request.region.map { PixelSize(width: $0.width, height: $0.height) } ?? request.size
-        guard let surface = try? CairoSurface(format: .argb32, size: size), let cr = try? CairoContext(surface) else { return nil }
-        if let region = request.region {
-            cairo_translate(cr.handle, Double(-region.x) + request.offset.x, Double(-region.y) + request.offset.y)
-            cairo_scale(cr.handle, request.scale, request.scale)
-        }
+        guard let surface = try? CairoSurface(format: .argb32, size: request.size), let cr = try? CairoContext(surface) else { return nil }
         guard (try? PDFPainter.draw(request.background, on: cr.handle, size: request.size, documents: documents)) != nil else { return nil }
         surface.flush()
         return surface.rasterImage()

@@ -56,15 +56,20 @@ struct TileComposer {
                 cairo_set_source_surface(cr.handle, tile.surface.handle, 0, 0)
                 cairo_paint(cr.handle)
             }
-            let onPage = Rect(minX: Double(region.x) / s, minY: Double(region.y) / s, maxX: Double(region.maxX) / s, maxY: Double(region.maxY) / s)
-            switch tiles.lack(of: id, since: tile.version, within: onPage) {
+            switch tiles.lack(of: id, since: tile.version, within: ViewTiles.onPage(key)) {
             case .nothing:
+                // (Changes since it was painted all lie elsewhere: it is the page as it is.)
+                tile.version = version
                 continue
             case .strokes(let strokes):
                 overlays.append((region, strokes))
-            case .area(let box):
-                let part = box.flatMap { Self.scaled($0, s)?.intersection(region) } ?? region
-                if part.area <= Self.paintedHere { painted.append(part) } else { standIns.append(part) }
+            case .area(nil):
+                if region.area <= Self.paintedHere { painted.append(region) } else { standIns.append(region) }
+            case .area(let box?):
+                // (A change to the tile's part out of the window shows nothing here.)
+                if let part = Self.scaled(box, s)?.intersection(region) {
+                    if part.area <= Self.paintedHere { painted.append(part) } else { standIns.append(part) }
+                }
             }
             ask()
         }

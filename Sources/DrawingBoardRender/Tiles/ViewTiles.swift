@@ -107,14 +107,19 @@ public final class ViewTiles {
         let t = Self.side
         for (key, tile) in tiles where key.page == id && tile.version == version {
             let s = key.scale
-            let onPage = Rect(minX: Double(key.x * t) / s, minY: Double(key.y * t) / s, maxX: Double((key.x + 1) * t) / s, maxY: Double((key.y + 1) * t) / s)
-            guard onPage.intersects(box) else { continue }
+            guard Self.onPage(key).intersects(box) else { continue }
             let region = PixelRect(x: key.x * t, y: key.y * t, width: t, height: t).intersection(PixelRect(size: ScaledPainter.size(of: size, at: s)))
             guard let region, let cr = try? CairoContext(tile.surface) else { continue }
             TileComposer.draw([stroke], within: region, scale: s, on: cr)
             tile.surface.flush()
             tile.version = version + 1
         }
+    }
+
+    /// The part of its page a tile covers, in the page's own pixels.
+    static func onPage(_ key: Key) -> Rect {
+        let t = Double(side), s = key.scale
+        return Rect(minX: Double(key.x) * t / s, minY: Double(key.y) * t / s, maxX: Double(key.x + 1) * t / s, maxY: Double(key.y + 1) * t / s)
     }
 
     /// The version page `id` is at.
@@ -206,16 +211,20 @@ public final class ViewTiles {
     public var painting: Bool { workers.isBusy }
 
     /// Whether `region` of page `id` drawn at `scale` (its pixels at that scale) has every tile
-    /// painted, and painted from the page as it is now: shown sharp, nothing standing in.
+    /// painted, and painted from the page as it is now (or before changes that all lie
+    /// elsewhere): shown sharp, nothing standing in, nothing drawn over.
     public func isSharp(page id: UInt64, scale: Double, region: PixelRect) -> Bool {
         let version = self.version(of: id), t = Self.side
         return ScaledPicture.tiles(covering: region).allSatisfy { part in
-            tiles[Key(page: id, scale: scale, x: part.x / t, y: part.y / t)]?.version == version
+            let key = Key(page: id, scale: scale, x: part.x / t, y: part.y / t)
+            guard let tile = tiles[key] else { return false }
+            if case .nothing = lack(of: id, since: tile.version, within: Self.onPage(key)) { return true }
+            return false
         }
     }
 
-    /// Drops the least recently shown tiles until they fit the budget (the tiles shown in the
-    /// last frame stay, whatever the budget).
+    /// Drops the least recently shown tiles until they fit the budget (the window's budget is
+    /// a few windows' worth, so the tiles it shows are the last to go).
     private func trim() {
         guard bytes > budget else { return }
         for (key, tile) in tiles.sorted(by: { $0.value.used < $1.value.used }) {
