@@ -149,44 +149,15 @@ func residentBytes() -> Int {
 // MARK: - 1. Per-segment drawing cost
 
 print("DrawingBoard benchmark (\(ProcessInfo.processInfo.processorCount) cores)\n")
-if ProcessInfo.processInfo.environment["BENCH_ONLY_NOTEBOOK"] != nil {
-    try notebookFigures()
+// One part alone, with its JSON (`BENCH_ONLY_ZOOM=1` and so on; development.md lists them).
+let parts: [(String, () throws -> Void)] = [("BENCH_ONLY_NOTEBOOK", notebookFigures), ("BENCH_ONLY_XOPP", xournalImportFigures),
+                                           ("BENCH_ONLY_ELEMENTS", elementFigures), ("BENCH_ONLY_UNDO", undoFromPageFigures),
+                                           ("BENCH_ONLY_ZOOM", zoomFigures), ("BENCH_ONLY_MEMORY", windowMemoryFigures),
+                                           ("BENCH_ONLY_PEN", pressureFigures)]
+if let (_, run) = parts.first(where: { ProcessInfo.processInfo.environment[$0.0] != nil }) {
+    try run()
     let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
     print("\n" + String(decoding: data, as: UTF8.self))
-    try? FileManager.default.removeItem(at: scratchFolder)
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_ONLY_XOPP"] != nil {
-    try xournalImportFigures()
-    let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
-    print("\n" + String(decoding: data, as: UTF8.self))
-    try? FileManager.default.removeItem(at: scratchFolder)
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_ONLY_ELEMENTS"] != nil {
-    try elementFigures()
-    try? FileManager.default.removeItem(at: scratchFolder)
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_ONLY_UNDO"] != nil {
-    try undoFromPageFigures()
-    try? FileManager.default.removeItem(at: scratchFolder)
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_ONLY_ZOOM"] != nil {
-    try zoomFigures()
-    try? FileManager.default.removeItem(at: scratchFolder)
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_ONLY_MEMORY"] != nil {
-    try windowMemoryFigures()
-    let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
-    print("\n" + String(decoding: data, as: UTF8.self))
-    try? FileManager.default.removeItem(at: scratchFolder)
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_ONLY_PEN"] != nil {
-    try pressureFigures()
     try? FileManager.default.removeItem(at: scratchFolder)
     exit(0)
 }
