@@ -230,3 +230,46 @@ import Testing
         #expect(darkest(img, 0, 30) == 0xFF, "the cursor is gone from the page")
     }
 }
+
+/// The zoom level's menu as it looks: its rows whole, the level the view is at marked, the row
+/// under the mouse lit, and the level's own button lit while it is open, not the main menu's.
+@Suite struct ZoomMenuLookTests {
+    static let accent: UInt32 = 0x3465A4
+
+    /// How many pixels of `rect` (window points at scale 1) are exactly `color`.
+    static func count(_ color: UInt32, in rect: Rect, of image: RasterImage) -> Int {
+        var n = 0
+        for y in Int(rect.minY.rounded(.up))..<Int(rect.maxY) {
+            for x in Int(rect.minX.rounded(.up))..<Int(rect.maxX) where image.pixel(x: x, y: y) & 0xFFFFFF == color { n += 1 }
+        }
+        return n
+    }
+
+    @Test func theMenuShowsEveryRowWholeMarksTheLevelAndLightsTheRowUnderTheMouse() throws {
+        let c = try makeController()
+        c.click(.resetView)
+        let layout = c.layout()
+        // Every title fits beside its key, as the renderer lays them out (not cut to "Fit the pa…").
+        let painter = try Painter(frame: try Frame(size: PixelSize(width: 8, height: 8)), icons: IconSet(directory: nil))
+        for command in Command.zoomMenu {
+            let row = try #require(layout.frame(of: .menuItem(command)))
+            let room = row.width - 28 - (command.shortcut == nil ? 0 : min(110, (row.width - 28) / 2))
+            let title = command.title
+            #expect(painter.measure(title, size: Theme.textSize).width <= room, "“\(title)” fits its row")
+        }
+        let image = try c.shown()
+        // The level's button is lit while its menu is open; the main menu's button is not.
+        #expect(Self.count(Self.accent, in: try #require(layout.frame(of: .resetView)), of: image) > 100)
+        #expect(Self.count(Self.accent, in: try #require(layout.frame(of: .menu)), of: image) == 0)
+        // The view is at 100%: that row has the mark, 400% has none.
+        let actual = try #require(layout.frame(of: .menuItem(.actualSize))), four = try #require(layout.frame(of: .menuItem(.zoomTo(400))))
+        func markBox(_ row: Rect) -> Rect { Rect(x: row.minX + 3, y: row.center.y - 5, width: 10, height: 10) }
+        #expect(Self.count(Self.accent, in: markBox(actual), of: image) > 10)
+        #expect(Self.count(Self.accent, in: markBox(four), of: image) == 0)
+        // The mouse over the 400% row lights it.
+        let before = image.pixel(x: Int(four.minX) + 20, y: Int(four.minY) + 4)
+        c.hover(at: four.center, time: 0.1)
+        let lit = try c.shown().pixel(x: Int(four.minX) + 20, y: Int(four.minY) + 4)
+        #expect(lit & 0xFFFFFF != before & 0xFFFFFF, "the row under the mouse is lit")
+    }
+}

@@ -113,10 +113,13 @@ public final class Chrome {
     /// The mouse is over `control` now (nil: over no control).
     func hovered(_ control: Control?) {
         guard control != hover?.control else { return }
-        let hadTooltip = tooltip() != nil
+        let hadTooltip = tooltip() != nil, leftRow = hover?.control.isMenuRow == true
         hover = control.map { ($0, now) }
-        if hadTooltip || control != nil { app.invalidateChrome() }
+        if hadTooltip || leftRow || control != nil { app.invalidateChrome() }
     }
+
+    /// The control under the mouse, if any.
+    var hoveredControl: Control? { hover?.control }
 
     /// A key means the hand left the mouse: a tooltip goes until the pointer moves again.
     func forgetHover() {

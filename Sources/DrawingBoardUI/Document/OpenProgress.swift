@@ -65,7 +65,7 @@ final class OpenProgress {
         case .pdf(let pages):
             app.replaceEditor(next, page: ready.sessionPage, importedFrom: path)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)
-            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s") to write on; Save keeps \(pages == 1 ? "it" : "them"), the PDF inside, in a document")
+            app.chrome.show(info: "Opened “\(name)”: \(pages) page\(pages == 1 ? "" : "s") to write on. Save makes a document of \(pages == 1 ? "it" : "them") with the PDF inside")
         case .notebook(let pages, let leftOut):
             app.replaceEditor(next, page: ready.sessionPage, importedFrom: path)
             document.session.state.replaced(path: nil, importedFrom: path, at: next.history.stateID)

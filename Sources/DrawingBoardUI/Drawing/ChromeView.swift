@@ -20,7 +20,12 @@ struct ChromeView {
     var pressed: Control? { app.chrome.pressed }
     var tooltip: (text: String, frame: Rect)? { app.chrome.tooltip(in: layout) }
     var message: Banner.Message? { app.chrome.banner.message }
-    var menuOpen: Bool { app.chrome.menu.isOpen && app.chrome.menu.pageTarget == nil }
+    /// The main menu is open (not a page's menu, nor the zoom level's).
+    var menuOpen: Bool { app.chrome.menu.isOpen && app.chrome.menu.pageTarget == nil && !app.chrome.menu.zoomLevels }
+    /// The zoom level's menu is open.
+    var zoomMenuOpen: Bool { app.chrome.menu.isOpen && app.chrome.menu.zoomLevels }
+    /// The control under the mouse.
+    var hovered: Control? { app.chrome.hoveredControl }
     var menuRecent: [String] { app.chrome.menu.recent }
     var highlightedMenuRow: Control? { app.chrome.menu.highlighted(in: layout) }
     var sheet: Sheet? { app.chrome.sheet }

@@ -7,11 +7,16 @@ import Foundation
 enum MenuRenderer {
     static func draw(_ v: ChromeView, with p: Painter) {
         let s = v.scale
-        let highlighted = v.highlightedMenuRow
+        // The row the keyboard chose, else the one under the mouse.
+        let highlighted = v.highlightedMenuRow ?? v.hovered.flatMap { $0.isMenuRow ? $0 : nil }
         for item in v.layout.items where item.control.isMenuRow {
             let f = item.frame
             let inner = f.insetBy(2 * s)
             if highlighted == item.control { p.fill(inner, Theme.hover, radius: 8 * s) }
+            if v.zoomMenuOpen, case .menuItem(let command) = item.control, command.zoomLevel == v.zoom {
+                // The level the view is at: marked at the row's start.
+                p.fillCircle(center: Point(f.minX + 8 * s, f.center.y), radius: 3 * s, Theme.accent)
+            }
             if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 8 * s) }
             let text = Rect(x: f.minX + 14 * s, y: f.minY, width: f.width - 28 * s, height: f.height)
             switch item.control {

@@ -181,8 +181,9 @@ enum UIRenderer {
             p.text(v.touchMode.label, in: Rect(x: iconBox.maxX, y: f.minY, width: f.width - iconBox.width - 12 * s, height: f.height),
                    size: Theme.textSize * s, Theme.ink, align: .left)
         case .resetView:
-            background(selected: false)
-            p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, Theme.ink)
+            // Selected while its menu of levels is open, as the menu button is with its menu.
+            background(selected: v.zoomMenuOpen)
+            p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, v.zoomMenuOpen ? Theme.onAccent : Theme.ink)
         case .pageNumber, .sidebar, .addPage, .pageThumbnail, .pageMenu,
              .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
              .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor, .sheetResolution:

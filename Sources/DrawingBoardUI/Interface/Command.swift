@@ -146,6 +146,16 @@ public enum Command: Sendable, Hashable {
                                          .pageSize, .clearPage, .shortcuts, .about, .quit]
 
     /// The zoom level's menu (the bottom bar's "100%"): fit, and the levels from 10% to 3200%.
+    /// The zoom a row of the zoom menu sets, for a level (nil for the fits, which depend on
+    /// the window).
+    var zoomLevel: Double? {
+        switch self {
+        case .actualSize: return 1
+        case .zoomTo(let percent): return Double(percent) / 100
+        default: return nil
+        }
+    }
+
     public static let zoomMenu: [Command] = [.fitPage, .fitWidth, .zoomTo(10), .zoomTo(25), .zoomTo(50), .actualSize, .zoomTo(200),
                                              .zoomTo(400), .zoomTo(800), .zoomTo(1600), .zoomTo(3200)]
 

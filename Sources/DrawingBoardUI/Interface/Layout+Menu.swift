@@ -39,7 +39,8 @@ extension Layout {
     /// columns as the room above the bar needs).
     mutating func layoutZoomMenu(above level: Rect) -> [Item] {
         let s = scale
-        let row = Self.menuRow * s, pad = 6 * s, columnWidth = 220 * s
+        // (Wide enough for "Fit the page in the window" beside its key.)
+        let row = Self.menuRow * s, pad = 6 * s, columnWidth = 360 * s
         let room = max(level.minY - Theme.margin * s - Theme.margin * s - 2 * pad, row)
         let rows = Command.zoomMenu
         let perColumn = max(1, min(rows.count, Int(room / row)))
