@@ -67,7 +67,7 @@ import Testing
     }
 
     /// Only a few pages keep their pixels; a page shown again after its canvas went is painted
-    /// from its model, and undo and redo stay exact on it (its cached tiles were forgotten).
+    /// from its model, and undo and redo stay exact on it.
     @Test func pagesWhosePixelsWereLetGoComeBackExactAndUndoExactly() throws {
         let editor = try Self.notebook(6)
         editor.use(.pencil, "#d01010", width: 9)

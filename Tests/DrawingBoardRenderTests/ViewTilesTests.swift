@@ -26,7 +26,7 @@ import Testing
         for _ in 0..<50 {
             editor.screen.compose(into: frame, area: PixelRect(size: frame.size), view: view)
             while editor.viewTiles.painting { Thread.sleep(forTimeInterval: 0.002) }
-            if editor.takeArrivedTiles().isEmpty { break }
+            if editor.tiles.takeArrived().isEmpty { break }
         }
         editor.screen.compose(into: frame, area: PixelRect(size: frame.size), view: view)
         return frame.read(PixelRect(size: frame.size)).map { $0 & 0xFFFFFF }
@@ -125,5 +125,22 @@ import Testing
         #expect(editor.viewTiles.count == 2)
         #expect(held(1, 0) && held(1, 1) && !held(2, 0))
         #expect(Self.difference(last, try Self.rendered(editor, ViewTransform(scale: 3, offset: Point(Double(-side), Double(-side))), frame.size)).pixels == 0)
+    }
+
+    @Test func aPageDeletedTakesItsTilesWithIt() throws {
+        let editor = try NotebookEditorTests.notebook(2, width: 300)
+        try editor.pages.show(1)
+        // Page 2 is 310x120: at 3x, 930x360; the window shows 400x300 of it.
+        let view = ViewTransform(scale: 3, offset: Point(-100, -20))
+        let frame = try Frame(size: Self.size)
+        _ = Self.settled(editor, frame, view)
+        #expect(editor.viewTiles.count > 0)
+        try editor.perform(.pages(.delete(1)))
+        #expect(editor.viewTiles.count == 0, "the deleted page's tiles went")
+        // Undone, the page comes back and is painted at the zoom again, as it is.
+        try editor.undo()
+        #expect(editor.pages.index == 1)
+        let shown = Self.settled(editor, frame, view)
+        #expect(Self.difference(shown, try Self.rendered(editor, view, Self.size)).pixels == 0)
     }
 }

@@ -49,13 +49,10 @@ import Testing
     }
 
     @Test func dotsPerInchAreTypedAndCheckedAndJPEGAndWebPTakeTheScale() throws {
-        struct Recorder: ImageEncoding {
-            func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] { Array("\(format.rawValue) \(image.width)x\(image.height)".utf8) }
-        }
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let editor = try Editor(size: PixelSize(width: 300, height: 200))
-        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1, encoder: Recorder())
+        let c = AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: 800, height: 600), scale: 1, encoder: RecordingEncoder())
         let jpg = dir.appendingPathComponent("a.jpg").path
         c.document.fileChosen(.export, path: jpg)
         // A digit types dots per inch, replacing what the field held.

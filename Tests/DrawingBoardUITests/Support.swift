@@ -13,6 +13,11 @@ struct StubDecoder: ImageDecoding {
     }
 }
 
+/// An encoder for tests that writes what it was asked for ("jpeg 938x625") instead of a picture.
+struct RecordingEncoder: ImageEncoding {
+    func encode(_ image: RasterImage, as format: ExportFormat) throws -> [UInt8] { Array("\(format.rawValue) \(image.width)x\(image.height)".utf8) }
+}
+
 func makeController(_ w: Int = 1000, _ h: Int = 700, scale: Double = 1) throws -> AppController {
     let editor = try Editor(size: PixelSize(width: w, height: h))
     return AppController(editor: editor, decoder: StubDecoder(), window: PixelSize(width: w, height: h), scale: scale)
@@ -64,7 +69,7 @@ extension AppController {
         for _ in 0..<20 {
             _ = try shown()
             while editor.viewTiles.painting { Thread.sleep(forTimeInterval: 0.002) }
-            if editor.takeArrivedTiles().isEmpty { break }
+            if editor.tiles.takeArrived().isEmpty { break }
         }
         return try shown()
     }

@@ -50,16 +50,14 @@ extension Editor {
             var next = replacements.takeMadePage()
             if next == nil { next = (other, try CanvasLoading.paint(other, assets: assets)) }
             guard let next else { return }
-            guard let done = page.apply(.replace(next.0)) else { return }
-            tilesFollow(done.change)
+            guard let done = applyToPage(.replace(next.0)) else { return }
             canvas = next.1
             step.edit = done.undo
             step.shift = (-step.shift.dx, -step.shift.dy)
             return
         }
         let before = PageCanvas.Shape(page, on: canvas), previous = page
-        guard let done = page.apply(step.edit) else { return }
-        defer { tilesFollow(done.change) }
+        guard let done = applyToPage(step.edit) else { return }
         let later: Bool
         do {
             later = try current.timing { () throws(RenderError) -> Bool in

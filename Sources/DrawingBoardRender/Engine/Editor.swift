@@ -195,8 +195,7 @@ public final class Editor {
         // A background chosen again while the page is being painted again off the event loop
         // (a colour slider dragged on a heavy page): only the newest is painted.
         if case .background = edit, let pending = current.repaint, paintsWholeLater {
-            guard let done = page.apply(edit) else { return nil }
-            tilesFollow(done.change)
+            guard let done = applyToPage(edit) else { return nil }
             current.repaint = WholeRepaint(page, shown: pending.shown, replacing: pending)
             var step = HistoryStep(kind: edit.kind, edit: done.undo)
             step.page = shelf.current
@@ -216,6 +215,8 @@ public final class Editor {
             }
             resolved = .stroke(stroke)
             paint = PageCanvas.StrokePaint(outline: outline, live: live)
+            // Its box, for the view tiles and the caches, from the outline made here.
+            canvas.index.remember(outline.bounds, of: stroke.id)
         case .place(var element):
             element.id = nextID
             if let asset = element.source.asset, case .broken(let problem) = assets.art(for: asset) {
@@ -227,8 +228,7 @@ public final class Editor {
         }
         let before = PageCanvas.Shape(page, on: canvas), previous = page
         let near = nearStrokes(for: resolved)
-        guard let done = page.apply(resolved, strokesNear: near) else { return nil }
-        defer { tilesFollow(done.change) }
+        guard let done = applyToPage(resolved, strokesNear: near) else { return nil }
         let later: Bool
         do {
             later = try current.timing { () throws(RenderError) -> Bool in
@@ -258,8 +258,7 @@ public final class Editor {
     /// undo brings back the page from before, painted from it.
     private func replacePage(_ edit: Edit, with next: (Page, PageCanvas)) throws(RenderError) -> (HistoryStep, Edit)? {
         let before = page.size
-        guard let done = page.apply(.replace(next.0)) else { return nil }
-        tilesFollow(done.change)
+        guard let done = applyToPage(.replace(next.0)) else { return nil }
         canvas = next.1
         nextID = max(nextID, page.nextStrokeID)
         var step = HistoryStep(kind: edit.kind, edit: done.undo)
@@ -299,9 +298,16 @@ public final class Editor {
     func rollBack(_ done: Page.Applied) {
         canvas.index.forget()
         let failed = PageCanvas.Shape(page, on: canvas)
-        guard let back = page.apply(done.undo) else { return }
-        tilesFollow(back.change)
+        guard let back = applyToPage(done.undo) else { return }
         _ = try? canvas.follow(back.change, on: page, from: failed)
+    }
+
+    /// Applies `edit` to the page drawn on, and tells the view tiles what it changed: every
+    /// change to the page goes through here, before its canvas follows it.
+    func applyToPage(_ edit: Edit, strokesNear near: [Int]? = nil) -> Page.Applied? {
+        guard let done = page.apply(edit, strokesNear: near) else { return nil }
+        tiles.follow(done.change)
+        return done
     }
 
     // MARK: - Input

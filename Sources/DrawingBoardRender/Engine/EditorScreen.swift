@@ -23,7 +23,7 @@ public struct EditorScreen {
     /// through `view`.
     public func compose(into frame: Frame, area: PixelRect, view: ViewTransform = .identity) {
         let shown = editor.shownCanvas
-        let tiles = view.scale == 1 ? nil : editor.tileComposer(editor.pages.currentID, page: editor.page, canvas: shown.canvas, into: frame, view: view)
+        let tiles = view.scale == 1 ? nil : editor.tiles.composer(editor.pages.currentID, page: editor.page, canvas: shown.canvas, into: frame, view: view)
         editor.compositor.compose(shown.canvas, page: shown.page, live: Array(editor.input.strokes.values), into: frame, area: area, view: view,
                                   tiles: tiles)
     }

@@ -51,7 +51,7 @@ public struct NotebookPages {
         let entry = shelf.notebook.pages[index]
         guard entry.id != shelf.current else {
             let shown = editor.shownCanvas
-            let tiles = view.scale == 1 ? nil : editor.tileComposer(entry.id, page: page, canvas: shown.canvas, into: frame, view: view)
+            let tiles = view.scale == 1 ? nil : editor.tiles.composer(entry.id, page: page, canvas: shown.canvas, into: frame, view: view)
             return editor.compositor.compose(shown.canvas, page: shown.page, live: Array(editor.input.strokes.values), into: frame, area: area,
                                              view: view, desk: false, tiles: tiles)
         }
@@ -59,7 +59,7 @@ public struct NotebookPages {
             // At another scale the page is painted from its model into tiles: no 1x pixels are
             // made for it (those kept stand in while its tiles come).
             let kept = shelf.kept.first { $0.id == entry.id }?.canvas
-            let tiles = editor.tileComposer(entry.id, page: entry.page, canvas: kept, into: frame, view: view)
+            let tiles = editor.tiles.composer(entry.id, page: entry.page, canvas: kept, into: frame, view: view)
             guard let cr = frame.context else { return }
             defer { frame.composed(area) }
             return cr.isolated {
@@ -227,6 +227,8 @@ public struct NotebookPages {
             shelf.notebook = before
             throw error
         }
+        // A page deleted takes its view tiles with it.
+        editor.viewTiles.keepPages(Set(shelf.notebook.pages.map(\.id)))
         editor.revision += 1
         return done.undo
     }

@@ -173,7 +173,7 @@ final class PageCanvas {
             try dropDrag(page)
         }
         if let stroke, let drawn = Self.strokeOnTop(change, page) {
-            index.remember(stroke.outline.bounds, of: drawn.id)
+            // (Its box is in the index already: the editor put it there as it made the stroke.)
             index.follow(change.items, now: page.items)
             try paint(drawn, stroke, on: page, painter: painter)
             return false

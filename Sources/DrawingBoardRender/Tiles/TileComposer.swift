@@ -34,7 +34,7 @@ struct TileComposer {
         guard let visible = area.intersection(PixelRect(x: ox, y: oy, width: scaled.width, height: scaled.height)) else { return }
         // In the page's pixels at this scale from here on.
         let rel = PixelRect(x: visible.x - ox, y: visible.y - oy, width: visible.width, height: visible.height)
-        let version = tiles.version(of: id)
+        let version = tiles.version(of: id), round = tiles.newRound()
         var missing: [PixelRect] = [], standIns: [PixelRect] = [], painted: [PixelRect] = []
         var overlays: [(PixelRect, [Stroke])] = []
         cairo_save(cr.handle)
@@ -45,7 +45,7 @@ struct TileComposer {
             let key = ViewTiles.Key(page: id, scale: s, x: region.x / t, y: region.y / t)
             let tileBox = PixelRect(x: key.x * t, y: key.y * t, width: t, height: t)
             let centre = Point(Double(ox + tileBox.x + t / 2), Double(oy + tileBox.y + t / 2))
-            func ask() { tiles.ask(key, version: version, scene: scene(), distance: centre.distance(to: middle)) }
+            func ask() { tiles.ask(key, version: version, scene: scene(), round: round, distance: centre.distance(to: middle)) }
             guard let tile = tiles.tile(key) else {
                 missing.append(region)
                 ask()

@@ -27,6 +27,8 @@ final class TileWorkers: @unchecked Sendable {
     /// The jobs being painted now.
     private var busy: Set<ViewTiles.Key> = []
     private var finished: [Painted] = []
+    /// The version each tile being painted was started at.
+    private var lastStarted: [ViewTiles.Key: Int] = [:]
     private var stopped = false
     /// Wakes the event loop (set by the window; nil: the loop looks on its own, as tests do).
     var wake: (@Sendable () -> Void)?
@@ -76,9 +78,6 @@ final class TileWorkers: @unchecked Sendable {
         condition.signal()
     }
 
-    /// The version each tile being painted was started at.
-    private var lastStarted: [ViewTiles.Key: Int] = [:]
-
     /// Forgets the jobs waiting that `drop` picks (tiles no longer wanted: another scale).
     func cancel(where drop: (ViewTiles.Key) -> Bool) {
         condition.lock()
@@ -106,7 +105,8 @@ final class TileWorkers: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !stopped {
-            if let best = jobs.values.max(by: { ($0.asked, -$0.distance) < ($1.asked, -$1.distance) }) {
+            // (A tile being painted waits for that to end before it is painted again.)
+            if let best = jobs.values.filter({ !busy.contains($0.key) }).max(by: { ($0.asked, -$0.distance) < ($1.asked, -$1.distance) }) {
                 jobs[best.key] = nil
                 busy.insert(best.key)
                 lastStarted[best.key] = best.version
@@ -133,6 +133,8 @@ final class TileWorkers: @unchecked Sendable {
         busy.remove(job.key)
         lastStarted[job.key] = nil
         if let painted { finished.append(painted) }
+        // A newer version of this tile may be waiting for it.
+        if jobs[job.key] != nil { condition.signal() }
         let wake = self.wake
         condition.unlock()
         wake?()

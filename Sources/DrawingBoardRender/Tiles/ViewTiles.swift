@@ -68,6 +68,8 @@ public final class ViewTiles {
     private var logs: [UInt64: PageLog] = [:]
     private let workers: TileWorkers
     private var clock: UInt64 = 0
+    /// The scale each page's tiles were last asked for at.
+    private var askedScale: [UInt64: Double] = [:]
     public private(set) var bytes = 0
     /// Bytes of tiles kept at most (never fewer than what the window shows).
     public var budget = 64 << 20
@@ -183,13 +185,23 @@ public final class ViewTiles {
         Set(tiles.keys.filter { $0.page == id && $0.scale != scale }.map(\.scale)).sorted { abs(log($0 / scale)) < abs(log($1 / scale)) }
     }
 
-    /// Has the tile at `key` painted from `scene` (at `version`), if it is not being painted
-    /// already; `distance`: from the middle of the window, the nearest painted first. Jobs for
-    /// the page at other scales are dropped (a zoom moved on).
-    func ask(_ key: Key, version: Int, scene: PageScene, distance: Double) {
+    /// A new round of asking (a frame composing a page): its tiles come before those asked
+    /// in earlier rounds, the nearest the window's middle first among them.
+    func newRound() -> UInt64 {
         clock += 1
-        workers.cancel { $0.page == key.page && $0.scale != key.scale }
-        workers.ask(TileWorkers.Job(key: key, version: version, scene: scene, asked: clock, distance: distance))
+        return clock
+    }
+
+    /// Has the tile at `key` painted from `scene` (at `version`), if it is not being painted
+    /// already; `round`: when it was asked for (`newRound`); `distance`: from the middle of the
+    /// window. When a page is first asked for at another scale, its jobs at the scale before
+    /// are dropped (a zoom moved on).
+    func ask(_ key: Key, version: Int, scene: PageScene, round: UInt64, distance: Double) {
+        if askedScale[key.page] != key.scale {
+            askedScale[key.page] = key.scale
+            workers.cancel { $0.page == key.page && $0.scale != key.scale }
+        }
+        workers.ask(TileWorkers.Job(key: key, version: version, scene: scene, asked: round, distance: distance))
     }
 
     /// Takes in the tiles painted since the last call; the keys of those that came (to show).
@@ -241,6 +253,7 @@ public final class ViewTiles {
             bytes -= tile.surface.stride * tile.surface.size.height
         }
         logs = logs.filter { ids.contains($0.key) }
+        askedScale = askedScale.filter { ids.contains($0.key) }
     }
 
     /// How many tiles are held (for tests and the benchmark).

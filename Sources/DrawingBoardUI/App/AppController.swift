@@ -301,7 +301,7 @@ public final class AppController {
 
     /// The view tiles painted since the last turn, drawn where the window shows them.
     private func showArrivedTiles() {
-        let arrived = editor.takeArrivedTiles()
+        let arrived = editor.tiles.takeArrived()
         guard !arrived.isEmpty else { return }
         let bounds = PixelRect(size: window)
         for tile in arrived where tile.scale == view.scale {
