@@ -143,4 +143,22 @@ import Testing
         let shown = Self.settled(editor, frame, view)
         #expect(Self.difference(shown, try Self.rendered(editor, view, Self.size)).pixels == 0)
     }
+
+    @Test func aStrokeThatCannotBeCommittedNeverReachesTheTiles() throws {
+        let editor = try Self.editor()
+        let frame = try Frame(size: Self.size)
+        _ = Self.settled(editor, frame, Self.view)
+        let before = try Self.rendered(editor, Self.view, Self.size)
+        editor.canvas.simulatedFailure = CommitFailureTests.outOfMemory
+        #expect(throws: RenderError.self) {
+            try editor.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(color: RGBColor(red: 200, green: 0, blue: 0), width: 4),
+                                              points: [Point(80, 60), Point(140, 90), Point(190, 70)])))
+        }
+        // The page is as it was, and so is every tile: the stroke was laid in none of them (the
+        // next frame paints what the roll-back reached from the page, within a few levels).
+        editor.screen.compose(into: frame, area: PixelRect(size: frame.size), view: Self.view)
+        let next = frame.read(PixelRect(size: frame.size)).map { $0 & 0xFFFFFF }
+        #expect(Self.difference(next, before).worst <= 12 && !next.contains(0xC80000))
+        #expect(Self.difference(Self.settled(editor, frame, Self.view), before).pixels == 0)
+    }
 }
