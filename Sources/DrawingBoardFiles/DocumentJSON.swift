@@ -58,8 +58,11 @@ struct DocumentJSON: Codable {
     /// other apps, and a reader paints the page from its items; before, a reader trusted the
     /// strokes only when they painted that layer nearly exactly, and kept the layer as pixels
     /// otherwise (a better renderer would have turned a document's strokes into a picture).
-    /// Every document is written in format 7, since every one says this.
-    static let currentFormat = 7
+    /// Format 8: a stroke may carry a transform (moved, scaled or turned with a selection since
+    /// it was drawn: `transform`, six numbers) and the eraser's passes that took parts of it
+    /// (`holes`, eraser strokes), which go where it goes.
+    /// Every document is written in format 8, since every one says this.
+    static let currentFormat = 8
 
     var format = 1
     var background: BackgroundSpec

@@ -23,7 +23,7 @@ enum StrokeLine {
     }
 
     static func bytes(for stroke: Stroke) -> [UInt8]? {
-        guard stroke.form == nil else { return nil }
+        guard stroke.form == nil, stroke.transform == nil, stroke.holes == nil else { return nil }
         var out = Writer()
         out.reserve(stroke.points.count * 24 + 160)
         out.raw(#"{"stroke":{"id":"#)

@@ -14,6 +14,8 @@ import Foundation
 ///                   [flag 4, a stroke from another app (`PolylineForm`): u8 cap (0 round,
 ///                   1 butt, 2 square)  u8 fill?  [f64 fill]  u32 dashes  dashes × f64
 ///                   u32 widths (0: none)  widths × f64]
+///                   [flag 8, moved since drawn: 6 × f64 transform (a b c d tx ty)]
+///                   [flag 16, erasers' passes carried: u32 count, each a stroke's record]
 ///
 /// Reading trusts nothing: every length is checked against what is left and the limits before
 /// anything is read, the tool must be one DrawingBoard knows, and the strokes are then checked
@@ -51,7 +53,8 @@ enum StrokeRecords {
         out.append(contentsOf: [s.style.color.red, s.style.color.green, s.style.color.blue])
         append(s.style.width.bitPattern, to: &out)
         append(s.style.opacity.bitPattern, to: &out)
-        out.append((s.clip == nil ? 0 : 1) | (s.pressures == nil ? 0 : 2) | (s.form == nil ? 0 : 4))
+        out.append((s.clip == nil ? 0 : 1) | (s.pressures == nil ? 0 : 2) | (s.form == nil ? 0 : 4) | (s.transform == nil ? 0 : 8)
+            | (s.holes == nil ? 0 : 16))
         if let clip = s.clip {
             append(UInt32(clip.width), to: &out)
             append(UInt32(clip.height), to: &out)
@@ -70,6 +73,13 @@ enum StrokeRecords {
             for d in form.dashes { append(d.bitPattern, to: &out) }
             append(UInt32(form.widths?.count ?? 0), to: &out)
             for w in form.widths ?? [] { append(w.bitPattern, to: &out) }
+        }
+        if let transform = s.transform {
+            for n in transform.numbers { append(n.bitPattern, to: &out) }
+        }
+        if let holes = s.holes {
+            append(UInt32(holes.count), to: &out)
+            for hole in holes { append(hole, to: &out) }
         }
     }
 
@@ -99,7 +109,7 @@ enum StrokeRecords {
         }
     }
 
-    private static func stroke(_ reader: inout Reader) throws -> Stroke {
+    private static func stroke(_ reader: inout Reader, inHole: Bool = false) throws -> Stroke {
         let id = try reader.u64()
         let nameLength = Int(try reader.u8())
         let toolName = String(decoding: try reader.bytes(nameLength), as: UTF8.self)
@@ -107,6 +117,7 @@ enum StrokeRecords {
         let rgb = Array(try reader.bytes(3))
         let width = try reader.f64(), opacity = try reader.f64()
         let flags = try reader.u8()
+        guard flags & ~31 == 0 else { throw Problem(description: "\(reader.name): a stroke's record has flags this version does not know") }
         var clip: PixelSize?
         if flags & 1 != 0 {
             let w = try reader.count(limit: CanvasLimits.maxSide, what: "clip width")
@@ -138,7 +149,16 @@ enum StrokeRecords {
             // Widths finer than our own pens' are kept as they are (checked with the stroke).
             style.width = width
         }
-        return Stroke(id: id, tool: tool, style: style, points: points, clip: clip, pressures: pressures, form: form)
+        var stroke = Stroke(id: id, tool: tool, style: style, points: points, clip: clip, pressures: pressures, form: form)
+        if flags & 8 != 0 { stroke.transform = Affine(numbers: try (0..<6).map { _ in try reader.f64() }) }
+        if flags & 16 != 0 {
+            // A hole is an eraser's pass: it carries none of its own.
+            guard !inHole else { throw Problem(description: "\(reader.name): an eraser's pass carries passes of its own") }
+            let count = try reader.count(limit: Stroke.maxHoles, what: "erasers' passes")
+            try reader.need(count * smallestRecord)
+            stroke.holes = try (0..<count).map { _ in try self.stroke(&reader, inHole: true) }
+        }
+        return stroke
     }
 
     /// Reads values off the bytes, never past their end.

@@ -139,12 +139,12 @@ func documentJSON(strokes: String, format: String = "1") -> Data {
     }
 
     /// A document from a newer DrawingBoard says so, whatever its layout.
-    @Test(arguments: [(strokeJSON(), "99"), ("{\"kind\": \"text\"}", "8")])
+    @Test(arguments: [(strokeJSON(), "99"), ("{\"kind\": \"text\"}", "9")])
     func aNewerFormatIsNamed(_ stroke: String, _ format: String) throws {
         let url = temporaryFile("new.ora")
         defer { try? FileManager.default.removeItem(at: url) }
         try documentWithJSON(documentJSON(strokes: stroke, format: format), at: url)
-        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: it was made by a newer DrawingBoard (format \(format)); this one reads up to 7")) {
+        #expect(throws: DocumentError("“\(url.lastPathComponent)” cannot be opened: it was made by a newer DrawingBoard (format \(format)); this one reads up to 8")) {
             _ = try OpenRaster.read(url)
         }
     }

@@ -137,7 +137,7 @@ import ZIPFoundation
         ("strokes-before", #""strokes-before":1"#, #""strokes-before":99"#, "elements[0].strokes-before: 99 is outside 0...1"),
         ("width", #""width":60"#, #""width":-5"#, "elements[0].width: -5 is outside 1...16384"),
         ("file", #"drawingboard\/files\/"#, #"drawingboard\/gone\/"#, "leaves the document's files"),
-        ("format", #""format":7"#, #""format":8"#, "made by a newer DrawingBoard (format 8)"),
+        ("format", #""format":8"#, #""format":9"#, "made by a newer DrawingBoard (format 9)"),
         // A size no image has: a negative side, or one whose area is past what Swift counts
         // (added to the pixels read before it, that trapped).
         ("pixels", #""pixels":[40,30]"#, #""pixels":[-1,1]"#, "is named with an impossible size, -1x1"),

@@ -59,7 +59,7 @@ import ZIPFoundation
         let stack = String(decoding: try OpenRaster.extract(try #require(archive["stack.xml"]), from: archive, limit: 1 << 20), as: UTF8.self)
         #expect(stack.contains(#"w="793""#) && stack.contains(#"h="1123""#), "\(stack)")
         let json = String(decoding: try OpenRaster.extract(try #require(archive[OpenRaster.documentEntry]), from: archive, limit: 1 << 24), as: UTF8.self)
-        #expect(json.contains(#""format":7"#))
+        #expect(json.contains(#""format":8"#))
     }
 
     @Test func theNotebookNeedsNotTheOriginalPDF() throws {
@@ -99,7 +99,7 @@ import ZIPFoundation
         try Self.draw(editor, "#000000", [(5, 5), (50, 30)])
         let archive = try Archive(data: try OpenRaster.encode(notebook: editor.pages.notebook), accessMode: .read)
         let json = String(decoding: try OpenRaster.extract(try #require(archive[OpenRaster.documentEntry]), from: archive, limit: 1 << 24), as: UTF8.self)
-        #expect(json.contains(#""format":7"#) && !json.contains("pages"), "\(json)")
+        #expect(json.contains(#""format":8"#) && !json.contains("pages"), "\(json)")
     }
 
     /// A PDF inside a document is checked like one opened from disk: its bytes must be the ones

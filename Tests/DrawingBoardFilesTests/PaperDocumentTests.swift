@@ -25,7 +25,7 @@ import ZIPFoundation
         e.handle(PointerEvent(source: .mouse, phase: .up, position: Point(110, 80)))
         try OpenRaster.encode(e.image).write(to: url)
         let json = try documentJSON(url)
-        #expect(json["format"] as? Int == 7)
+        #expect(json["format"] as? Int == 8)
         let background = try #require(json["background"] as? [String: Any])
         #expect(background["paper"] as? String == "squared" && background["spacing"] as? Double == 18.5
                 && background["color"] as? String == "#fff8e0" && background["line"] as? String == "#806040")

@@ -58,8 +58,8 @@ import ZIPFoundation
         try OpenRaster.encode(editor.image).write(to: url)
         let archive = try Archive(url: url, accessMode: .read)
         let json = String(decoding: try OpenRaster.extract(try #require(archive[OpenRaster.documentEntry]), from: archive, limit: 1 << 20), as: UTF8.self)
-        #expect(json.contains(#""format":7"#))
-        try Self.replace(OpenRaster.documentEntry, in: url, with: Data(json.replacingOccurrences(of: #""format":7"#, with: #""format":6"#).utf8))
+        #expect(json.contains(#""format":8"#))
+        try Self.replace(OpenRaster.documentEntry, in: url, with: Data(json.replacingOccurrences(of: #""format":8"#, with: #""format":6"#).utf8))
         // Untouched, its strokes paint its layer: they are the drawing.
         #expect(try Editor(document: try OpenRaster.read(url)).page.base == nil)
         var marked = editor.image.drawingLayer().pixels

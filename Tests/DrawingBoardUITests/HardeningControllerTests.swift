@@ -32,7 +32,7 @@ import ZIPFoundation
     static let hostileDocuments: [(String, String)] = [
         (##"{"format": 1, "background": {"color": "#ffffff"}, "strokes": [{"id": 1, "tool": "pencil", "style": {"color": {"red": 0, "green": 0, "blue": 0}, "width": 4e300, "opacity": 1}, "points": [{"x": 1, "y": 1}]}]}"##,
          "drawingboard/document.json: strokes[0].style.width: 4e+300 is outside 1...200"),
-        (##"{"format": 99, "pages": []}"##, "it was made by a newer DrawingBoard (format 99); this one reads up to 7"),
+        (##"{"format": 99, "pages": []}"##, "it was made by a newer DrawingBoard (format 99); this one reads up to 8"),
     ]
 
     @Test(arguments: hostileDocuments)

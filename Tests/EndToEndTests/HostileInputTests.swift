@@ -92,7 +92,7 @@ import Testing
     /// document of a newer format says so.
     @Test(arguments: [
         (#""x":50"#, #""x":1e19"#, "drawingboard/document.json: strokes[0].points[1]: [1e+19, 50] is too far outside the canvas (limit 1000000)"),
-        (#""format":7"#, #""format":99"#, "it was made by a newer DrawingBoard (format 99); this one reads up to 7"),
+        (#""format":8"#, #""format":99"#, "it was made by a newer DrawingBoard (format 99); this one reads up to 8"),
     ])
     func aHostileDocumentIsRefusedWithItsField(_ from: String, _ to: String, _ expected: String) throws {
         let ws = try Workspace()

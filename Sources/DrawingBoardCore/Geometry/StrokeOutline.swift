@@ -16,6 +16,9 @@ public struct StrokeOutline: Sendable, Hashable {
     public var segmentWidths: [Double]?
     /// How much of the ink fills the polygon the path makes, under the line (nil: none).
     public var fill: Double?
+    /// What erasers took of this stroke, carried with it (a stroke moved, scaled or turned
+    /// keeps them): each clears the stroke's coverage where it passes.
+    public var holes: [StrokeOutline] = []
 
     public struct Profile: Sendable, Hashable {
         public var centres: [Point]
@@ -70,6 +73,21 @@ public struct StrokeOutline: Sendable, Hashable {
         cap = form.cap
         segmentWidths = form.widths
         fill = form.fill
+    }
+
+    /// The outline taken through `m`: the path's points mapped, widths and dashes scaled by
+    /// its length scale (exact for moves, turns and scales the same both ways).
+    public func transformed(by m: Affine) -> StrokeOutline {
+        guard !m.isIdentity else { return self }
+        let k = m.lengthScale
+        var out = self
+        out.path = path.transformed(by: m)
+        out.width = width * k
+        out.dashes = dashes.map { $0 * k }
+        out.profile = profile.map { Profile(centres: $0.centres.map(m.apply), radii: $0.radii.map { $0 * k }) }
+        out.segmentWidths = segmentWidths?.map { $0 * k }
+        out.holes = holes.map { $0.transformed(by: m) }
+        return out
     }
 
     /// The area the stroke can mark: the path's box grown by half the width (a square cap

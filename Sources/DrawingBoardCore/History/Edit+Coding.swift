@@ -33,7 +33,7 @@ extension Edit: Codable {
     public enum Keys: String, CodingKey, CaseIterable {
         case stroke, clear, paper, color, image, name, grow, page
         case place, change, delete, raise, lower
-        case pages, pdf, xournal
+        case pages, pdf, xournal, selection
         case pdfPage = "pdf-page"
     }
 
@@ -78,6 +78,8 @@ extension Edit: Codable {
         } else if let g = try c.decodeIfPresent([Int].self, forKey: .grow) {
             guard g.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .grow, in: c, debugDescription: "needs a width and a height") }
             self = .grow(PixelSize(width: g[0], height: g[1]))
+        } else if c.contains(.selection) {
+            self = .selection(try c.decode(SelectionEdit.self, forKey: .selection))
         } else if c.contains(.pages) {
             self = .pages(try Self.decodePages(c.nestedContainer(keyedBy: PagesKeys.self, forKey: .pages)))
         } else if let file = try c.decodeIfPresent(String.self, forKey: .pdf) {
@@ -174,9 +176,95 @@ extension Edit: Codable {
                 throw EncodingError.invalidValue(kind.rawValue, .init(codingPath: encoder.codingPath,
                                                                       debugDescription: "an undo history's change is not written; undo and redo are"))
             }
+        case .selection(let edit):
+            try c.encode(edit, forKey: .selection)
         case .items, .replace, .batch:
             throw EncodingError.invalidValue(kind.rawValue, .init(codingPath: encoder.codingPath,
                                                                   debugDescription: "an undo history's change is not written; undo and redo are"))
+        }
+    }
+}
+
+/// A selection edit as the journal writes it, inside `"selection"`: one of
+/// `{"transform": [a, b, c, d, tx, ty], "ids": [...]}`, `{"restyle": {"color": "#rrggbb",
+/// "width": 4, "opacity": 1}, "ids": [...]}`, `{"remove": [...]}`, `{"raise": [...]}`,
+/// `{"lower": [...]}`, `{"add": [{"stroke": {...}} or {"element": {...}}]}` and
+/// `{"snap": id, "shapes": [strokes]}`.
+extension SelectionEdit: Codable {
+    enum Keys: String, CodingKey {
+        case transform, ids, restyle, remove, raise, lower, add, snap, shapes
+    }
+
+    struct RestyleCoding: Codable {
+        var color: String?
+        var width: Double?
+        var opacity: Double?
+    }
+
+    struct ItemCoding: Codable {
+        var stroke: Stroke?
+        var element: Element?
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        if let numbers = try c.decodeIfPresent([Double].self, forKey: .transform) {
+            guard let m = Affine(numbers: numbers) else {
+                throw DecodingError.dataCorruptedError(forKey: .transform, in: c, debugDescription: "a transform has 6 numbers")
+            }
+            self = .transform(try c.decode([UInt64].self, forKey: .ids), m)
+        } else if let r = try c.decodeIfPresent(RestyleCoding.self, forKey: .restyle) {
+            var restyle = Restyle(width: r.width, opacity: r.opacity)
+            if let hex = r.color {
+                guard let color = RGBColor(hex: hex) else {
+                    throw DecodingError.dataCorruptedError(forKey: .restyle, in: c, debugDescription: "\(hex) is not a colour")
+                }
+                restyle.color = color
+            }
+            self = .restyle(try c.decode([UInt64].self, forKey: .ids), restyle)
+        } else if let ids = try c.decodeIfPresent([UInt64].self, forKey: .remove) {
+            self = .remove(ids)
+        } else if let ids = try c.decodeIfPresent([UInt64].self, forKey: .raise) {
+            self = .reorder(ids, top: true)
+        } else if let ids = try c.decodeIfPresent([UInt64].self, forKey: .lower) {
+            self = .reorder(ids, top: false)
+        } else if let added = try c.decodeIfPresent([ItemCoding].self, forKey: .add) {
+            self = .add(try added.map { item throws -> PageItem in
+                if let stroke = item.stroke, item.element == nil { return .stroke(stroke) }
+                if let element = item.element, item.stroke == nil { return .element(element) }
+                throw DecodingError.dataCorruptedError(forKey: .add, in: c, debugDescription: "an item is a stroke or an element")
+            })
+        } else if let id = try c.decodeIfPresent(UInt64.self, forKey: .snap) {
+            self = .snap(id, try c.decode([Stroke].self, forKey: .shapes))
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a selection's edit"))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .transform(let ids, let m):
+            try c.encode(m.numbers, forKey: .transform)
+            try c.encode(ids, forKey: .ids)
+        case .restyle(let ids, let r):
+            try c.encode(RestyleCoding(color: r.color?.hex, width: r.width, opacity: r.opacity), forKey: .restyle)
+            try c.encode(ids, forKey: .ids)
+        case .remove(let ids):
+            try c.encode(ids, forKey: .remove)
+        case .reorder(let ids, let top):
+            try c.encode(ids, forKey: top ? .raise : .lower)
+        case .add(let items):
+            try c.encode(items.map { item -> ItemCoding in
+                switch item {
+                case .stroke(let stroke): return ItemCoding(stroke: stroke)
+                case .element(let element): return ItemCoding(element: element)
+                case .base: return ItemCoding()
+                }
+            }, forKey: .add)
+        case .snap(let id, let shapes):
+            try c.encode(id, forKey: .snap)
+            try c.encode(shapes, forKey: .shapes)
         }
     }
 }

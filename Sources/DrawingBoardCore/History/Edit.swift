@@ -27,6 +27,8 @@ public enum Edit: Sendable, Hashable {
     case delete(UInt64)
     /// The element with this id goes to the top (or the bottom) of the page's order.
     case reorder(UInt64, top: Bool)
+    /// Something done to a selection of strokes and elements.
+    case selection(SelectionEdit)
     /// Items inserted and removed at their indices, in order.
     case items([ItemChange])
     /// The whole page becomes this one.
@@ -39,7 +41,7 @@ public enum Edit: Sendable, Hashable {
     /// What kind of step the edit makes, for the history's records and for drags (a drag goes
     /// on while its edits are of one kind).
     public enum Kind: String, Sendable {
-        case stroke, clear, background, page, element, undo, pages
+        case stroke, clear, background, page, element, undo, pages, selection
         /// The stroke eraser removed whole strokes.
         case strokeErase = "stroke-erase"
     }
@@ -52,6 +54,7 @@ public enum Edit: Sendable, Hashable {
         case .background: return .background
         case .page, .replace: return .page
         case .place, .change, .delete, .reorder: return .element
+        case .selection: return .selection
         case .items, .batch: return .undo
         case .pages: return .pages
         }
@@ -76,6 +79,10 @@ public enum Edit: Sendable, Hashable {
     public var endsDrags: Bool {
         switch self {
         case .place, .delete, .reorder: return true
+        // A stroke snapped to its shape as it ends leaves the other fingers drawing.
+        case .selection(let edit):
+            if case .snap = edit { return false }
+            return true
         default: return false
         }
     }
@@ -110,6 +117,8 @@ public enum Edit: Sendable, Hashable {
             try element.validate(at: "\(path).change")
         case .delete(let id), .reorder(let id, _):
             try Check.strokeID(id, at: "\(path).element")
+        case .selection(let edit):
+            try edit.validate(at: "\(path).selection")
         case .items(let changes):
             for (i, change) in changes.enumerated() {
                 for (j, placed) in change.placed.enumerated() {

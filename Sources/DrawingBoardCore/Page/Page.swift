@@ -156,6 +156,9 @@ extension Page {
             let target = top ? items.count - 1 : (base == nil ? 0 : 1)
             guard target != i else { return nil }
             return change([.remove([ItemChange.Placed(index: i, item: items[i])]), .insert([ItemChange.Placed(index: target, item: items[i])])])
+        case .selection(let edit):
+            guard let changes = changes(for: edit) else { return nil }
+            return change(changes)
         case .items(let changes):
             return change(changes)
         case .replace(let page):

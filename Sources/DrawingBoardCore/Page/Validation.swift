@@ -123,6 +123,26 @@ extension Stroke {
             }
             for (i, p) in pressures.enumerated() where !(0...1).contains(p) { try Check.number(p, at: "\(path).pressure[\(i)]", in: 0...1) }
         }
+        if let transform {
+            guard transform.isFinite, (Stroke.transformScaleRange).contains(transform.lengthScale),
+                  abs(transform.tx) <= PageLimits.coordinate, abs(transform.ty) <= PageLimits.coordinate else {
+                throw ValidationError("\(path).transform", "[\(transform.numbers.map { "\($0)" }.joined(separator: ", "))] is not a transform a stroke can take")
+            }
+            for (i, p) in pagePoints.enumerated() where !(abs(p.x) <= PageLimits.coordinate && abs(p.y) <= PageLimits.coordinate) {
+                try Check.point(p, at: "\(path).points[\(i)] (transformed)")
+            }
+        }
+        if let holes {
+            guard holes.count <= Stroke.maxHoles else {
+                throw ValidationError("\(path).holes", "has \(holes.count) erasers' passes, more than the \(Stroke.maxHoles) a stroke may carry")
+            }
+            for (i, hole) in holes.enumerated() {
+                guard hole.tool == .eraser, hole.holes == nil else {
+                    throw ValidationError("\(path).holes[\(i)]", "is not a pass of the eraser")
+                }
+                try hole.validate(at: "\(path).holes[\(i)]")
+            }
+        }
     }
 
     /// Every stroke of a list, and ids used once only.

@@ -55,6 +55,32 @@ public struct DrawingScript: Sendable, Hashable {
         case edit(TextEdit)
         /// A change of page, or to the notebook's pages (the contract's "Pages").
         case page(PageStep)
+        /// What is selected (the contract's "Editing what was drawn").
+        case select(SelectTarget)
+        /// Something done to the selection.
+        case selection(SelectionStep)
+        /// The clipboard's strokes and elements, centred on the point.
+        case paste(Point)
+        /// Pencil strokes come out as the shapes they were meant as (or stop doing so).
+        case recognize(Bool)
+        /// A ruler laid on the page, or taken away (nil).
+        case ruler(Ruler?)
+    }
+
+    public enum SelectTarget: Sendable, Hashable {
+        case lasso([Point])
+        case rect(Rect)
+        case all
+        case none
+    }
+
+    public enum SelectionStep: Sendable, Hashable {
+        case move(Point)
+        case scale(Double)
+        case rotate(Double)
+        case color(RGBColor)
+        case width(Double)
+        case duplicate, copy, cut, delete
     }
 
     /// What a `page` step does.

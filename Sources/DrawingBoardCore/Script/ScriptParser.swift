@@ -128,7 +128,7 @@ public enum ScriptParser {
         return paper
     }
 
-    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick", "page"] + elementKeys
+    static let actionKeys = ["stroke", "touch", "undo", "redo", "clear", "background", "pick", "page"] + elementKeys + editingKeys
     static let stateKeys = ["tool", "color", "width", "opacity", "smoothing"]
 
     /// `tool`: the tool in use when the step starts (the script's steps so far set it).
@@ -213,6 +213,7 @@ public enum ScriptParser {
         case "pick": action = .pick(try point(v, at: at))
         case "background": action = .background(try parseBackground(v, at: at))
         case "page": action = .page(try parsePage(v, at: at))
+        case _ where editingKeys.contains(key): action = try parseEditingAction(key, v, at: at)
         default: action = try parseElementAction(key, v, at: at)
         }
         return DrawingScript.Step(change: change, action: action, modifiers: modifiers)

@@ -77,6 +77,16 @@ final class CairoContext {
     /// Cairo's scan converter slows down with the edges crossing each row, so one stroke of a
     /// hundred thousand segments that cross each other costs far more than its pieces do.
     func strokeInPieces(_ outline: StrokeOutline, piece: Int = 1024) {
+        coverInPieces(outline, piece: piece)
+        guard !outline.holes.isEmpty else { return }
+        // What the erasers took of it: cleared from its coverage, as the eraser clears ink.
+        cairo_save(handle)
+        cairo_set_operator(handle, CAIRO_OPERATOR_CLEAR)
+        for hole in outline.holes { coverInPieces(hole, piece: piece) }
+        cairo_restore(handle)
+    }
+
+    private func coverInPieces(_ outline: StrokeOutline, piece: Int) {
         if outline.fill != nil || outline.segmentWidths != nil { return Self.strokePolyline(outline, on: handle) }
         let elements = outline.path.elements
         guard elements.count > piece, outline.dashes.isEmpty, !outline.filled else { return stroke(outline) }

@@ -43,6 +43,10 @@ public final class Editor {
     private(set) lazy var drag = EditDrag(editor: self)
     /// The next stroke or element id: ids never go back, so one never names two things.
     var nextID: UInt64 = 1
+    /// The strokes and elements selected, and on which page (`Editor+Selection`).
+    var selecting = ItemSelection()
+    /// What Copy and Cut took, for Paste (the window shares one between its documents).
+    public var clipboard: ItemClipboard?
     /// Edits that could not be made since the window last asked (it says so).
     var failures: [String] = []
     /// Paints the pages scrolled into view off the event loop (the window's editors; nil:
@@ -216,7 +220,7 @@ public final class Editor {
             resolved = .stroke(stroke)
             paint = PageCanvas.StrokePaint(outline: outline, live: live)
             // Its box, for the view tiles and the caches, from the outline made here.
-            canvas.index.remember(outline.bounds, of: stroke.id)
+            canvas.index.remember(outline.bounds, of: stroke)
         case .place(var element):
             element.id = nextID
             if let asset = element.source.asset, case .broken(let problem) = assets.art(for: asset) {
@@ -331,7 +335,7 @@ public final class Editor {
             case .perform(let edit):
                 attempt { () throws(RenderError) in try perform(edit) }
             case .stroke(let stroke, let live):
-                attempt { () throws(RenderError) in try perform(.stroke(stroke), live: live) }
+                attempt { () throws(RenderError) in try commitDrawn(stroke, live) }
                 input.retire(live)
             case .end(let recording):
                 if drag.group != nil { drag.squash(recording: recording) }

@@ -16,7 +16,9 @@ struct ItemIndex {
         var isElement = false
     }
 
-    private var boxes: [UInt64: Rect?] = [:]
+    /// Each stroke's box, with the transform and width it was worked out for (a stroke moved
+    /// or restyled keeps its id).
+    private var boxes: [UInt64: (box: Rect?, transform: Affine?, width: Double)] = [:]
     private var cached: [Entry]? {
         didSet { lastElementFound = nil }
     }
@@ -106,15 +108,15 @@ struct ItemIndex {
 
     /// Remembers a stroke's box worked out elsewhere (when it was painted), so it is not
     /// worked out again.
-    mutating func remember(_ box: Rect?, of id: UInt64) {
-        boxes[id] = box
+    mutating func remember(_ box: Rect?, of stroke: Stroke) {
+        boxes[stroke.id] = (box, stroke.transform, stroke.style.width)
     }
 
     /// The area a stroke can mark, worked out once per stroke.
     mutating func box(of stroke: Stroke) -> Rect? {
-        if let known = boxes[stroke.id] { return known }
+        if let known = boxes[stroke.id], known.transform == stroke.transform, known.width == stroke.style.width { return known.box }
         let box = stroke.outline.bounds
-        boxes[stroke.id] = box
+        boxes[stroke.id] = (box, stroke.transform, stroke.style.width)
         return box
     }
 }

@@ -31,6 +31,7 @@ final class LiveInput {
               let stroke = try? LiveStroke(tool: state.tool, style: state.style, canvas: canvas, modifiers: state.shapeHelpers,
                                            previews: previews, pressureSensitive: event.source.isPen, mask: spareMasks.popLast()) else { return }
         strokes[event.source] = stroke
+        stroke.note(event.position, time: event.time)
         var position = event.position
         if state.tool.isFreehand, state.smoothing != .off {
             var stabiliser = Stabiliser(state.smoothing)
@@ -46,6 +47,7 @@ final class LiveInput {
 
     func move(_ event: PointerEvent, canvas: PixelSize) {
         guard let stroke = strokes[event.source] else { return }
+        stroke.note(event.position, time: event.time)
         var position = event.position
         if var stabiliser = stabilisers[event.source] {
             position = stabiliser.next(position)
@@ -60,6 +62,8 @@ final class LiveInput {
     /// stroke ends at the pressure of its last contact instead.
     func finish(_ event: PointerEvent, canvas: PixelSize) -> LiveStroke? {
         guard let stroke = strokes.removeValue(forKey: event.source) else { return nil }
+        stroke.note(event.position, time: event.time)
+        if let last = stroke.lastMove { stroke.rested = event.time - last.time >= LiveStroke.restTime }
         pointerPositions[event.source] = nil
         let pressure = event.source.isPen ? stroke.lastPressure : event.pressure
         if var stabiliser = stabilisers.removeValue(forKey: event.source) {

@@ -48,6 +48,20 @@ final class LiveStroke {
     /// False: samples are only kept (a script's stroke is drawn once, when it ends).
     let previews: Bool
 
+    /// Where and when the pointer last moved (more than a couple of pixels), for `rested`.
+    var lastMove: (at: Point, time: Double)?
+    /// The pointer stayed still for `restTime` before it lifted: the stroke is snapped to
+    /// the shape it was meant as.
+    var rested = false
+    /// How long a pointer rests at a stroke's end to snap it.
+    static let restTime = 0.5
+
+    /// Notes the pointer at `p` at `time`.
+    func note(_ p: Point, time: Double) {
+        if let last = lastMove, last.at.distance(to: p) <= 3 { return }
+        lastMove = (p, time)
+    }
+
     /// A pen's stroke: while its pressure stays 1 it is drawn as any stroke; from the first
     /// other pressure on, it is shown as the filled outline the committed stroke will be.
     let pen: Bool

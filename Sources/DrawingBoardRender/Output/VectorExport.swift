@@ -202,6 +202,6 @@ extension Stroke {
     /// Whether the stroke may share one stroked path with the strokes like it next to it in a
     /// vector file: opaque, of one width (no pressure, no dashes), painted normally.
     var mergesInVectors: Bool {
-        style.opacity == 1 && pressures == nil && form == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
+        style.opacity == 1 && pressures == nil && form == nil && transform == nil && holes == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
     }
 }

@@ -67,6 +67,34 @@ enum VectorStrokes {
     }
 
     static func draw(_ piece: Piece, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+        guard !piece.outline.holes.isEmpty else { return drawWhole(piece, on: cr, eraserPaint: eraserPaint) }
+        // A stroke carrying what erasers took of it, still as vectors: clipped to the page
+        // outside each piece of each pass. A pass is a disc swept along its path, so it is the
+        // union of the shapes each of its segments sweeps, each convex (the hull of the discs
+        // at its ends); the clips, one per piece, leave what lies outside all of them.
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        // The page's rectangle one way round, the piece the other: outside the piece under
+        // either fill rule (an SVG reader takes a clip's rule from the clip path alone).
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        let far = PageLimits.coordinate * 4
+        for hole in piece.outline.holes {
+            for shape in HoleShapes.pieces(of: hole) where shape.count >= 3 {
+                cairo_new_path(cr)
+                cairo_rectangle(cr, -far, -far, 2 * far, 2 * far)
+                let reversed = Array(shape.reversed())
+                cairo_move_to(cr, reversed[0].x, reversed[0].y)
+                for p in reversed.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+                cairo_close_path(cr)
+                cairo_clip(cr)
+            }
+        }
+        var bare = piece
+        bare.outline.holes = []
+        drawWhole(bare, on: cr, eraserPaint: eraserPaint)
+    }
+
+    private static func drawWhole(_ piece: Piece, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
         let stroke = piece.stroke
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -145,5 +173,67 @@ final class StrokePlanner: @unchecked Sendable {
         stopped = true
         condition.broadcast()
         condition.unlock()
+    }
+}
+
+/// The shapes an eraser's pass covers, as convex polygons a vector file can clip with: per
+/// piece of its path, the hull of the discs at the piece's ends (the pass's width there).
+enum HoleShapes {
+    /// Points on each disc's edge: the polygon strays under half a percent of the radius.
+    static let around = 32
+
+    static func pieces(of outline: StrokeOutline) -> [[Point]] {
+        var discs: [(Point, Double)] = []
+        if let profile = outline.profile {
+            discs = zip(profile.centres, profile.radii).map { ($0, $1) }
+        } else {
+            let r = outline.width / 2
+            var pen: Point?
+            for element in outline.path.elements {
+                switch element {
+                case .move(let p):
+                    discs.append((p, r))
+                    pen = p
+                case .line(let p):
+                    discs.append((p, r))
+                    pen = p
+                case .curve(let a, let b, let c):
+                    let start = pen ?? a
+                    for k in 1...8 { discs.append((VectorPath.cubicPoint(start, a, b, c, at: Double(k) / 8), r)) }
+                    pen = c
+                case .close:
+                    break
+                }
+            }
+        }
+        guard let first = discs.first else { return [] }
+        if discs.count == 1 { return [hull(circle(first.0, first.1))] }
+        return zip(discs, discs.dropFirst()).map { hull(circle($0.0.0, $0.0.1) + circle($0.1.0, $0.1.1)) }
+    }
+
+    private static func circle(_ c: Point, _ r: Double) -> [Point] {
+        // Just outside the circle, so the clip takes all the disc covers.
+        let out = r / cos(Double.pi / Double(around))
+        return (0..<around).map { i in
+            let a = Double(i) / Double(around) * 2 * .pi
+            return Point(c.x + out * cos(a), c.y + out * sin(a))
+        }
+    }
+
+    /// The convex hull (Andrew's monotone chain).
+    static func hull(_ points: [Point]) -> [Point] {
+        let sorted = points.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        guard sorted.count > 2 else { return sorted }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var lower: [Point] = [], upper: [Point] = []
+        for p in sorted {
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
     }
 }

@@ -11,11 +11,15 @@ final class StrokeEraser: ToolHandler {
     static let key: Character? = "x"
 
     private var gesture: (source: PointerSource, width: Double, points: [Point])?
+    /// The ruler the gesture started near: its points go along the edge.
+    private var guide: Ruler?
 
     init() {}
 
     func handle(_ event: PointerEvent, _ editor: Editor) -> ToolResult {
-        let p = event.position
+        var p = event.position
+        if event.phase == .down, gesture == nil { guide = editor.tools.ruler.flatMap { $0.guides(from: p) ? $0 : nil } }
+        if let guide { p = guide.project(p) }
         switch event.phase {
         case .down:
             // A press from the pointer already erasing means its release was lost: that

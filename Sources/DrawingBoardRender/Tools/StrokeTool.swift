@@ -25,7 +25,12 @@ extension StrokeTool {
                 return ToolResult()
             }
             guard let live = editor.input.finish(event, canvas: canvas) else { return ToolResult() }
-            let stroke = Stroke(id: 0, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
+            var stroke = Stroke(id: 0, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
+            // Started near the ruler's edge: drawn along it, as the line tool draws.
+            if let ruler = editor.tools.ruler, [.pencil, .highlighter, .eraser].contains(stroke.tool), let along = ruler.guided(stroke.points) {
+                stroke.points = along
+                stroke.pressures = nil
+            }
             // An eraser's pass that met no ink changed no pixel: it is no step (undo would seem
             // to do nothing).
             if stroke.tool == .eraser, !editor.tools.keepsEveryEraserPass, !Self.inkMet(by: stroke, on: editor) {

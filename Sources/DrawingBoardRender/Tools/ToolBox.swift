@@ -28,6 +28,11 @@ public final class ToolBox {
     /// Every eraser pass is a stroke and an undo step, even one that met no ink (scripts: what
     /// a script's undo takes back never changes). In the window such a pass is dropped.
     public var keepsEveryEraserPass = false
+    /// Every pencil stroke comes out as the shape it was meant as, when it was one (the
+    /// pencil's Shapes switch; scripts' `recognize`).
+    public var recognizesShapes = false
+    /// The ruler laid on the page: strokes that start near its edge follow it.
+    public var ruler: Ruler?
 
     init() {}
 

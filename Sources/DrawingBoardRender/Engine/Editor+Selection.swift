@@ -1,0 +1,171 @@
+import DrawingBoardCore
+
+/// Selections on the page drawn on: what is selected, and each thing done to it as one undo
+/// step (`Edit.selection`). A selection belongs to its page; on another page nothing is
+/// selected. Ids that undo took away drop out of it.
+extension Editor {
+    /// The ids selected on this page that are still on it, bottom first.
+    public var selection: [UInt64] {
+        guard selecting.page == shelf.current, !selecting.ids.isEmpty else { return [] }
+        let here = page.indices(of: selecting.ids)
+        return here.compactMap { page.items[$0].stroke?.id ?? page.items[$0].elementID }
+    }
+
+    /// The box around the selection on the page, if anything is selected.
+    public var selectionBounds: Rect? {
+        let ids = selection
+        return ids.isEmpty ? nil : page.bounds(of: ids)
+    }
+
+    /// Selects these ids (on this page); nothing for an empty list.
+    public func select(_ ids: [UInt64]) {
+        selecting = ItemSelection(ids: ids, page: shelf.current)
+    }
+
+    public func selectLasso(_ lasso: [Point]) { select(page.selection(inLasso: lasso)) }
+    public func selectRect(_ rect: Rect) { select(page.selection(inRect: rect)) }
+    public func selectAll() { select(page.selectingAll) }
+    public func selectNone() { select([]) }
+
+    /// Moves, scales or turns the selection (one step). Throws, changing nothing, when a
+    /// stroke would leave the page's limits.
+    @discardableResult
+    public func transformSelection(_ m: Affine) throws(RenderError) -> Bool {
+        let ids = try selectedOrThrow()
+        for i in page.indices(of: ids) {
+            guard case .stroke(let stroke) = page.items[i] else { continue }
+            do {
+                try stroke.transformed(by: m).validate(at: "the selection")
+            } catch {
+                throw RenderError("the selection cannot go there: \(error.message)")
+            }
+        }
+        return try perform(.selection(.transform(ids, m)))
+    }
+
+    /// Gives the selection the Brush panel's colour, width or opacity (one step).
+    @discardableResult
+    public func restyleSelection(_ restyle: SelectionEdit.Restyle) throws(RenderError) -> Bool {
+        try perform(.selection(.restyle(try selectedOrThrow(), restyle)))
+    }
+
+    /// Takes the selection off the page (one step; undone, it is selected again).
+    @discardableResult
+    public func deleteSelection() throws(RenderError) -> Bool {
+        try perform(.selection(.remove(try selectedOrThrow())))
+    }
+
+    /// Raises the selection to the top of the page, or lowers it as far as it goes.
+    @discardableResult
+    public func reorderSelection(top: Bool) throws(RenderError) -> Bool {
+        try perform(.selection(.reorder(try selectedOrThrow(), top: top)))
+    }
+
+    /// A copy of the selection 20 px right and down, on top; it becomes the selection.
+    @discardableResult
+    public func duplicateSelection() throws(RenderError) -> Bool {
+        let taken = try takeSelection()
+        return try add(taken.items, by: .move(Self.duplicateOffset, Self.duplicateOffset))
+    }
+
+    /// How far right and down a duplicate lies from what it copies.
+    public static let duplicateOffset = 20.0
+
+    /// The selection onto the clipboard; false when nothing is selected.
+    @discardableResult
+    public func copySelection() -> Bool {
+        guard let taken = try? takeSelection() else { return false }
+        clipboard = taken
+        return true
+    }
+
+    /// The selection onto the clipboard and off the page (one step).
+    @discardableResult
+    public func cutSelection() throws(RenderError) -> Bool {
+        clipboard = try takeSelection()
+        return try deleteSelection()
+    }
+
+    /// The clipboard's strokes and elements centred on `center` on this page (one step); they
+    /// become the selection.
+    @discardableResult
+    public func paste(at center: Point) throws(RenderError) -> Bool {
+        guard let clipboard else { throw RenderError("nothing has been copied") }
+        let c = clipboard.bounds.center
+        return try add(clipboard.items, by: .move(center.x - c.x, center.y - c.y))
+    }
+
+    /// The selected items as the clipboard keeps them: strokes sealed (the eraser's passes
+    /// that took parts of them carried in them), with their box.
+    func takeSelection() throws(RenderError) -> ItemClipboard {
+        let ids = try selectedOrThrow()
+        let found = page.indices(of: ids)
+        let items = found.map { page.sealed($0).map(PageItem.stroke) ?? page.items[$0] }
+        guard let bounds = page.bounds(of: ids) else { throw RenderError("nothing is selected") }
+        return ItemClipboard(items: items, bounds: bounds)
+    }
+
+    /// `items` taken through `m`, with new ids, on top of the page; they become the selection.
+    private func add(_ items: [PageItem], by m: Affine) throws(RenderError) -> Bool {
+        var id = nextID
+        var made: [PageItem] = []
+        for item in items {
+            switch item {
+            case .stroke(let stroke):
+                var copy = stroke.transformed(by: m)
+                copy.id = id
+                made.append(.stroke(copy))
+            case .element(var element):
+                element.id = id
+                element.name = nil
+                element.placement = element.placement.transformed(by: m)
+                made.append(.element(element))
+            case .base:
+                continue
+            }
+            id += 1
+        }
+        let edit = Edit.selection(.add(made))
+        do {
+            try edit.validate(at: "the pasted items")
+        } catch {
+            throw RenderError("they cannot go there: \(error.message)")
+        }
+        guard try perform(edit) else { return false }
+        nextID = id
+        select(made.compactMap { $0.stroke?.id ?? $0.elementID })
+        return true
+    }
+
+    private func selectedOrThrow() throws(RenderError) -> [UInt64] {
+        let ids = selection
+        guard !ids.isEmpty else { throw RenderError("nothing is selected") }
+        return ids
+    }
+
+    /// A stroke a tool finished, performed; then snapped to its shape when the pencil's Shapes
+    /// switch is on or the pointer rested at its end. A stroke the ruler straightened is
+    /// painted from its own points, not from the mask drawn as the pointer went.
+    func commitDrawn(_ stroke: Stroke, _ live: LiveStroke) throws(RenderError) -> Bool {
+        let drawn = stroke.points == live.strokePoints
+        guard try perform(.stroke(stroke), live: drawn ? live : nil) else { return false }
+        if stroke.tool == .pencil, tools.recognizesShapes || live.rested { try snapToShape(nextID - 1) }
+        return true
+    }
+
+    /// The pencil stroke `id` replaced by the shape it was meant as, as a step of its own
+    /// (undo brings the hand-drawn stroke back); false when it meant none.
+    @discardableResult
+    public func snapToShape(_ id: UInt64) throws(RenderError) -> Bool {
+        guard let stroke = page.items.lazy.compactMap(\.stroke).first(where: { $0.id == id }), stroke.tool == .pencil, stroke.transform == nil,
+              let shape = ShapeRecognizer.recognize(stroke.points) else { return false }
+        var shapes = ShapeRecognizer.strokes(for: shape, style: stroke.style)
+        for i in shapes.indices {
+            shapes[i].id = nextID + UInt64(i)
+            shapes[i].clip = stroke.clip
+        }
+        guard try perform(.selection(.snap(id, shapes))) else { return false }
+        nextID += UInt64(shapes.count)
+        return true
+    }
+}
