@@ -1,19 +1,39 @@
 import DrawingBoardCore
 
-/// Selections on the page drawn on: what is selected, and each thing done to it as one undo
-/// step (`Edit.selection`). A selection belongs to its page; on another page nothing is
-/// selected. Ids that undo took away drop out of it.
-extension Editor {
+/// Selections on the editor's page, the editor's second job given a type of its own
+/// (`editor.selection`): what is selected, the clipboard, and each thing done to the selection
+/// as one undo step (`Edit.selection`). A selection belongs to its page; on another page nothing
+/// is selected. Ids that undo took away drop out of it.
+public final class EditorSelection {
+    unowned let editor: Editor
+    /// The ids selected, and on which page.
+    var selecting = ItemSelection()
+    /// What Copy and Cut took, for Paste (the window shares one between its documents).
+    public var clipboard: ItemClipboard?
+
+    init(editor: Editor) {
+        self.editor = editor
+    }
+
+    private var page: Page { editor.page }
+    private var shelf: PageShelf { editor.shelf }
+    private var nextID: UInt64 {
+        get { editor.nextID }
+        set { editor.nextID = newValue }
+    }
+
+    private func perform(_ edit: Edit) throws(RenderError) -> Bool { try editor.perform(edit) }
+
     /// The ids selected on this page that are still on it, bottom first.
-    public var selection: [UInt64] {
+    public var ids: [UInt64] {
         guard selecting.page == shelf.current, !selecting.ids.isEmpty else { return [] }
         let here = page.indices(of: selecting.ids)
         return here.compactMap { page.items[$0].stroke?.id ?? page.items[$0].elementID }
     }
 
     /// The box around the selection on the page, if anything is selected.
-    public var selectionBounds: Rect? {
-        let ids = selection
+    public var bounds: Rect? {
+        let ids = self.ids
         return ids.isEmpty ? nil : page.bounds(of: ids)
     }
 
@@ -22,15 +42,15 @@ extension Editor {
         selecting = ItemSelection(ids: ids, page: shelf.current)
     }
 
-    public func selectLasso(_ lasso: [Point]) { select(page.selection(inLasso: lasso)) }
-    public func selectRect(_ rect: Rect) { select(page.selection(inRect: rect)) }
-    public func selectAll() { select(page.selectingAll) }
-    public func selectNone() { select([]) }
+    public func lasso(_ lasso: [Point]) { select(page.selection(inLasso: lasso)) }
+    public func rect(_ rect: Rect) { select(page.selection(inRect: rect)) }
+    public func all() { select(page.selectingAll) }
+    public func none() { select([]) }
 
     /// Moves, scales or turns the selection (one step). Throws, changing nothing, when a
     /// stroke would leave the page's limits.
     @discardableResult
-    public func transformSelection(_ m: Affine) throws(RenderError) -> Bool {
+    public func transform(_ m: Affine) throws(RenderError) -> Bool {
         let ids = try selectedOrThrow()
         for i in page.indices(of: ids) {
             guard case .stroke(let stroke) = page.items[i] else { continue }
@@ -45,25 +65,25 @@ extension Editor {
 
     /// Gives the selection the Brush panel's colour, width or opacity (one step).
     @discardableResult
-    public func restyleSelection(_ restyle: SelectionEdit.Restyle) throws(RenderError) -> Bool {
+    public func restyle(_ restyle: SelectionEdit.Restyle) throws(RenderError) -> Bool {
         try perform(.selection(.restyle(try selectedOrThrow(), restyle)))
     }
 
     /// Takes the selection off the page (one step; undone, it is selected again).
     @discardableResult
-    public func deleteSelection() throws(RenderError) -> Bool {
+    public func delete() throws(RenderError) -> Bool {
         try perform(.selection(.remove(try selectedOrThrow())))
     }
 
     /// Raises the selection to the top of the page, or lowers it as far as it goes.
     @discardableResult
-    public func reorderSelection(top: Bool) throws(RenderError) -> Bool {
+    public func reorder(top: Bool) throws(RenderError) -> Bool {
         try perform(.selection(.reorder(try selectedOrThrow(), top: top)))
     }
 
     /// A copy of the selection 20 px right and down, on top; it becomes the selection.
     @discardableResult
-    public func duplicateSelection() throws(RenderError) -> Bool {
+    public func duplicate() throws(RenderError) -> Bool {
         let taken = try takeSelection()
         return try add(taken.items, by: .move(Self.duplicateOffset, Self.duplicateOffset))
     }
@@ -73,7 +93,7 @@ extension Editor {
 
     /// The selection onto the clipboard; false when nothing is selected.
     @discardableResult
-    public func copySelection() -> Bool {
+    public func copy() -> Bool {
         guard let taken = try? takeSelection() else { return false }
         clipboard = taken
         return true
@@ -81,9 +101,9 @@ extension Editor {
 
     /// The selection onto the clipboard and off the page (one step).
     @discardableResult
-    public func cutSelection() throws(RenderError) -> Bool {
+    public func cut() throws(RenderError) -> Bool {
         clipboard = try takeSelection()
-        return try deleteSelection()
+        return try delete()
     }
 
     /// The clipboard's strokes and elements centred on `center` on this page (one step); they
@@ -138,11 +158,14 @@ extension Editor {
     }
 
     private func selectedOrThrow() throws(RenderError) -> [UInt64] {
-        let ids = selection
+        let ids = self.ids
         guard !ids.isEmpty else { throw RenderError("nothing is selected") }
         return ids
     }
+}
 
+/// Strokes the tools finish that snap to the shapes they were meant as.
+extension Editor {
     /// A stroke a tool finished, performed; then snapped to its shape when the pencil's Shapes
     /// switch is on or the pointer rested at its end. A stroke the ruler straightened is
     /// painted from its own points, not from the mask drawn as the pointer went.

@@ -43,10 +43,8 @@ public final class Editor {
     private(set) lazy var drag = EditDrag(editor: self)
     /// The next stroke or element id: ids never go back, so one never names two things.
     var nextID: UInt64 = 1
-    /// The strokes and elements selected, and on which page (`Editor+Selection`).
-    var selecting = ItemSelection()
-    /// What Copy and Cut took, for Paste (the window shares one between its documents).
-    public var clipboard: ItemClipboard?
+    /// The strokes and elements selected on the page, and the clipboard (`Editor+Selection`).
+    public private(set) lazy var selection = EditorSelection(editor: self)
     /// Edits that could not be made since the window last asked (it says so).
     var failures: [String] = []
     /// Paints the pages scrolled into view off the event loop (the window's editors; nil:

@@ -7,33 +7,33 @@ extension ScriptRunner {
         switch action {
         case .select(let target):
             switch target {
-            case .lasso(let points): editor.selectLasso(points)
-            case .rect(let rect): editor.selectRect(rect)
-            case .all: editor.selectAll()
-            case .none: editor.selectNone()
+            case .lasso(let points): editor.selection.lasso(points)
+            case .rect(let rect): editor.selection.rect(rect)
+            case .all: editor.selection.all()
+            case .none: editor.selection.none()
             }
         case .selection(let step):
             let at = "\(path).selection"
-            guard let box = editor.selectionBounds else { throw ScriptError(at, "nothing is selected") }
+            guard let box = editor.selection.bounds else { throw ScriptError(at, "nothing is selected") }
             do {
                 switch step {
-                case .move(let d): try editor.transformSelection(.move(d.x, d.y))
-                case .scale(let f): try editor.transformSelection(.scale(f, f, about: box.center))
-                case .rotate(let degrees): try editor.transformSelection(.rotate(degrees, about: box.center))
-                case .color(let color): try editor.restyleSelection(SelectionEdit.Restyle(color: color))
-                case .width(let width): try editor.restyleSelection(SelectionEdit.Restyle(width: width))
-                case .duplicate: try editor.duplicateSelection()
-                case .copy: editor.copySelection()
-                case .cut: try editor.cutSelection()
-                case .delete: try editor.deleteSelection()
+                case .move(let d): try editor.selection.transform(.move(d.x, d.y))
+                case .scale(let f): try editor.selection.transform(.scale(f, f, about: box.center))
+                case .rotate(let degrees): try editor.selection.transform(.rotate(degrees, about: box.center))
+                case .color(let color): try editor.selection.restyle(SelectionEdit.Restyle(color: color))
+                case .width(let width): try editor.selection.restyle(SelectionEdit.Restyle(width: width))
+                case .duplicate: try editor.selection.duplicate()
+                case .copy: editor.selection.copy()
+                case .cut: try editor.selection.cut()
+                case .delete: try editor.selection.delete()
                 }
             } catch {
                 throw ScriptError(at, error.message)
             }
         case .paste(let p):
-            guard editor.clipboard != nil else { throw ScriptError("\(path).paste", "nothing has been copied") }
+            guard editor.selection.clipboard != nil else { throw ScriptError("\(path).paste", "nothing has been copied") }
             do {
-                try editor.paste(at: p)
+                try editor.selection.paste(at: p)
             } catch {
                 throw ScriptError("\(path).paste", error.message)
             }
