@@ -37,6 +37,24 @@ extension Page {
         items.compactMap { isSelectable($0) ? $0.stroke?.id ?? $0.elementID : nil }
     }
 
+    /// The id of the topmost stroke or element that can be selected under `p`: an element
+    /// whose box holds it, a stroke whose ink passes within `slack` of it.
+    public func topSelectable(at p: Point, slack: Double) -> UInt64? {
+        for item in items.reversed() where isSelectable(item) {
+            switch item {
+            case .stroke(let stroke):
+                let outline = stroke.outline
+                guard let box = outline.bounds, box.insetBy(-slack).contains(p) else { continue }
+                if StrokeHitTest(outline).touches(from: p, to: p, radius: slack) { return stroke.id }
+            case .element(let element):
+                if element.placement.contains(p) { return element.id }
+            case .base:
+                continue
+            }
+        }
+        return nil
+    }
+
     private func selection(_ inside: (Point) -> Bool) -> [UInt64] {
         items.compactMap { item -> UInt64? in
             guard isSelectable(item) else { return nil }

@@ -6,6 +6,7 @@ extension Editor {
     /// it. Returns false when there is nothing to undo.
     @discardableResult
     public func undo() throws(RenderError) -> Bool {
+        selection.putBack()
         replacements.finish()
         if replacements.startTravel(back: true) { return true }
         return try travel(back: true)
@@ -14,6 +15,7 @@ extension Editor {
     /// Redoes the next undone step: the page and its pixels as they were after it.
     @discardableResult
     public func redo() throws(RenderError) -> Bool {
+        selection.putBack()
         replacements.finish()
         if replacements.startTravel(back: false) { return true }
         return try travel(back: false)

@@ -37,6 +37,50 @@ public final class EditorSelection {
         return ids.isEmpty ? nil : page.bounds(of: ids)
     }
 
+    /// The selection taken off the page while it is dragged (`lift`), and the step that puts
+    /// it back.
+    private var lifted: (ids: [UInt64], back: HistoryStep)?
+
+    /// Whether the selection is off the page for a drag.
+    public var isLifted: Bool { lifted != nil }
+
+    /// Takes the selection off the page for a drag and gives its picture at `scale` (window
+    /// pixels per page pixel): the page shows what lies under it, and the window lays the
+    /// picture over it where the drag has it. No step is made and the journal hears nothing:
+    /// `drop` makes the one step the drag is, `putBack` leaves everything as it was. Anything
+    /// else done to the page puts it back first.
+    public func lift(scale: Double) throws(RenderError) -> SelectionPicture {
+        putBack()
+        let ids = self.ids
+        let taken = try takeSelection()
+        let picture = try SelectionPicture(items: taken.items, pageSize: page.size, bounds: taken.bounds, scale: scale,
+                                           resources: PaintResources(assets: editor.assets, pdfs: .shared))
+        if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back) }
+        return picture
+    }
+
+    /// The lifted selection back where it was, as it was.
+    public func putBack() {
+        guard var back = lifted?.back else { return }
+        lifted = nil
+        do {
+            try editor.cross(&back)
+        } catch {
+            editor.failures.append(error.message)
+        }
+    }
+
+    /// Ends a drag: the selection goes through `m` as one step (back where it was when `m`
+    /// moves nothing).
+    @discardableResult
+    public func drop(_ m: Affine) throws(RenderError) -> Bool {
+        let ids = lifted?.ids ?? self.ids
+        putBack()
+        select(ids)
+        guard !m.isIdentity else { return false }
+        return try transform(m)
+    }
+
     /// Selects these ids (on this page); nothing for an empty list.
     public func select(_ ids: [UInt64]) {
         selecting = ItemSelection(ids: ids, page: shelf.current)
@@ -164,8 +208,20 @@ public final class EditorSelection {
     }
 }
 
-/// Strokes the tools finish that snap to the shapes they were meant as.
+/// What the editor does for editing what was drawn: a change applied for a drag and taken back,
+/// and strokes the tools finish that snap to the shapes they were meant as.
 extension Editor {
+    /// Applies `edit` to the page and its caches without making it a step or telling the
+    /// journal, for a change taken back (`cross`) before anything else is done: the selection
+    /// lifted off the page while it is dragged. Nil when it changed nothing.
+    func performQuietly(_ edit: Edit) throws(RenderError) -> HistoryStep? {
+        replacements.finish()
+        guard let (step, _) = try commit(edit, live: nil) else { return nil }
+        revision += 1
+        return step
+    }
+
+
     /// A stroke a tool finished, performed; then snapped to its shape when the pencil's Shapes
     /// switch is on or the pointer rested at its end. A stroke the ruler straightened is
     /// painted from its own points, not from the mask drawn as the pointer went.

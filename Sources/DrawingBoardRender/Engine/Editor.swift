@@ -154,6 +154,8 @@ public final class Editor {
 
     /// `live`: the stroke in progress whose mask covers the stroke `edit` adds.
     func perform(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> Bool {
+        // A selection lifted off the page for a drag is back before anything else changes it.
+        selection.putBack()
         replacements.finish()
         guard edit.isPerformable else { throw RenderError("a history step's inverse is crossed by undo and redo, not performed") }
         // Another kind of step ends the drag under way: a slider's colour stays; the stroke
@@ -179,7 +181,7 @@ public final class Editor {
     /// Resolves `edit` (ids, clips, a new size's page), applies it to the page and brings the
     /// caches along. Returns the step and the edit as applied;
     /// nil when nothing changed. A failure puts the page back and throws.
-    private func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
+    func commit(_ edit: Edit, live: LiveStroke?) throws(RenderError) -> (HistoryStep, Edit)? {
         switch edit {
         case .pages(let change):
             guard let undo = try pages.applyPages(change) else { return nil }
@@ -354,6 +356,7 @@ public final class Editor {
     /// Drops every stroke and gesture in progress (the window lost focus or was hidden, the
     /// page changes under them).
     public func cancelAll() {
+        selection.putBack()
         tools.cancelAll(self)
         input.cancelAll()
     }

@@ -31,10 +31,12 @@ struct ScaledPainter {
     /// Paints `region` of the page onto `target` (in the region's coordinates: a surface placed
     /// at the region's top left, or covering it), replacing what was there. `extra`: strokes
     /// laid over the page's items, as if they were its last (strokes still being drawn).
-    func paint(_ region: PixelRect, on target: CairoSurface, extra: [Stroke] = []) throws(RenderError) {
+    /// `background`: false leaves what is under the items transparent (a picture of some of
+    /// them, laid over the page later).
+    func paint(_ region: PixelRect, on target: CairoSurface, extra: [Stroke] = [], background: Bool = true) throws(RenderError) {
         let cr = try CairoContext(target)
         cr.clip(to: region)
-        paintBackground(on: cr)
+        if background { paintBackground(on: cr) }
         let items = Items(scene: scene, extra: extra)
         guard items.count > 0 else { return }
         let mask = try CairoSurface(format: .a8, size: PixelSize(width: region.width, height: region.height))

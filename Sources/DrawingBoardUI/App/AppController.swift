@@ -14,6 +14,7 @@ import Foundation
 ///   and recovery);
 /// - `brush`: the tools' settings, the colours, the background and the brush's outline;
 /// - `selection`: the elements (the selected one, its handles, stickers, inserted images);
+/// - `lasso`: strokes and elements selected together (lasso, box, their handles, clipboard);
 /// - `text`: the text being typed, as the window shows it.
 ///
 /// It turns the platform's events into calls on its parts, gathers what the platform must do
@@ -29,6 +30,7 @@ public final class AppController {
     public private(set) lazy var document = DocumentController(app: self)
     public private(set) lazy var brush = BrushController(app: self)
     public private(set) lazy var selection = SelectionController(app: self)
+    public private(set) lazy var lasso = LassoController(app: self)
     public private(set) lazy var text = TextController(app: self)
     public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false
@@ -86,6 +88,7 @@ public final class AppController {
         text.finish()
         // The selection and the copied element belong to the page that goes.
         selection.forget()
+        lasso.forget()
         next.toolState = editor.toolState
         next.viewTiles.wake = wake
         next.viewTiles.budget = editor.viewTiles.budget
@@ -117,6 +120,7 @@ public final class AppController {
         // drawing kept under the pointer as it was shown.
         if event.phase == .down { followReplacement(wait: true, holding: event.position) }
         input.pointer(event)
+        lasso.followBrush()
         // An edit the event finished that could not be made is said, not dropped.
         showFailures()
     }
@@ -132,6 +136,7 @@ public final class AppController {
     public func key(_ key: KeyInput, time: Double) -> Bool {
         advance(to: time)
         followReplacement(wait: true)
+        defer { lasso.followBrush() }
         return KeyMap.handle(key, in: self)
     }
 
@@ -155,6 +160,7 @@ public final class AppController {
 
     /// The window lost focus or was hidden: strokes in progress are dropped, not committed.
     public func focusLost() {
+        lasso.cancelDrag()
         input.focusLost()
         brush.colour.finishHexEntry(apply: false)
         editor.endBackgroundPreview()
@@ -192,6 +198,7 @@ public final class AppController {
     /// changed size, the background sliders the background, the selection its element.
     private func moveInHistory(_ step: () throws -> Bool) {
         text.finish()
+        lasso.cancelDrag()
         followReplacement(wait: true)
         let size = editor.size, page = editor.pages.currentID, count = editor.pages.count, order = pageOrder
         attempt(step)
@@ -203,12 +210,14 @@ public final class AppController {
         if editor.pages.currentID != page || editor.pages.count != count || pageOrder != order {
             repaintAll()
             selection.forget()
+            lasso.forget()
             // A page's menu open over the sidebar would act on a page that moved.
             if chrome.menu.pageTarget != nil { chrome.menu.close() }
             pages.revealCurrent()
         }
         brush.followBackground()
         selection.refresh()
+        lasso.refresh()
         invalidateChrome()
     }
 
@@ -235,6 +244,7 @@ public final class AppController {
             viewport.pageChanged()
         }
         selection.refresh()
+        lasso.refresh()
         brush.followBackground()
         repaintAll()
         if chrome.messageText == change.doing { chrome.dismissMessage() }

@@ -91,13 +91,15 @@ public enum FrameComposer {
         let interface = app.repaint.chromeChanged ? nil : app.repaint.drawnChrome
         lazy var layout = app.layout()
         // The selection's handles, worked out once for every area.
-        let handles = app.selection.handles, textBox = app.text.drawing()
+        let handles = app.selection.handles, textBox = app.text.drawing(), group = app.lasso.handles
         for rect in rects {
             defer { frame.composed(rect) }
             app.pages.compose(into: frame, area: rect)
+            app.lasso.drawPicture(into: frame, area: rect)
             let underInterface = interface.map { drawn in drawn.contains { $0.intersects(rect.rect) } } ?? true
             painter.clipped(to: rect.rect) {
                 app.selection.drawHandles(handles, with: painter)
+                app.lasso.draw(group, with: painter)
                 app.text.draw(textBox, with: painter)
                 if underInterface { app.chrome.draw(with: painter, in: rect.rect, layout: layout) }
                 app.selection.drawGhost(with: painter)

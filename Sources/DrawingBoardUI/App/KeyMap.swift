@@ -24,6 +24,7 @@ enum KeyMap {
         if app.brush.colour.hexEntry != nil, app.brush.colour.key(input) { return true }
         if app.pages.numberEntry != nil, app.pages.key(input) { return true }
         if app.text.key(input) { return true }
+        if app.lasso.key(input) { return true }
         if app.selection.key(input) { return true }
         if input.ctrl {
             switch input.key {

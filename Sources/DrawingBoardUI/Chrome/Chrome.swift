@@ -46,7 +46,7 @@ public final class Chrome {
                       zoomMenu: menu.isOpen && menu.zoomLevels,
                       sheet: sheet, paper: app.brush.paper != nil, stickers: app.selection.stickers?.entries.count ?? 0,
                       stickerPage: app.selection.stickerPage, text: tool == .text, pressure: app.input.pens.seen && tool.isFreehand,
-                      shapes: tool.isShape, pages: app.pages.layoutSpec, typing: panel == .brush ? app.text.typingBox : nil)
+                      shapes: tool.isShape, tool: tool, pages: app.pages.layoutSpec, typing: panel == .brush ? app.text.typingBox : nil)
     }
 
     /// How far the bars have slid away (0: shown, 1: hidden).

@@ -48,6 +48,8 @@ struct ChromeView {
         return false
     }
     var shapeHelpers: ShapeModifiers { app.editor.toolState.shapeHelpers }
+    var selectArea: SelectArea { app.lasso.area }
+    var recognizesShapes: Bool { app.editor.tools.recognizesShapes }
     /// The font family new text takes (the text being typed's, while one is).
     var font: String { app.editor.typing.entry?.style.font ?? app.editor.typing.font }
     var pressureCurve: PressureCurve { app.input.pens.curve }

@@ -227,20 +227,22 @@ enum UIRenderer {
             if !p.icon(spec.icon ?? "", in: f, side: iconSide, v.picking ? Theme.onAccent : Theme.ink) {
                 p.text(spec.title ?? "", in: f, size: Theme.smallText * s, v.picking ? Theme.onAccent : Theme.ink)
             }
-        case .smoothing, .pressureCurve, .paper:
+        case .smoothing, .pressureCurve, .paper, .selectArea:
             // A choice among a row of them, as its description says.
             let selected: Bool
             switch item.control {
             case .smoothing(let smoothing): selected = v.smoothing == smoothing
+            case .selectArea(let area): selected = v.selectArea == area
             case .pressureCurve(let curve): selected = v.pressureCurve == curve
             case .paper(let ruling): selected = ruling == nil ? v.isPlainColor : v.paperRuling == ruling
             default: selected = false
             }
             background(selected: selected)
             p.text(item.control.spec.title ?? "", in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
-        case .shapeHelper(let helper):
+        case .shapeHelper, .shapesSwitch:
             // A check box before the label, so off reads as a switch too, not as plain text.
-            let on = v.shapeHelpers.contains(helper)
+            let helper: ShapeModifiers? = if case .shapeHelper(let h) = item.control { h } else { nil }
+            let on = helper.map { v.shapeHelpers.contains($0) } ?? v.recognizesShapes
             if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 10 * s) }
             let side = 22 * s
             let box = Rect(x: inner.minX + 8 * s, y: (f.center.y - side / 2).rounded(), width: side, height: side)
@@ -254,7 +256,8 @@ enum UIRenderer {
             }
             let label = Rect(x: box.maxX + 8 * s, y: f.minY, width: inner.maxX - box.maxX - 8 * s, height: f.height)
             // A narrow window leaves room for the short label only (the tooltip says the rest).
-            p.text(f.width < 130 * s ? helper.shortTitle(for: v.tool) : helper.title(for: v.tool), in: label, size: Theme.textSize * s, Theme.ink, align: .left)
+            let title = helper.map { f.width < 130 * s ? $0.shortTitle(for: v.tool) : $0.title(for: v.tool) } ?? "Shapes"
+            p.text(title, in: label, size: Theme.textSize * s, Theme.ink, align: .left)
         }
     }
 

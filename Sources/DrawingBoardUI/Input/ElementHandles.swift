@@ -24,15 +24,22 @@ public struct ElementHandles: Sendable {
 
     /// `avoiding`: the bars' frames (as they rest, so handles do not jump as the bars slide).
     public init(_ placement: Element.Placement, view: ViewTransform, scale: Double, avoiding covered: [Rect] = []) {
-        let corners = placement.corners.map(view.toWindow)
+        self.init(corners: placement.corners, view: view, scale: scale, avoiding: covered)
+    }
+
+    /// Handles around the box with these corners on the page (top left, top right, bottom
+    /// right, bottom left; a selection's box as a drag has it now).
+    public init(corners page: [Point], view: ViewTransform, scale: Double, avoiding covered: [Rect] = []) {
+        let corners = page.map(view.toWindow)
         let reach = Theme.minimumTarget / 2 * scale
         self.corners = corners
         self.reach = reach
         func clear(_ p: Point) -> Bool { !covered.contains { $0.insetBy(-reach).contains(p) } }
         // Outwards from the element's top edge (or its bottom edge), and along a diagonal past
         // the top right corner (or the next one clear).
-        let a = placement.rotation * .pi / 180
-        let up = Point(sin(a), -cos(a))
+        // Up from the top edge, whichever way the box is turned.
+        let edge = corners[1] - corners[0], length = max(edge.distance(to: Point(0, 0)), 1e-9)
+        let up = Point(edge.y / length, -edge.x / length)
         let top = Point((corners[0].x + corners[1].x) / 2, (corners[0].y + corners[1].y) / 2)
         let bottom = Point((corners[2].x + corners[3].x) / 2, (corners[2].y + corners[3].y) / 2)
         let above = top + up * (36 * scale), below = bottom - up * (36 * scale), inside = top - up * (36 * scale)
@@ -45,7 +52,7 @@ public struct ElementHandles: Sendable {
             // the handle goes inside, under the top edge.
             (rotate, topMiddle) = (inside, top)
         }
-        let centre = view.toWindow(placement.center)
+        let centre = (corners[0] + corners[2]) * 0.5
         let beyond = [1, 0, 2, 3].map { i -> Point in
             let d = corners[i] - centre
             return corners[i] + d * (30 * scale / max(d.distance(to: Point(0, 0)), 1))

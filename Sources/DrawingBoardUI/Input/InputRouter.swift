@@ -151,6 +151,14 @@ public final class InputRouter {
         }
     }
 
+    /// A finger that went down with the select tool to draw a lasso, given to the fingers
+    /// instead: a second finger came soon after, so the two move the view.
+    func handToFingers(_ down: PointerEvent) {
+        guard captures[down.source] != nil else { return }
+        captures[down.source] = .canvas
+        fingers.down(down)
+    }
+
     private func move(_ event: PointerEvent) {
         switch captures[event.source] {
         case .control(let control):

@@ -117,6 +117,7 @@ public enum Command: Sendable, Hashable {
         case .clearPage:
             app.attempt { try app.editor.clear() }
             app.selection.select(nil)
+            app.lasso.none()
         case .shortcuts: app.chrome.sheets.open(.shortcuts)
         case .about: app.chrome.sheets.open(.about)
         case .quit: app.document.requestQuit()

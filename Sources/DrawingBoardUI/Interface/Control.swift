@@ -95,6 +95,10 @@ public enum Control: Sendable, Hashable {
     /// Pick the brush colour from the picture.
     case eyedropper
     case smoothing(Smoothing)
+    /// The Select tool's way of taking what a drag from empty page encloses.
+    case selectArea(SelectArea)
+    /// The pencil's Shapes switch: every stroke becomes the shape it was meant as.
+    case shapesSwitch
     /// The Background panel's paper: a ruling, or nil for a plain page.
     case paper(Paper.Ruling?)
     /// One of the paper's line colours (`Paper.lineColors`).

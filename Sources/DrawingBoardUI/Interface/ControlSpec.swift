@@ -79,6 +79,12 @@ extension Control {
         case .smoothing(let smoothing):
             return ControlSpec(title: smoothing.title, tooltip: "Steady freehand strokes", key: "S cycles",
                                action: { $0.editor.toolState.smoothing = smoothing })
+        case .selectArea(let area):
+            return ControlSpec(title: area.title, tooltip: area == .lasso ? "Drag around what to select" : "Drag a box over what to select",
+                               key: "Ctrl+A selects all", action: { $0.lasso.area = area })
+        case .shapesSwitch:
+            return ControlSpec(title: "Shapes", tooltip: "Every pencil stroke becomes the line, rectangle, ellipse or triangle it meant (or rest the pen half a second before lifting)",
+                               action: { $0.editor.tools.recognizesShapes.toggle() })
         case .paper(nil): return ControlSpec(title: "Plain", tooltip: "A plain page of the colour above", action: { $0.brush.choosePaper(nil) })
         case .paper(let ruling?):
             return ControlSpec(title: ruling.title, tooltip: "\(ruling.title) paper of the colour above, with the spacing and line colour below",

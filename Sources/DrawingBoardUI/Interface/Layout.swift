@@ -50,7 +50,7 @@ public struct Layout: Sendable {
                 recentColors: Int, hasMessage: Bool, hasDialog: Bool, messageLines: Int = 1, dialogLines: Int = 2,
                 dialogButtons: [DialogButton] = [.save, .discard, .cancel], eraser: Bool = false,
                 menuRecent: Int? = nil, zoomMenu: Bool = false, sheet: Sheet? = nil, paper: Bool = false, stickers: Int = 0, stickerPage: Int = 0,
-                text: Bool = false, pressure: Bool = false, shapes: Bool = false, pages: PagesSpec = PagesSpec(),
+                text: Bool = false, pressure: Bool = false, shapes: Bool = false, tool: Tool? = nil, pages: PagesSpec = PagesSpec(),
                 typing: Rect? = nil) {
         self.window = window
         self.scale = scale
@@ -119,7 +119,7 @@ public struct Layout: Sendable {
             front += inPanel.layStickers(window: window, above: bottom, count: stickers, page: stickerPage)
         } else if let kind {
             front += inPanel.laySettings(kind, window: window, above: bottom, below: max(top.maxY, 0), recentColors: recentColors,
-                                         eraser: eraser, paper: paper, text: text, shapes: shapes, avoiding: typing)
+                                         eraser: eraser, paper: paper, text: text, shapes: shapes, tool: tool, avoiding: typing)
             if kind == .brush, text { front = inPanel.withFontRow(front) }
             if kind == .brush, pressure { front = inPanel.withPressureCurve(front) }
             if let p = panel, p.minY < max(top.maxY, 0) + Theme.margin * s {

@@ -59,7 +59,7 @@ public struct PanelPlaces: Sendable {
     /// `avoiding`: the text being typed (window pixels): a panel that would cover it goes under
     /// the top bar instead, where there is room, so its colour, size and font show as chosen.
     mutating func laySettings(_ kind: PanelKind, window: PixelSize, above bottom: Rect, below topEdge: Double, recentColors: Int,
-                              eraser: Bool, paper: Bool, text: Bool, shapes: Bool, avoiding: Rect? = nil) -> [Item] {
+                              eraser: Bool, paper: Bool, text: Bool, shapes: Bool, tool: Tool? = nil, avoiding: Rect? = nil) -> [Item] {
         let s = scale
         let w = Double(window.width)
         let pad = 12 * s
@@ -202,6 +202,7 @@ public struct PanelPlaces: Sendable {
                 result.append(Item(control: .smoothing(smoothing), frame: Rect(x: x, y: helpers.minY, width: option, height: row)))
                 x += option
             }
+            let x0 = x
             if !forEraser {
                 let helperWidth = min(150 * s, (helpers.maxX - x - 16 * s) / 2)
                 x = helpers.maxX - 2 * helperWidth
@@ -209,6 +210,19 @@ public struct PanelPlaces: Sendable {
                 if shapes {
                     result.append(Item(control: .shapeHelper(.constrain), frame: Rect(x: x, y: helpers.minY, width: helperWidth, height: row)))
                     result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
+                } else if tool == .select {
+                    // Lasso or box: how a drag from empty page selects.
+                    for (i, area) in SelectArea.allCases.enumerated() {
+                        result.append(Item(control: .selectArea(area), frame: Rect(x: x + Double(i) * helperWidth, y: helpers.minY, width: helperWidth, height: row)))
+                    }
+                }
+                if tool == .pencil {
+                    // The pencil's Shapes switch, between smoothing and the tool's row (which a
+                    // pen's pressure curve may take).
+                    let width = min(140 * s, toolRow!.minX - x0 - 16 * s)
+                    if width >= 100 * s {
+                        result.append(Item(control: .shapesSwitch, frame: Rect(x: x0 + 8 * s, y: helpers.minY, width: width, height: row)))
+                    }
                 }
             }
         }
@@ -258,7 +272,7 @@ public struct PanelPlaces: Sendable {
         let s = scale
         var result = items.filter {
             switch $0.control {
-            case .smoothing, .shapeHelper: return false
+            case .smoothing, .shapeHelper, .shapesSwitch: return false
             default: return true
             }
         }

@@ -111,6 +111,7 @@ public final class PagesController {
     private func pageShown() {
         sidebar.scrollToCurrent()
         app.selection.forget()
+        app.lasso.forget()
         app.brush.followBackground()
         app.invalidateChrome()
         app.repaintAll()

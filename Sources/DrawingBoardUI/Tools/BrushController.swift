@@ -27,6 +27,7 @@ public final class BrushController {
     public func select(_ tool: Tool) {
         if tool != .text { app.text.finish() }
         if tool != .select, app.selection.selected != nil { app.selection.select(nil) }
+        if tool != .select { app.lasso.none() }
         cursor.resizing {
             let before = editor.toolState.style.color
             rules.select(tool, in: &editor.toolState)

@@ -77,6 +77,8 @@ public final class SelectionController {
     /// false when the press is not the select tool's (the canvas takes it as usual).
     func press(_ event: PointerEvent) -> Bool {
         guard editor.toolState.tool == .select else { return false }
+        // Strokes and elements selected together, a lasso or a box drawn, ink pressed.
+        if pressing == nil, handle == nil, app.lasso.press(event) { return true }
         let at = view.toCanvas(event.position)
         if let handles, let hit = handles.hit(event.position), let element {
             if hit == .delete {
@@ -112,6 +114,7 @@ public final class SelectionController {
 
     /// The select tool's pointer moved or lifted.
     func drag(_ event: PointerEvent) {
+        if app.lasso.drag(event) { return }
         // The undo and redo buttons follow what the drag did.
         if event.phase != .move { app.invalidateChrome() }
         if let drag = handle {
@@ -169,6 +172,7 @@ public final class SelectionController {
         case .character("d") where input.ctrl: duplicate(element)
         case .character("c") where input.ctrl:
             copied = element
+            app.lasso.clipboard = nil
             app.chrome.show(info: "Copied; Ctrl+V pastes it")
         case .left where !input.ctrl, .right where !input.ctrl, .up where !input.ctrl, .down where !input.ctrl:
             let d = input.key == .left ? Point(-step, 0) : input.key == .right ? Point(step, 0) : input.key == .up ? Point(0, -step) : Point(0, step)
@@ -184,6 +188,9 @@ public final class SelectionController {
         app.invalidateChrome()
         return true
     }
+
+    /// Strokes and elements were copied together: Ctrl+V pastes those.
+    func forgetCopied() { copied = nil }
 
     private func deleteSelected() {
         guard let element else { return }
