@@ -40,7 +40,7 @@ extension ScriptRunner {
         case .recognize(let on):
             editor.tools.recognizesShapes = on
         case .ruler(let ruler):
-            editor.tools.ruler = ruler
+            editor.tools.instrument = ruler.map(Instrument.init)
         default:
             break
         }

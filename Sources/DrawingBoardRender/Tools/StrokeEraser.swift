@@ -11,14 +11,14 @@ final class StrokeEraser: ToolHandler {
     static let key: Character? = "x"
 
     private var gesture: (source: PointerSource, width: Double, points: [Point])?
-    /// The ruler the gesture started near: its points go along the edge.
-    private var guide: Ruler?
+    /// The instrument's edge the gesture started near: its points go along it.
+    private var guide: Guide?
 
     init() {}
 
     func handle(_ event: PointerEvent, _ editor: Editor) -> ToolResult {
         var p = event.position
-        if event.phase == .down, gesture == nil { guide = editor.tools.ruler.flatMap { $0.guides(from: p) ? $0 : nil } }
+        if event.phase == .down, gesture == nil { guide = editor.tools.instrument?.guide(from: p) }
         if let guide { p = guide.project(p) }
         switch event.phase {
         case .down:

@@ -26,8 +26,10 @@ extension StrokeTool {
             }
             guard let live = editor.input.finish(event, canvas: canvas) else { return ToolResult() }
             var stroke = Stroke(id: 0, tool: live.tool, style: live.style, points: live.strokePoints, pressures: live.strokePressures)
-            // Started near the ruler's edge: drawn along it, as the line tool draws.
-            if let ruler = editor.tools.ruler, [.pencil, .highlighter, .eraser].contains(stroke.tool), let along = ruler.guided(stroke.points) {
+            // Started near an instrument's edge: drawn along it (a straight edge as the line
+            // tool draws; the compass's circle as an arc).
+            if let instrument = editor.tools.instrument, [.pencil, .highlighter, .eraser].contains(stroke.tool),
+               let along = instrument.guided(stroke.points) {
                 stroke.points = along
                 stroke.pressures = nil
             }

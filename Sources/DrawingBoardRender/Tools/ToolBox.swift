@@ -31,8 +31,9 @@ public final class ToolBox {
     /// Every pencil stroke comes out as the shape it was meant as, when it was one (the
     /// pencil's Shapes switch; scripts' `recognize`).
     public var recognizesShapes = false
-    /// The ruler laid on the page: strokes that start near its edge follow it.
-    public var ruler: Ruler?
+    /// The ruler, set square or compass laid on the page: strokes that start near one of its
+    /// edges follow it.
+    public var instrument: Instrument?
 
     init() {}
 

@@ -44,6 +44,19 @@ public final class Painter {
         cairo_restore(cr)
     }
 
+    /// Fills the closed polygon through `points`.
+    public func fillPolygon(_ points: [Point], _ color: RGBA) {
+        guard let first = points.first else { return }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_close_path(cr)
+        set(color)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
     public func fillCircle(center: Point, radius: Double, _ color: RGBA) {
         cairo_save(cr)
         cairo_new_path(cr)

@@ -15,6 +15,7 @@ import Foundation
 /// - `brush`: the tools' settings, the colours, the background and the brush's outline;
 /// - `selection`: the elements (the selected one, its handles, stickers, inserted images);
 /// - `lasso`: strokes and elements selected together (lasso, box, their handles, clipboard);
+/// - `instruments`: the ruler, set square or compass over the page;
 /// - `text`: the text being typed, as the window shows it.
 ///
 /// It turns the platform's events into calls on its parts, gathers what the platform must do
@@ -31,6 +32,7 @@ public final class AppController {
     public private(set) lazy var brush = BrushController(app: self)
     public private(set) lazy var selection = SelectionController(app: self)
     public private(set) lazy var lasso = LassoController(app: self)
+    public private(set) lazy var instruments = InstrumentController(app: self)
     public private(set) lazy var text = TextController(app: self)
     public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false
@@ -95,6 +97,8 @@ public final class AppController {
         next.typing.font = editor.typing.font
         // The eyedropper in hand stays in hand on the new page.
         next.tools.picking = editor.tools.picking
+        next.tools.instrument = editor.tools.instrument
+        next.tools.recognizesShapes = editor.tools.recognizesShapes
         editor.cancelAll()
         editor.recorder = nil
         editor = next

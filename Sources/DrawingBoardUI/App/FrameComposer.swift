@@ -100,6 +100,7 @@ public enum FrameComposer {
             painter.clipped(to: rect.rect) {
                 app.selection.drawHandles(handles, with: painter)
                 app.lasso.draw(group, with: painter)
+                app.instruments.draw(with: painter)
                 app.text.draw(textBox, with: painter)
                 if underInterface { app.chrome.draw(with: painter, in: rect.rect, layout: layout) }
                 app.selection.drawGhost(with: painter)

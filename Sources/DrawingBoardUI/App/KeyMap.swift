@@ -58,6 +58,8 @@ enum KeyMap {
                 app.chrome.dismissMessage()
             } else if app.chrome.panel != nil {
                 app.chrome.panel = nil
+            } else if app.instruments.instrument != nil {
+                app.instruments.putAway()
             } else {
                 return false
             }

@@ -110,10 +110,10 @@ enum UIRenderer {
                 p.fillCircle(center: dot, radius: 5 * s, Theme.warning)
                 p.strokeCircle(center: dot, radius: 5 * s, RGBA(1, 1, 1), width: 1.5 * s)
             }
-        case .undo, .redo, .save, .clear, .open, .menu, .zoomIn, .zoomOut:
+        case .undo, .redo, .save, .clear, .open, .menu, .zoomIn, .zoomOut, .instruments:
             // An icon button, as its description says.
             let spec = item.control.spec
-            let selected = item.control == .menu && v.menuOpen
+            let selected = (item.control == .menu && v.menuOpen) || (item.control == .instruments && v.instrumentShown)
             background(selected: selected)
             let enabled = item.control == .undo ? v.canUndo : item.control == .redo ? v.canRedo : true
             let color = selected ? Theme.onAccent : enabled ? Theme.ink : Theme.inkDisabled

@@ -133,7 +133,7 @@ public final class InputRouter {
         case .canvas where app.brush.colour.picking:
             captures[event.source] = .eyedropper
             app.brush.colour.pick(onCanvas(event))
-        case .canvas where app.text.press(event) || app.selection.press(event):
+        case .canvas where app.instruments.press(event) || app.text.press(event) || app.selection.press(event):
             app.brush.colour.finishHexEntry(apply: true, quietly: true)
             captures[event.source] = .element
         case .canvas:

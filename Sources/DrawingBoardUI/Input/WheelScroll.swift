@@ -22,6 +22,7 @@ struct WheelScroll {
             app.editor.endBackgroundPreview()
         case .canvas, .control(.addPage):
             // (The add-page button lies on the desk: the wheel scrolls over it as around it.)
+            if !ctrl, app.instruments.scroll(dy: dy, at: p, shift: shift) { return }
             if ctrl {
                 app.viewport.zoom(by: pow(1.25, dy), about: p)
             } else {

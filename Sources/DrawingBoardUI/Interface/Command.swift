@@ -5,6 +5,8 @@ import DrawingBoardCore
 public enum Command: Sendable, Hashable {
     case new, open, save, saveAs, export, exportAs, insertImage, pageSize, clearPage
     case shortcuts, about, quit
+    /// The ruler, set square and compass over the page, or put away.
+    case instruments
     case zoomIn, zoomOut, fitPage, actualSize
     /// The zoom menu's levels: a percentage of the page's size (100: a page pixel a point).
     case zoomTo(Int)
@@ -26,6 +28,7 @@ public enum Command: Sendable, Hashable {
         case .clearPage: return "Clear Page"
         case .shortcuts: return "Keyboard Shortcuts"
         case .about: return "About DrawingBoard"
+        case .instruments: return "Ruler, Set Square, Compass"
         case .quit: return "Quit"
         case .zoomIn: return "Zoom in"
         case .zoomOut: return "Zoom out"
@@ -62,6 +65,7 @@ public enum Command: Sendable, Hashable {
         case .clearPage: return nil
         case .shortcuts: return "F1, Ctrl+?"
         case .about: return nil
+        case .instruments: return "Ctrl+R"
         case .quit: return "Ctrl+Q"
         case .zoomIn: return "Ctrl++"
         case .zoomOut: return "Ctrl+-"
@@ -95,6 +99,7 @@ public enum Command: Sendable, Hashable {
         case .character("1"): return .actualSize
         case .character("2"): return .fitWidth
         case .character("g"): return .goToPage
+        case .character("r"): return .instruments
         default: return nil
         }
     }
@@ -120,6 +125,7 @@ public enum Command: Sendable, Hashable {
             app.lasso.none()
         case .shortcuts: app.chrome.sheets.open(.shortcuts)
         case .about: app.chrome.sheets.open(.about)
+        case .instruments: app.instruments.toggle()
         case .quit: app.document.requestQuit()
         case .zoomIn: app.viewport.step(in: true)
         case .zoomOut: app.viewport.step(in: false)
@@ -144,7 +150,7 @@ public enum Command: Sendable, Hashable {
 
     /// The main menu's items, in order (Open Recent's files come after Open).
     public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .insertPDF,
-                                         .pageSize, .clearPage, .shortcuts, .about, .quit]
+                                         .instruments, .pageSize, .clearPage, .shortcuts, .about, .quit]
 
     /// The zoom level's menu (the bottom bar's "100%"): fit, and the levels from 10% to 3200%.
     /// The zoom a row of the zoom menu sets, for a level (nil for the fits, which depend on

@@ -95,6 +95,8 @@ public enum Control: Sendable, Hashable {
     /// Pick the brush colour from the picture.
     case eyedropper
     case smoothing(Smoothing)
+    /// The top bar's ruler, set square and compass.
+    case instruments
     /// The Select tool's way of taking what a drag from empty page encloses.
     case selectArea(SelectArea)
     /// The pencil's Shapes switch: every stroke becomes the shape it was meant as.

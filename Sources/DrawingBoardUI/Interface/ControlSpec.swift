@@ -44,6 +44,9 @@ extension Control {
         case .open:
             return ControlSpec(title: "Open", icon: "open", tooltip: "Open a drawing or an image", key: "Ctrl+O",
                                action: { Command.open.perform(in: $0) })
+        case .instruments:
+            return ControlSpec(title: "Ruler", icon: "ruler", tooltip: "Ruler, set square, compass: strokes started near an edge follow it",
+                               key: "Ctrl+R", action: { $0.instruments.toggle() })
         case .menu: return ControlSpec(title: "Menu", icon: "menu", tooltip: "Main menu", key: "F10", action: { $0.chrome.menu.toggle() })
         case .zoomIn: return ControlSpec(title: "+", icon: "zoom-in", tooltip: "Zoom in", key: "Ctrl++", action: { Command.zoomIn.perform(in: $0) })
         case .zoomOut: return ControlSpec(title: "−", icon: "zoom-out", tooltip: "Zoom out", key: "Ctrl+-", action: { Command.zoomOut.perform(in: $0) })

@@ -69,7 +69,7 @@ public struct Layout: Sendable {
         let b = (compact ? Theme.minimumTarget : Theme.button) * s
         let seg = (compact ? Theme.minimumTarget : Theme.segment) * s
         let sep = (compact ? 8 : Theme.separator) * s
-        let trailing: [Control] = compact ? [.menu] : [.clear, .open, .save, .menu]
+        let trailing: [Control] = compact ? [.instruments, .menu] : [.instruments, .clear, .open, .save, .menu]
         let topWidth = 2 * pad + Double(2 + trailing.count) * b + Double(Tool.barTools.count) * seg + 2 * sep
         let top = Rect(x: max(0, ((w - topWidth) / 2).rounded()), y: Theme.margin * s - slide, width: topWidth.rounded(), height: Theme.barHeight * s)
         topBar = top
