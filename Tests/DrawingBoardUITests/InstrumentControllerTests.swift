@@ -70,3 +70,40 @@ import Testing
         #expect(square.guided([Point(500, 100), Point(600, 120)]) == nil)
     }
 }
+
+/// Snap to paper (the menu's switch, Ctrl+Shift+G): on squared paper a rectangle's corners, a
+/// moved selection's top left corner and the ruler's point land on the grid; off, or on a
+/// plain page, nothing snaps.
+@Suite struct PaperSnapTests {
+    @Test func shapesSelectionsAndTheRulerLandOnThePaper() throws {
+        let c = try makeController()
+        c.brush.choosePaper(.squared)
+        #expect(c.brush.paper?.spacing == 32)
+        c.key(KeyInput(.character("g"), ctrl: true, shift: true), time: 0)
+        #expect(c.editor.tools.snapsToPaper && c.pages.numberEntry == nil, "Ctrl+Shift+G is the switch, not Go to page")
+        c.brush.select(.rectangle)
+        c.drag([(100, 100), (150, 140), (205, 170)])
+        #expect(c.editor.page.strokes.last?.points == [Point(96, 96), Point(192, 160)])
+        // A pencil stroke lassoed and moved: its box's top left corner lands on a crossing.
+        c.brush.select(.pencil)
+        c.drag([(300, 300), (350, 310), (400, 305)])
+        c.brush.select(.select)
+        c.drag([(280, 280), (420, 280), (420, 330), (280, 330), (281, 281)])
+        let box = try #require(c.lasso.restingBox)
+        c.drag([(350, 310), (370, 330), (387, 331)])
+        let moved = try #require(c.lasso.restingBox)
+        #expect(abs(moved.minX / 32 - (moved.minX / 32).rounded()) < 1e-9 && abs(moved.minY / 32 - (moved.minY / 32).rounded()) < 1e-9)
+        #expect(abs(moved.minX - (box.minX + 37)) <= 16 && abs(moved.minY - (box.minY + 21)) <= 16)
+        // The ruler moved lands its point on a crossing.
+        c.key(KeyInput(.character("r"), ctrl: true), time: 0)
+        let at = try #require(c.instruments.instrument).at
+        c.drag([(at.x + 150, at.y + 30), (at.x + 160, at.y + 40), (at.x + 163, at.y + 47)])
+        #expect(c.instruments.instrument?.at == Point(512, 352), "(513, 367) to the nearest crossing")
+        // Off again: a rectangle goes where it is drawn.
+        c.key(KeyInput(.escape), time: 0)
+        c.key(KeyInput(.character("g"), ctrl: true, shift: true), time: 0)
+        c.brush.select(.rectangle)
+        c.drag([(100, 500), (205, 570)])
+        #expect(c.editor.page.strokes.last?.points == [Point(100, 500), Point(205, 570)])
+    }
+}

@@ -239,9 +239,12 @@ extension Editor {
         guard let stroke = page.items.lazy.compactMap(\.stroke).first(where: { $0.id == id }), stroke.tool == .pencil, stroke.transform == nil,
               let shape = ShapeRecognizer.recognize(stroke.points) else { return false }
         var shapes = ShapeRecognizer.strokes(for: shape, style: stroke.style)
+        let snap = tools.snapsToPaper ? PaperSnap(page.background) : nil
         for i in shapes.indices {
             shapes[i].id = nextID + UInt64(i)
             shapes[i].clip = stroke.clip
+            // The shape's corners on the paper, when it snaps.
+            if let snap { shapes[i].points = shapes[i].points.map(snap.snap) }
         }
         guard try perform(.selection(.snap(id, shapes))) else { return false }
         nextID += UInt64(shapes.count)

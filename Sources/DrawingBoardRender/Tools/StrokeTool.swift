@@ -9,6 +9,11 @@ protocol StrokeTool: ToolHandler {}
 
 extension StrokeTool {
     func handle(_ event: PointerEvent, _ editor: Editor) -> ToolResult {
+        var event = event
+        // A shape's corners land on the paper's lines or dots when the Snap switch is on.
+        if editor.tools.snapsToPaper, editor.toolState.tool.isShape, let snap = PaperSnap(editor.page.background) {
+            event.position = snap.snap(event.position)
+        }
         let canvas = editor.size
         switch event.phase {
         case .down:

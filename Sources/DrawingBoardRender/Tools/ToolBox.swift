@@ -34,6 +34,9 @@ public final class ToolBox {
     /// The ruler, set square or compass laid on the page: strokes that start near one of its
     /// edges follow it.
     public var instrument: Instrument?
+    /// Shapes, moved selections and instruments snap to the page's paper (lined, squared,
+    /// dotted), when it is paper.
+    public var snapsToPaper = false
 
     init() {}
 

@@ -50,6 +50,7 @@ struct ChromeView {
     var shapeHelpers: ShapeModifiers { app.editor.toolState.shapeHelpers }
     var selectArea: SelectArea { app.lasso.area }
     var instrumentShown: Bool { app.editor.tools.instrument != nil }
+    var snapsToPaper: Bool { app.editor.tools.snapsToPaper }
     var recognizesShapes: Bool { app.editor.tools.recognizesShapes }
     /// The font family new text takes (the text being typed's, while one is).
     var font: String { app.editor.typing.entry?.style.font ?? app.editor.typing.font }

@@ -13,6 +13,12 @@ enum MenuRenderer {
             let f = item.frame
             let inner = f.insetBy(2 * s)
             if highlighted == item.control { p.fill(inner, Theme.hover, radius: 8 * s) }
+            if case .menuItem(.snapToPaper) = item.control, v.snapsToPaper {
+                // The switch is on: a tick at the row's start.
+                let x = f.minX + 4 * s, y = f.center.y
+                p.line(from: Point(x, y), to: Point(x + 3 * s, y + 3 * s), width: 2 * s, Theme.accent)
+                p.line(from: Point(x + 3 * s, y + 3 * s), to: Point(x + 9 * s, y - 4 * s), width: 2 * s, Theme.accent)
+            }
             if v.zoomMenuOpen, case .menuItem(let command) = item.control, command.zoomLevel == v.zoom {
                 // The level the view is at: marked at the row's start.
                 p.fillCircle(center: Point(f.minX + 8 * s, f.center.y), radius: 3 * s, Theme.accent)

@@ -16,6 +16,10 @@ struct SelectionDrag {
     /// and now, in the order they went down.
     var pointers: [PointerSource: (first: Point, last: Point)]
     var order: [PointerSource]
+    /// The ink's box (moved, its top left corner lands on the paper) and the paper, when
+    /// moves snap to it.
+    var ink: Rect?
+    var snap: PaperSnap?
     /// The selection lifted off the page, as drawn while it moves.
     var picture: SelectionPicture?
 
@@ -34,7 +38,9 @@ struct SelectionDrag {
         guard let a = fingers.first else { return m }
         switch handle {
         case nil, .delete?:
-            return base.then(.move(a.last.x - a.first.x, a.last.y - a.first.y))
+            var d = a.last - a.first
+            if let snap, let ink, base.isIdentity { d = snap.move(d, of: ink) }
+            return base.then(.move(d.x, d.y))
         case .corner(let i)?:
             // The opposite corner stays; the size follows the pointer along the diagonal, or
             // (Shift) each side on its own.

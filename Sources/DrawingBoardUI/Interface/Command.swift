@@ -7,6 +7,8 @@ public enum Command: Sendable, Hashable {
     case shortcuts, about, quit
     /// The ruler, set square and compass over the page, or put away.
     case instruments
+    /// Shapes, moved selections and instruments snap to the paper's lines or dots (a switch).
+    case snapToPaper
     case zoomIn, zoomOut, fitPage, actualSize
     /// The zoom menu's levels: a percentage of the page's size (100: a page pixel a point).
     case zoomTo(Int)
@@ -29,6 +31,7 @@ public enum Command: Sendable, Hashable {
         case .shortcuts: return "Keyboard Shortcuts"
         case .about: return "About DrawingBoard"
         case .instruments: return "Ruler, Set Square, Compass"
+        case .snapToPaper: return "Snap to Paper"
         case .quit: return "Quit"
         case .zoomIn: return "Zoom in"
         case .zoomOut: return "Zoom out"
@@ -66,6 +69,7 @@ public enum Command: Sendable, Hashable {
         case .shortcuts: return "F1, Ctrl+?"
         case .about: return nil
         case .instruments: return "Ctrl+R"
+        case .snapToPaper: return "Ctrl+Shift+G"
         case .quit: return "Ctrl+Q"
         case .zoomIn: return "Ctrl++"
         case .zoomOut: return "Ctrl+-"
@@ -98,7 +102,7 @@ public enum Command: Sendable, Hashable {
         case .character("0"): return .fitPage
         case .character("1"): return .actualSize
         case .character("2"): return .fitWidth
-        case .character("g"): return .goToPage
+        case .character("g"): return input.shift ? .snapToPaper : .goToPage
         case .character("r"): return .instruments
         default: return nil
         }
@@ -126,6 +130,12 @@ public enum Command: Sendable, Hashable {
         case .shortcuts: app.chrome.sheets.open(.shortcuts)
         case .about: app.chrome.sheets.open(.about)
         case .instruments: app.instruments.toggle()
+        case .snapToPaper:
+            app.editor.tools.snapsToPaper.toggle()
+            let on = app.editor.tools.snapsToPaper
+            app.chrome.show(info: !on ? "Snap to paper: off" : app.brush.paper == nil
+                ? "Snap to paper: on (this page is plain: choose lined, squared or dotted paper in the Background panel)"
+                : "Snap to paper: on. Shapes, moved selections and the ruler land on the paper's lines")
         case .quit: app.document.requestQuit()
         case .zoomIn: app.viewport.step(in: true)
         case .zoomOut: app.viewport.step(in: false)
@@ -150,7 +160,7 @@ public enum Command: Sendable, Hashable {
 
     /// The main menu's items, in order (Open Recent's files come after Open).
     public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .insertPDF,
-                                         .instruments, .pageSize, .clearPage, .shortcuts, .about, .quit]
+                                         .instruments, .snapToPaper, .pageSize, .clearPage, .shortcuts, .about, .quit]
 
     /// The zoom level's menu (the bottom bar's "100%"): fit, and the levels from 10% to 3200%.
     /// The zoom a row of the zoom menu sets, for a level (nil for the fits, which depend on

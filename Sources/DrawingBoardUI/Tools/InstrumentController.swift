@@ -175,12 +175,15 @@ public final class InstrumentController {
             next.angle = Instrument.normalised(d.start.angle + turn)
             next.at = Affine.rotate(turn, about: mid0).apply(d.start.at) + (mid1 - mid0)
         } else if let a = fingers.first {
+            // With the Snap switch, the needle, the edge's point and the pencil leg land on the paper.
+            let snap = editor.tools.snapsToPaper ? PaperSnap(editor.page.background) : nil
             if d.opening {
-                let v = a.last - d.start.at
+                let v = (snap?.snap(a.last) ?? a.last) - d.start.at
                 next.radius = min(max(v.distance(to: Point(0, 0)), Instrument.radiusRange.lowerBound), Instrument.radiusRange.upperBound)
                 next.angle = Instrument.normalised(atan2(v.y, v.x) * 180 / .pi)
             } else {
                 next.at = d.start.at + (a.last - a.first)
+                if let snap { next.at = snap.snap(next.at) }
             }
         }
         if event.phase != .move {

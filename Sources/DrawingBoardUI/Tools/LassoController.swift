@@ -227,7 +227,12 @@ public final class LassoController {
 
     private func beginDrag(_ handle: ElementHandle?, _ source: PointerSource, at p: Point) {
         guard let box = shownBox else { return }
-        gesture = .drag(SelectionDrag(handle: handle, box: box, base: .identity, pointers: [source: (p, p)], order: [source]))
+        var drag = SelectionDrag(handle: handle, box: box, base: .identity, pointers: [source: (p, p)], order: [source])
+        if editor.tools.snapsToPaper, let snap = PaperSnap(editor.page.background) {
+            drag.snap = snap
+            drag.ink = restingBox
+        }
+        gesture = .drag(drag)
     }
 
     /// A pointer of the group selection's gesture moved or lifted; false when it is none of its.
