@@ -14,8 +14,14 @@ import Testing
         c.key(KeyInput(.character("r"), ctrl: true), time: 0)
         let ruler = try #require(c.instruments.instrument)
         #expect(ruler.kind == .ruler && ruler.at == Point(500, 350) && ruler.angle == 0)
-        // A wobbly stroke started 20 px above the edge goes along it.
-        c.drag([(300, 330), (400, 322), (500, 341), (600, 336)])
+        // A wobbly stroke started 20 px above the edge goes along it, as it is drawn already.
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(300, 330)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(400, 322)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(500, 341)))
+        let drawing = try c.shown()
+        #expect(drawing.pixel(x: 450, y: 348) & 0xFF < 0x40 && drawing.pixel(x: 400, y: 322) & 0xFFFFFF == 0xFFFFFF, "the live stroke lies along the edge")
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(600, 336)))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(600, 336)))
         #expect(c.editor.page.strokes.last?.points == [Point(300, 350), Point(600, 350)])
         // One started far from it is drawn as it went.
         c.drag([(300, 150), (400, 160), (600, 140)])

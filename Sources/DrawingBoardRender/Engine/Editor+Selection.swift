@@ -228,7 +228,8 @@ extension Editor {
     func commitDrawn(_ stroke: Stroke, _ live: LiveStroke) throws(RenderError) -> Bool {
         let drawn = stroke.points == live.strokePoints
         guard try perform(.stroke(stroke), live: drawn ? live : nil) else { return false }
-        if stroke.tool == .pencil, tools.recognizesShapes || live.rested { try snapToShape(nextID - 1) }
+        // (A stroke along an instrument's edge is already the shape it was meant as.)
+        if drawn, stroke.tool == .pencil, tools.recognizesShapes || live.rested { try snapToShape(nextID - 1) }
         return true
     }
 

@@ -25,11 +25,13 @@ final class LiveInput {
 
     /// Starts a stroke for `event.source` with `state`'s tool. A sane number of pointers at once:
     /// a 21st finger does not draw.
-    func begin(_ event: PointerEvent, with state: ToolState, canvas: PixelSize) {
+    /// `guide`: the instrument's edge the stroke follows (shown along it as it goes).
+    func begin(_ event: PointerEvent, with state: ToolState, canvas: PixelSize, guide: Guide? = nil) {
         if let previous = strokes.removeValue(forKey: event.source) { retire(previous) }
         guard strokes.count < PageLimits.pointers,
               let stroke = try? LiveStroke(tool: state.tool, style: state.style, canvas: canvas, modifiers: state.shapeHelpers,
-                                           previews: previews, pressureSensitive: event.source.isPen, mask: spareMasks.popLast()) else { return }
+                                           previews: previews, pressureSensitive: event.source.isPen, mask: spareMasks.popLast(),
+                                           guide: guide) else { return }
         strokes[event.source] = stroke
         stroke.note(event.position, time: event.time)
         var position = event.position

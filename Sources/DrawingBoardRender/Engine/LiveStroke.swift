@@ -47,6 +47,9 @@ final class LiveStroke {
 
     /// False: samples are only kept (a script's stroke is drawn once, when it ends).
     let previews: Bool
+    /// The instrument's edge the stroke started near: it is shown along it as it goes, as it
+    /// will be committed (`Instrument.guided`).
+    let guide: Guide?
 
     /// Where and when the pointer last moved (more than a couple of pixels), for `rested`.
     var lastMove: (at: Point, time: Double)?
@@ -70,8 +73,9 @@ final class LiveStroke {
 
     /// `mask`: a cleared mask an earlier stroke let go (`LiveInput.retire`), to use instead of a new one.
     init(tool: Tool, style: StrokeStyle, canvas: PixelSize, modifiers: ShapeModifiers = [], previews: Bool = true,
-         pressureSensitive: Bool = false, mask: StrokeMask? = nil) throws(RenderError) {
+         pressureSensitive: Bool = false, mask: StrokeMask? = nil, guide: Guide? = nil) throws(RenderError) {
         self.previews = previews
+        self.guide = guide
         pen = pressureSensitive && tool.isFreehand
         self.tool = tool
         self.style = style
@@ -84,7 +88,7 @@ final class LiveStroke {
         self.samples = []
         fixedModifiers = modifiers
         self.modifiers = modifiers
-        paintsDirectly = tool == .pencil && style.opacity >= 1
+        paintsDirectly = tool == .pencil && style.opacity >= 1 && guide == nil
     }
 
     /// The pressure at each distinct point (`points`), for the live outline of a pen's stroke.
@@ -108,6 +112,12 @@ final class LiveStroke {
         guard tool.isShape, let first = samples.first, let last = samples.last, samples.count > 1 else { return samples }
         let span = ShapeHelpers.span(tool, from: first, to: last, modifiers)
         return [span.start, span.end]
+    }
+
+    /// A shape's outline from its corners; a guided stroke's along its edge.
+    private var shapeOutline: StrokeOutline {
+        if let guide { return StrokeOutline(tool: tool, width: style.width, points: guide.path(samples)) }
+        return StrokeOutline(tool: tool, width: style.width, points: strokePoints)
     }
 
     /// What a new sample asks of the screen.
@@ -137,6 +147,7 @@ final class LiveStroke {
         samples.append(p)
         samplePressures.append(pressure)
         guard previews else { return .none }
+        if guide != nil { return redrawShape(canvas: canvas).map { .recompose($0) } ?? .none }
         if pen, !followsPressure, pressure != 1 { return followPressure(from: p, canvas: canvas) }
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
         let changed = tool.isShape ? redrawShape(canvas: canvas) : extendFreehand(p, canvas: canvas)
@@ -230,8 +241,9 @@ final class LiveStroke {
         return path
     }
 
+    /// A shape, or a stroke along an instrument's edge, drawn again whole.
     private func redrawShape(canvas: PixelSize) -> PixelRect? {
-        let outline = StrokeOutline(tool: tool, width: style.width, points: strokePoints)
+        let outline = shapeOutline
         let old = drawn
         if let old { mask.zero(old) }
         let new = outline.bounds?.pixelRect(clippedTo: canvas)
@@ -300,7 +312,7 @@ final class LiveStroke {
     /// another scale: a shape's outline, a pen's filled outline, or the freehand segments that
     /// cross `rect` (without a direct stroke's provisional tail, which is shown apart).
     func outline(crossing rect: Rect) -> StrokeOutline? {
-        if tool.isShape { return StrokeOutline(tool: tool, width: style.width, points: strokePoints) }
+        if tool.isShape || guide != nil { return shapeOutline }
         if followsPressure {
             return StrokeOutline(pressureStrokeOf: tool, width: style.width, points: points, pressures: pointPressures)
         }

@@ -20,7 +20,8 @@ extension StrokeTool {
             // One stroke-eraser gesture is one step with the tiles from before it: no stroke
             // may be committed in the middle of it.
             guard editor.drag.group?.kind != .strokeErase else { return ToolResult() }
-            editor.input.begin(event, with: editor.toolState, canvas: canvas)
+            let guided = [.pencil, .highlighter, .eraser].contains(editor.toolState.tool)
+            editor.input.begin(event, with: editor.toolState, canvas: canvas, guide: guided ? editor.tools.instrument?.guide(from: event.position) : nil)
         case .move:
             editor.input.move(event, canvas: canvas)
         case .up:
