@@ -57,9 +57,10 @@ import Testing
         #expect(card.maxY <= 480 && card.minX >= 0 && card.maxX <= 640, "the menu fits 640x480: \(card)")
         #expect(l.menuRows.contains(.recentFile(0)))
         #expect(c.chrome.menu.recent.first == dir.appendingPathComponent("c.ora").path, "newest first")
-        c.click(.recentFile(2))
+        // (At 640x480 the menu's two columns leave room for the two newest.)
+        c.click(.recentFile(1))
         c.finishOpening()
-        #expect(c.document.path == dir.appendingPathComponent("a.ora").path && c.title == "a.ora - DrawingBoard")
+        #expect(c.document.path == dir.appendingPathComponent("b.ora").path && c.title == "b.ora - DrawingBoard")
     }
 
     @Test func aNewPageHasTheChosenSizeAndBackgroundAndAsksFirst() throws {

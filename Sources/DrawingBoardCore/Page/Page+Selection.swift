@@ -101,18 +101,25 @@ extension Page {
 
     /// The stroke at `i` with every pass of the eraser after it that reaches its box carried
     /// in it (the parts of it they took), ready to go anywhere in the page's order.
-    public func sealed(_ i: Int) -> Stroke? {
+    /// `erasers`: the indices of the page's eraser passes, when known (`eraserPasses`).
+    public func sealed(_ i: Int, erasers: [Int]? = nil) -> Stroke? {
         guard case .stroke(var stroke) = items[i] else { return nil }
-        guard let box = stroke.outline.bounds else { return stroke }
+        let after = (erasers ?? eraserPasses).filter { $0 > i }
+        guard !after.isEmpty, let box = stroke.outline.bounds else { return stroke }
         var holes = stroke.holes ?? []
-        for j in (i + 1)..<items.count {
-            guard case .stroke(var pass) = items[j], pass.tool == .eraser, let reach = pass.outline.bounds, reach.intersects(box) else { continue }
+        for j in after {
+            guard case .stroke(var pass) = items[j], let reach = pass.outline.bounds, reach.intersects(box) else { continue }
             pass.id = 0
             pass.clip = nil
             holes.append(pass)
         }
         stroke.holes = holes.isEmpty ? nil : Array(holes.suffix(Stroke.maxHoles))
         return stroke
+    }
+
+    /// The indices of the eraser's passes on the page, bottom first.
+    public var eraserPasses: [Int] {
+        items.indices.filter { if case .stroke(let s) = items[$0] { return s.tool == .eraser } else { return false } }
     }
 
     /// The selection edit's item changes (nil: it changes nothing).
@@ -162,12 +169,13 @@ extension Page {
     private func toTop(_ found: [Int], _ change: (PageItem) -> PageItem) -> [ItemChange]? {
         guard !found.isEmpty else { return nil }
         let firstStroke = found.first { items[$0].stroke != nil } ?? Int.max
+        let erasers = eraserPasses
         var inPlace: [(Int, PageItem)] = [], moving: [PageItem] = []
         for i in found {
             if i < firstStroke {
                 inPlace.append((i, change(items[i])))
             } else {
-                moving.append(change(sealed(i).map(PageItem.stroke) ?? items[i]))
+                moving.append(change(sealed(i, erasers: erasers).map(PageItem.stroke) ?? items[i]))
             }
         }
         let movingIndices = found.filter { $0 >= firstStroke }
@@ -198,7 +206,8 @@ extension Page {
             guard case .stroke(let pass) = items[j], pass.tool == .eraser, let reach = pass.outline.bounds else { continue }
             if boxes.contains(where: { $0.intersects(reach) }) { target = j + 1 }
         }
-        let moving = found.map { sealed($0).map(PageItem.stroke) ?? items[$0] }
+        let erasers = eraserPasses
+        let moving = found.map { sealed($0, erasers: erasers).map(PageItem.stroke) ?? items[$0] }
         // Already there: nothing to do.
         if found == Array(target..<(target + found.count)) { return nil }
         return [.remove(found.reversed().map { ItemChange.Placed(index: $0, item: items[$0]) }),

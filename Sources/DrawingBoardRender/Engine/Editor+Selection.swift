@@ -39,7 +39,8 @@ public final class EditorSelection {
 
     /// The selection taken off the page while it is dragged (`lift`), and the step that puts
     /// it back.
-    private var lifted: (ids: [UInt64], back: HistoryStep)?
+    /// `moving`: the items as they were taken (sealed), when all of them go to the top.
+    private var lifted: (ids: [UInt64], back: HistoryStep, moving: [PageItem]?)?
 
     /// Whether the selection is off the page for a drag.
     public var isLifted: Bool { lifted != nil }
@@ -55,7 +56,11 @@ public final class EditorSelection {
         let taken = try takeSelection()
         let picture = try SelectionPicture(items: taken.items, pageSize: page.size, bounds: taken.bounds, scale: scale,
                                            resources: PaintResources(assets: editor.assets, pdfs: .shared))
-        if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back) }
+        // Whether every selected item goes to the top when transformed (no element lies under
+        // all of its strokes): then the drop lays them there, without putting them back first.
+        let found = page.indices(of: ids)
+        let toTop = found.first.map { page.items[$0].stroke != nil } ?? false
+        if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back, toTop ? taken.items : nil) }
         return picture
     }
 
@@ -75,6 +80,44 @@ public final class EditorSelection {
     @discardableResult
     public func drop(_ m: Affine) throws(RenderError) -> Bool {
         let ids = lifted?.ids ?? self.ids
+        if !m.isIdentity, let lift = lifted, let moving = lift.moving {
+            // Laid on top where they went: the step is the lift and the laying together (undo
+            // puts them back as they were), the same page `transform` makes, and the journal
+            // hears the transform.
+            lifted = nil
+            select(ids)
+            let moved = moving.map { item -> PageItem in
+                switch item {
+                case .stroke(let stroke): return .stroke(stroke.transformed(by: m))
+                case .element(var element):
+                    element.placement = element.placement.transformed(by: m)
+                    return .element(element)
+                case .base: return item
+                }
+            }
+            var problem: String?
+            for case .stroke(let stroke) in moved {
+                do { try stroke.validate(at: "the selection") } catch { problem = error.message; break }
+            }
+            if problem == nil {
+                do {
+                    if let laid = try editor.performQuietly(.selection(.add(moved))) {
+                        var step = lift.back
+                        step.absorb(laid)
+                        step.kind = .selection
+                        editor.history.push(step)
+                        editor.recorder?(.edit(.selection(.transform(ids, m))))
+                        return true
+                    }
+                    problem = "nothing changed"
+                } catch {
+                    problem = error.message
+                }
+            }
+            var back = lift.back
+            try editor.cross(&back)
+            throw RenderError("the selection cannot go there: \(problem ?? "")")
+        }
         putBack()
         select(ids)
         guard !m.isIdentity else { return false }
@@ -164,7 +207,8 @@ public final class EditorSelection {
     func takeSelection() throws(RenderError) -> ItemClipboard {
         let ids = try selectedOrThrow()
         let found = page.indices(of: ids)
-        let items = found.map { page.sealed($0).map(PageItem.stroke) ?? page.items[$0] }
+        let erasers = page.eraserPasses
+        let items = found.map { page.sealed($0, erasers: erasers).map(PageItem.stroke) ?? page.items[$0] }
         guard let bounds = page.bounds(of: ids) else { throw RenderError("nothing is selected") }
         return ItemClipboard(items: items, bounds: bounds)
     }

@@ -30,7 +30,10 @@ public final class SelectionPicture {
         surface = try CairoSurface(format: .argb32, size: PixelSize(width: region.width, height: region.height))
         surface.place(atX: region.x, y: region.y)
         let page = Page(size: pageSize, background: .color(.white), items: items)
-        try ScaledPainter(scene: PageScene(page), scale: scale, resources: resources).paint(region, on: surface, background: false)
+        // Tile by tile, as the view's tiles are: each stroke's coverage is made within a tile it
+        // meets, not across the whole selection.
+        let painter = ScaledPainter(scene: PageScene(page), scale: scale, resources: resources)
+        for tile in ScaledPicture.tiles(covering: region) { try painter.paint(tile, on: surface, background: false) }
         surface.flush()
         self.scale = scale
         self.bounds = bounds

@@ -160,7 +160,7 @@ public enum Command: Sendable, Hashable {
 
     /// The main menu's items, in order (Open Recent's files come after Open).
     public static let menu: [Command] = [.new, .open, .save, .saveAs, .export, .exportAs, .insertImage, .insertPDF,
-                                         .instruments, .snapToPaper, .pageSize, .clearPage, .shortcuts, .about, .quit]
+                                         .snapToPaper, .pageSize, .clearPage, .shortcuts, .about, .quit]
 
     /// The zoom level's menu (the bottom bar's "100%"): fit, and the levels from 10% to 3200%.
     /// The zoom a row of the zoom menu sets, for a level (nil for the fits, which depend on

@@ -96,7 +96,7 @@ public final class LassoController {
     // MARK: - Choosing
 
     /// Selects `ids` on the page (none: nothing), forgetting a single element's selection.
-    func select(_ ids: [UInt64]) {
+    public func select(_ ids: [UInt64]) {
         editor.selection.select(ids)
         if !ids.isEmpty, app.selection.selected != nil { app.selection.select(nil) }
         selectionChanged()

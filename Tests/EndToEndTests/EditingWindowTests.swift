@@ -3,11 +3,13 @@ import DrawingBoardUI
 import Foundation
 import Testing
 
-/// Ink selected and edited in the real window: two pencil strokes drawn with the mouse, a lasso
-/// drawn around one with the Select tool, dragged, scaled by a corner, recoloured from the
-/// Brush panel, copied and pasted, each undone and redone; on X11 and on Wayland with xdotool,
-/// and with fingers through the touch harness. The screenshots show each step.
-@Suite(.serialized) struct GroupSelectionWindowTests {
+/// Editing what was drawn, in the real window (one suite, its windows one at a time: the whole
+/// test run starts many at once on two cores). Here, ink selected and edited: two pencil strokes
+/// drawn with the mouse, a lasso drawn around one with the Select tool, dragged, scaled by a
+/// corner, recoloured from the Brush panel, copied and pasted, each undone and redone; on X11
+/// and on Wayland with xdotool, and with fingers through the touch harness. The instruments and
+/// shapes that snap are in extensions of it. The screenshots show each step.
+@Suite(.serialized) struct EditingWindowTests {
     static let size = PixelSize(width: 1000, height: 700)
 
     /// The pencil's strokes: one across y = 250 (x 150 to 350), one across y = 520 (x 600 to 800).

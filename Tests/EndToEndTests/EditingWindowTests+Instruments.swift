@@ -6,8 +6,8 @@ import Testing
 /// The ruler, the set square and the compass in the real window: laid with Ctrl+R, a wobbly
 /// pencil stroke started near the edge comes out straight along it, the wheel turns it, a click
 /// on its label changes it, Esc puts it away; two fingers turn it. On X11 and on Wayland.
-@Suite(.serialized) struct InstrumentWindowTests {
-    static func dark(_ image: RasterImage, _ x: Int, _ y: Int) -> Bool { image.rgb(x, y) & 0xFF < 0x60 }
+extension EditingWindowTests {
+    static func darkInk(_ image: RasterImage, _ x: Int, _ y: Int) -> Bool { image.rgb(x, y) & 0xFF < 0x60 }
 
     /// Ctrl+R, then a wobbly stroke from 20 px above the edge (y = 350 across the middle):
     /// straight along it.
@@ -17,7 +17,7 @@ import Testing
         try app.drag([(300, 330), (380, 322), (460, 341), (540, 318), (600, 336)])
         #expect(try eventually {
             let shot = try app.screenshot()
-            return (300...600).filter { dark(shot, $0, 348) }.count > 280 && !dark(shot, 380, 322) && !dark(shot, 540, 318)
+            return (300...600).filter { darkInk(shot, $0, 348) }.count > 280 && !darkInk(shot, 380, 322) && !darkInk(shot, 540, 318)
         }, "straight along the edge (\(tag))")
         _ = try app.screenshot("instrument-ruler-\(tag)")
     }
@@ -34,7 +34,7 @@ import Testing
         try app.drag([(450, 190), (400, 158), (330, 120)])
         #expect(try eventually {
             let shot = try app.screenshot()
-            return (166...178).contains { y in Self.dark(shot, 400, y) } && !Self.dark(shot, 400, 158)
+            return (166...178).contains { y in Self.darkInk(shot, 400, y) } && !Self.darkInk(shot, 400, 158)
         }, "drawn along the turned edge")
         _ = try app.screenshot("instrument-turned")
         // Its label changes it to the set square.
@@ -52,7 +52,7 @@ import Testing
         try app.key("ctrl+z")
         #expect(try eventually {
             let shot = try app.screenshot()
-            return !(300...600).contains { Self.dark(shot, $0, 348) }
+            return !(300...600).contains { Self.darkInk(shot, $0, 348) }
         }, "the strokes undo as any others")
     }
 
@@ -60,7 +60,7 @@ import Testing
         let x = try XServer()
         let weston = try WestonSession(server: x, width: 1000, height: 700)
         let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: weston.environment, window: weston.windowID) { app in
-            let pencil = GroupSelectionWindowTests.closed.frame(of: .tool(.pencil))!
+            let pencil = Self.closed.frame(of: .tool(.pencil))!
             return try app.screenshot().rgb(Int(pencil.minX) + 6, Int(pencil.center.y)) == 0x3465A4
         }
         try Self.rulerStroke(app, "wayland")

@@ -5,15 +5,15 @@ import Testing
 /// Shapes that snap, in the real window with a real mouse: a pencil stroke held still for half
 /// a second before the button is let go becomes the shape it meant; one let go at once stays as
 /// drawn; undo gives the hand-drawn stroke back.
-@Suite(.serialized) struct ShapeSnapWindowTests {
+extension EditingWindowTests {
     /// A rectangle by hand from (150, 220) to (450, 420), its top edge bulging up 15 px in the
     /// middle, back to where it started.
-    static let rectangle = [(150, 220), (230, 214), (300, 205), (370, 214), (450, 220), (452, 320), (450, 420), (300, 422),
+    static let handRectangle = [(150, 220), (230, 214), (300, 205), (370, 214), (450, 220), (452, 320), (450, 420), (300, 422),
                             (150, 420), (149, 320), (150, 224)]
 
-    func draw(_ app: AppUnderTest, resting: Bool) throws {
-        var args = ["mousemove", "--window", app.windowID, "\(Self.rectangle[0].0)", "\(Self.rectangle[0].1)", "mousedown", "1"]
-        for p in Self.rectangle.dropFirst() { args += ["mousemove", "--window", app.windowID, "\(p.0)", "\(p.1)"] }
+    func drawHandRectangle(_ app: AppUnderTest, resting: Bool) throws {
+        var args = ["mousemove", "--window", app.windowID, "\(Self.handRectangle[0].0)", "\(Self.handRectangle[0].1)", "mousedown", "1"]
+        for p in Self.handRectangle.dropFirst() { args += ["mousemove", "--window", app.windowID, "\(p.0)", "\(p.1)"] }
         args += resting ? ["sleep", "0.8", "mouseup", "1"] : ["mouseup", "1"]
         try app.server.xdotool(args)
     }
@@ -21,7 +21,7 @@ import Testing
     @Test func aStrokeHeldStillAtItsEndSnapsAndUndoGivesItBack() throws {
         let x = try XServer()
         let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
-        try draw(app, resting: true)
+        try drawHandRectangle(app, resting: true)
         // The rectangle's top edge is straight at y = 220: ink there in the middle, none where
         // the hand bulged.
         #expect(try eventually { try app.screenshot().rgb(300, 220) != 0xFFFFFF }, "the top edge, straight")
@@ -33,7 +33,7 @@ import Testing
         try app.key("ctrl+z")
         #expect(try eventually { try app.screenshot().rgb(300, 206) == 0xFFFFFF && app.screenshot().rgb(450, 320) == 0xFFFFFF }, "undo again: no stroke")
         // Let go at once: it stays as drawn.
-        try draw(app, resting: false)
+        try drawHandRectangle(app, resting: false)
         #expect(try eventually { try app.screenshot().rgb(300, 206) != 0xFFFFFF }, "the bulge stays")
     }
 }

@@ -1,0 +1,126 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import DrawingBoardUI
+import Foundation
+
+// MARK: - Editing what was drawn: a lasso of 1,000 strokes on the journal page, and dragging it
+
+/// Images are not decoded here (the page's photos are kept decoded already).
+private struct NoDecoding: ImageDecoding {
+    struct Refused: Error {}
+    func decodeImage(atPath path: String, maxPixels: Int) throws -> RasterImage { throw Refused() }
+}
+
+/// The journal page (2,000 strokes, 200 elements) in a window of its size at 100%, driven
+/// through the window's controller as a mouse does: a lasso around the left half of the page
+/// (about 1,000 strokes), then the selection dragged along a path, each motion with the frame
+/// it paints; against a photo of the selection's size dragged along the same path on the same
+/// page. A frame at 60 Hz is 16.7 ms.
+func selectionFigures() throws {
+    print("")
+    let editor = try journalPage()
+    let app = AppController(editor: editor, decoder: NoDecoding(), window: editor.size, scale: 1)
+    app.run(.actualSize)
+    let frame = try Frame(size: app.window)
+    let icons = IconSet(directory: nil)
+    func paintFrame() { app.render(into: frame, icons: icons, damage: app.takeDamage()) }
+    paintFrame()
+    app.brush.select(.select)
+    paintFrame()
+    var time = 0.0
+    func event(_ phase: PointerEvent.Phase, _ p: Point) {
+        time += 0.008
+        app.pointer(PointerEvent(source: .mouse, phase: phase, position: app.view.toWindow(p), time: time))
+    }
+    // A hand's lasso: 400 points round the left half of the page, a little wobbly.
+    let round = (0..<400).map { i -> Point in
+        let t = Double(i) / 400 * 2 * .pi
+        return Point(480 + 470 * cos(t) + 6 * sin(t * 23), 540 + 530 * sin(t) + 6 * cos(t * 17))
+    }
+    // It starts on bare page clear of the bars, as a lasso does (a press on ink would take
+    // that stroke).
+    let start = round.firstIndex { editor.page.topSelectable(at: $0, slack: 8) == nil && app.layout().hit(app.view.toWindow($0)) == .canvas }!
+    let lasso = Array(round[start...] + round[..<start])
+    var selectTimes: [Double] = []
+    var selected = 0
+    for _ in 0..<5 {
+        event(.down, lasso[0])
+        for p in lasso.dropFirst() { event(.move, p) }
+        paintFrame()
+        let t0 = now()
+        event(.up, lasso.last!)
+        paintFrame()
+        selectTimes.append(now() - t0)
+        selected = app.editor.selection.ids.count
+        app.key(KeyInput(.escape), time: time)
+        paintFrame()
+    }
+    event(.down, lasso[0])
+    for p in lasso.dropFirst() { event(.move, p) }
+    event(.up, lasso.last!)
+    paintFrame()
+    selected = app.editor.selection.ids.count
+    let box = app.lasso.restingBox!
+    let s = Stats(selectTimes)
+    row("lasso of \(selected) items (of 2200) on the journal page: release to frame, median / most", "\(ms(s.median)) / \(ms(selectTimes.max()!))")
+
+    /// Drags from `start` along 60 motions, timing each motion with its frame; the first
+    /// (which lifts the selection off the page) and the release apart.
+    func drag(from start: Point) -> (first: Double, motions: [Double], drop: Double) {
+        event(.down, start)
+        paintFrame()
+        var motions: [Double] = [], first = 0.0
+        for i in 1...61 {
+            let t = Double(i) / 61
+            let p = start + Point(300 * t, 120 * sin(t * 6))
+            let t0 = now()
+            event(.move, p)
+            paintFrame()
+            if i == 1 { first = now() - t0 } else { motions.append(now() - t0) }
+        }
+        let t0 = now()
+        event(.up, start + Point(300, 120 * sin(6)))
+        paintFrame()
+        return (first, motions, now() - t0)
+    }
+    let ink = drag(from: box.center)
+    let inkStats = Stats(ink.motions)
+    // A photo of the selection's size, on top of the page, dragged the same way.
+    app.key(KeyInput(.escape), time: time)
+    let (asset, image) = try photoAsset(400, 300, seed: 7)
+    app.editor.keepDecoded(image, for: asset)
+    try app.editor.place(Element(source: .image(asset), placement: .init(center: Point(700, 540), width: box.width,
+                                                                          natural: Size(width: box.width, height: box.height))))
+    paintFrame()
+    let photo = drag(from: Point(700, 540))
+    let photoStats = Stats(photo.motions)
+    row("drag the selection (\(Int(box.width))x\(Int(box.height))): per motion and frame, median / p99", "\(ms(inkStats.median)) / \(ms(inkStats.p99))")
+    row("drag a photo of its size: per motion and frame, median / p99", "\(ms(photoStats.median)) / \(ms(photoStats.p99))")
+    row("selection / photo (median; p99)", String(format: "%.2fx; %.2fx", inkStats.median / photoStats.median, inkStats.p99 / photoStats.p99))
+    row("the selection's first motion (lifted, its picture painted) / the release (drawn from its vectors)", "\(ms(ink.first)) / \(ms(ink.drop))")
+    // The same lasso's strokes alone (no element among them), and a formula's worth: the 40
+    // strokes nearest the page's middle.
+    let strokeIDs = Set(app.editor.page.strokes.map(\.id))
+    let lassoed = app.editor.page.selection(inLasso: lasso).filter { strokeIDs.contains($0) }
+    let middle = Point(960, 540)
+    let near = app.editor.page.strokes.filter { $0.transform == nil }.sorted {
+        $0.points[0].distance(to: middle) < $1.points[0].distance(to: middle)
+    }.prefix(40).map(\.id)
+    var others: [String: Any] = [:]
+    for (name, ids) in [("strokes", lassoed), ("formula", Array(near))] {
+        app.key(KeyInput(.escape), time: time)
+        app.lasso.select(ids)
+        paintFrame()
+        let b = app.lasso.restingBox!
+        let moved = drag(from: app.editor.page.strokes.first { $0.id == ids[0] }!.pagePoints[0])
+        let m = Stats(moved.motions)
+        row("drag \(ids.count) strokes alone (\(Int(b.width))x\(Int(b.height))): per motion median / p99; first motion / release",
+            "\(ms(m.median)) / \(ms(m.p99)); \(ms(moved.first)) / \(ms(moved.drop))")
+        others[name] = ["count": ids.count, "median_ms": m.median * 1e3, "p99_ms": m.p99 * 1e3, "lift_ms": moved.first * 1e3, "drop_ms": moved.drop * 1e3]
+    }
+    json["selection_strokes"] = others
+    json["selection"] = ["lasso_items": selected, "lasso_release_median_ms": s.median * 1e3, "lasso_release_max_ms": selectTimes.max()! * 1e3,
+                         "drag_median_ms": inkStats.median * 1e3, "drag_p99_ms": inkStats.p99 * 1e3,
+                         "photo_drag_median_ms": photoStats.median * 1e3, "photo_drag_p99_ms": photoStats.p99 * 1e3,
+                         "lift_ms": ink.first * 1e3, "drop_ms": ink.drop * 1e3, "box": [box.width, box.height]]
+}
