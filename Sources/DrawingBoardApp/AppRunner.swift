@@ -14,6 +14,8 @@ import Glibc
 /// presents only the dirty rectangles, once per frame.
 public final class AppRunner {
     public let window: Window
+    /// What other apps get from the clipboard after a copy (X11), made at the first copy.
+    private var clipboardOffer: ClipboardOffer?
     public let controller: AppController
     let icons: IconSet
     let chooser: FileChooser
@@ -107,6 +109,8 @@ public final class AppRunner {
             let wakeup = [controller.secondsUntilWakeup(), settingsDue].compactMap { $0 }.min()
             let batch = window.nextEvents(timeout: wakeup)
             phases.mark(.wait)
+            // Other apps asking for what was copied are answered first.
+            clipboardOffer?.serve()
             wakeups += 1
             events += batch.count
             for event in batch { handle(event) }
@@ -176,6 +180,12 @@ public final class AppRunner {
             case .png(let data): controller.selection.pasted(imageData: data)
             case .nothing(let reason): controller.chrome.show(error: reason)
             }
+        case .offerClipboard(let png, let svg):
+            if clipboardOffer == nil, let made = ClipboardOffer() {
+                clipboardOffer = made
+                window.watch(made.descriptor)
+            }
+            clipboardOffer?.offer(png: png, svg: svg)
         case .pasteText:
             controller.text.pasted(ClipboardText.read())
         case .textInput(let rect):

@@ -223,6 +223,12 @@ public final class Window {
     /// The wait on X11 (nil elsewhere: SDL's own wait).
     private let x11Wait: X11EventWait?
 
+    /// Also ends a wait for events when `descriptor` has something to read (another X
+    /// connection of ours: the clipboard's offer).
+    public func watch(_ descriptor: Int32) {
+        x11Wait?.alsoWatched = descriptor
+    }
+
     /// Seconds since SDL started, for timers and animations.
     public var now: Double { Double(SDL_GetTicks64()) / 1000 }
 

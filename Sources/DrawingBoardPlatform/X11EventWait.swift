@@ -32,6 +32,8 @@ final class X11EventWait: @unchecked Sendable {
     }
 
     private let wakeWriter: Int32
+    /// Another connection the wait ends for (the clipboard's offer), -1 for none.
+    var alsoWatched: Int32 = -1
 
     deinit {
         close(wakeDescriptor)
@@ -58,9 +60,10 @@ final class X11EventWait: @unchecked Sendable {
             XFlush(display)
             if XEventsQueued(display, QueuedAlready) == 0 {
                 var fds = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: alsoWatched, events: Int16(POLLIN), revents: 0)]
                 let milliseconds = timeout.map { Int32(min(max($0 * 1000, 0), 60_000).rounded(.up)) } ?? -1
-                _ = poll(&fds, 2, milliseconds)
+                _ = poll(&fds, alsoWatched >= 0 ? 3 : 2, milliseconds)
                 if fds[1].revents & Int16(POLLIN) != 0 {
                     var drained = [UInt8](repeating: 0, count: 64)
                     while read(wakeDescriptor, &drained, drained.count) > 0 {}

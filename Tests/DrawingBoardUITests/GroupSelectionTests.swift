@@ -57,6 +57,32 @@ import Testing
         #expect(try c.shown().pixels == after.pixels, "redo is exact")
     }
 
+    /// What the journal hears of the window's edits of a selection (drags, keys, restyles)
+    /// makes the same page when replayed, and the same after undos and redos.
+    @Test func theJournalReplaysTheEditsExactly() throws {
+        let c = try makeController()
+        var records: [HistoryEvent] = []
+        c.editor.recorder = { records.append($0) }
+        c.brush.select(.pencil)
+        c.drag([(100, 200), (200, 200), (300, 200)])
+        c.drag([(600, 500), (700, 500), (800, 500)])
+        c.brush.select(.select)
+        c.drag(lassoAroundFirst)
+        c.drag([(200, 200), (260, 260), (300, 350)])
+        c.key(KeyInput(.character("a"), ctrl: true), time: 0)
+        c.drag([(700, 500), (720, 480), (650, 450)])
+        c.key(KeyInput(.character("d"), ctrl: true), time: 0)
+        c.brush.setSlider(.brushGreen, to: 200)
+        c.lasso.followBrush()
+        c.undo()
+        c.redo()
+        c.key(KeyInput(.pageDown), time: 0)
+        let replayed = try Editor(size: c.editor.size)
+        for record in records { try replayed.replay(record) }
+        #expect(replayed.page.items == c.editor.page.items)
+        #expect(try replayed.image.flattened() == (try c.editor.image.flattened()))
+    }
+
     @Test func aBoxTheKeysAndTheClipboard() throws {
         let c = try twoStrokes()
         c.lasso.area = .box

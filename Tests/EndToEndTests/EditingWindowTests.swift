@@ -1,4 +1,5 @@
 import DrawingBoardCore
+import DrawingBoardRender
 import DrawingBoardUI
 import Foundation
 import Testing
@@ -91,6 +92,21 @@ import Testing
             return Self.redRows(shot, x: 500, in: 380..<418) >= 4 && Self.redRows(shot, x: 500, in: 420..<445) >= 4
         }, "pasted 20 px below")
         _ = try app.screenshot("group-pasted-x11")
+        // Other apps get a PNG (transparent around red ink) and an SVG of what was copied.
+        let env = ["DISPLAY": x.display]
+        #expect(try eventually {
+            let targets = (try? run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: env)) ?? ""
+            return targets.contains("image/png") && targets.contains("image/svg+xml")
+        }, "the clipboard offers a PNG and an SVG")
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-clip-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        try run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(png.path)'"], environment: env)
+        let copied = try PNGFile.decode(atPath: png.path)
+        #expect(copied.width > 400 && copied.width < 440 && copied.height < 30, "the copied stroke's box: \(copied.size)")
+        #expect(copied.pixels.contains { $0 >> 24 == 0 } && copied.pixels.contains { $0 >> 24 == 0xFF && $0 >> 16 & 0xFF > 0xC0 && $0 & 0xFF < 0x40 },
+                "transparent around, red ink")
+        let svg = try run("xclip", ["-o", "-selection", "clipboard", "-t", "image/svg+xml"], environment: env)
+        #expect(svg.contains("<svg") && svg.contains("<path") && !svg.contains("<image"), "the SVG draws the stroke as a path")
         // Undo the paste, the colour and the scale: one step each; the stroke is black at its
         // moved place again.
         for _ in 0..<3 { try app.key("ctrl+z") }

@@ -1,3 +1,4 @@
+import Foundation
 import DrawingBoardCore
 /// A file the controller needs the user to pick (the platform shows a chooser).
 public struct FileRequest: Sendable, Hashable {
@@ -40,6 +41,8 @@ public enum AppEffect: Sendable, Hashable {
     case setPointerShape(PointerShape)
     /// Read an image from the clipboard and give it to `pasted(imageData:)`.
     case pasteImage
+    /// Offer other apps what was copied: a PNG and an SVG of it.
+    case offerClipboard(png: Data, svg: Data)
     /// Read text from the clipboard and type it into the text box (`text.pasted`).
     case pasteText
     /// Text is being typed into a text box at this window rectangle (the input method's
