@@ -113,3 +113,58 @@ import Testing
         #expect(c.editor.page.strokes.last?.points == [Point(100, 500), Point(205, 570)])
     }
 }
+
+/// A pencil stroke held still (the button down) shows the shape it will snap to before it is
+/// let go; moving on brings the stroke as drawn back; let go after resting, the shape is what
+/// is committed.
+@Suite struct SnapWhileHeldTests {
+    /// A rectangle by hand, its top edge bulging up 15 px in the middle.
+    static let rectangle: [(Double, Double)] = [(150, 220), (230, 214), (300, 205), (370, 214), (450, 220), (452, 320), (450, 420),
+                                                (300, 422), (150, 420), (149, 320), (150, 224)]
+
+    func ink(_ image: RasterImage, _ x: Int, _ y: Int) -> Bool { image.pixel(x: x, y: y) & 0xFF < 0x80 }
+
+    @Test func theShapeShowsWhileTheButtonIsHeld() throws {
+        let c = try makeController()
+        c.brush.select(.pencil)
+        var t = 1.0
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(150, 220), time: t))
+        for p in Self.rectangle.dropFirst() {
+            t += 0.02
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(p.0, p.1), time: t))
+        }
+        #expect(ink(try c.shown(), 300, 205), "the bulge, as drawn")
+        let due = try #require(c.secondsUntilWakeup())
+        #expect(abs(due - 0.5) < 0.05, "the loop wakes when the rest is long enough: \(due)")
+        c.tick(t + 0.55)
+        let held = try c.shown()
+        #expect(!ink(held, 300, 205) && ink(held, 300, 220) && ink(held, 452, 320) == false && ink(held, 450, 320), "the rectangle, straight")
+        // Moving on: the stroke as drawn is back.
+        t += 0.6
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(200, 300), time: t))
+        #expect(ink(try c.shown(), 300, 205), "drawn again as it was")
+        // Resting again: a stroke that is no shape any more shows as drawn, and stays so.
+        c.tick(t + 0.55)
+        #expect(ink(try c.shown(), 300, 205))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(200, 300), time: t + 0.6))
+        #expect(c.editor.page.strokes.map(\.tool) == [.pencil])
+    }
+
+    @Test func aRectangleHeldAndLetGoIsTheRectangleShown() throws {
+        let c = try makeController()
+        c.brush.select(.pencil)
+        var t = 1.0
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(150, 220), time: t))
+        for p in Self.rectangle.dropFirst() {
+            t += 0.02
+            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(p.0, p.1), time: t))
+        }
+        c.tick(t + 0.55)
+        let held = try c.shown()
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(150, 224), time: t + 0.6))
+        #expect(c.editor.page.strokes.count == 1 && c.editor.page.strokes[0].tool == .rectangle, "\(c.editor.page.strokes.map(\.tool))")
+        #expect(try c.shown().pixels == held.pixels, "what was shown while held is what was committed")
+        c.undo()
+        #expect(c.editor.page.strokes.count == 1 && c.editor.page.strokes[0].tool == .pencil, "undo: the stroke as drawn")
+    }
+}

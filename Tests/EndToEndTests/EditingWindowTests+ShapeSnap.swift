@@ -21,7 +21,16 @@ extension EditingWindowTests {
     @Test func aStrokeHeldStillAtItsEndSnapsAndUndoGivesItBack() throws {
         let x = try XServer()
         let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
-        try drawHandRectangle(app, resting: true)
+        // Held still, the button down: the rectangle shows before it is let go.
+        var args = ["mousemove", "--window", app.windowID, "\(Self.handRectangle[0].0)", "\(Self.handRectangle[0].1)", "mousedown", "1"]
+        for p in Self.handRectangle.dropFirst() { args += ["mousemove", "--window", app.windowID, "\(p.0)", "\(p.1)"] }
+        try app.server.xdotool(args)
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return shot.rgb(300, 220) != 0xFFFFFF && shot.rgb(300, 206) == 0xFFFFFF
+        }, "straight while the button is held")
+        _ = try app.screenshot("snap-held")
+        try app.server.xdotool(["mouseup", "1"])
         // The rectangle's top edge is straight at y = 220: ink there in the middle, none where
         // the hand bulged.
         #expect(try eventually { try app.screenshot().rgb(300, 220) != 0xFFFFFF }, "the top edge, straight")

@@ -270,10 +270,11 @@ extension Editor {
     /// switch is on or the pointer rested at its end. A stroke the ruler straightened is
     /// painted from its own points, not from the mask drawn as the pointer went.
     func commitDrawn(_ stroke: Stroke, _ live: LiveStroke) throws(RenderError) -> Bool {
-        let drawn = stroke.points == live.strokePoints
-        guard try perform(.stroke(stroke), live: drawn ? live : nil) else { return false }
-        // (A stroke along an instrument's edge is already the shape it was meant as.)
-        if drawn, stroke.tool == .pencil, tools.recognizesShapes || live.rested { try snapToShape(nextID - 1) }
+        // A stroke along an instrument's edge (already the shape it was meant as), or showing
+        // the shape it snaps to, is painted from its own points, not from the live mask.
+        let guided = stroke.points != live.strokePoints
+        guard try perform(.stroke(stroke), live: guided || live.snapped != nil ? nil : live) else { return false }
+        if !guided, stroke.tool == .pencil, tools.recognizesShapes || live.rested { try snapToShape(nextID - 1) }
         return true
     }
 

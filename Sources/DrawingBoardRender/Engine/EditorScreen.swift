@@ -64,6 +64,14 @@ public struct EditorScreen {
     /// Moves every smoothed stroke one step further towards its resting pointer.
     public func glide() { editor.input.glide(canvas: editor.size) }
 
+    /// When a pencil stroke whose pointer rests (the button held) is due to show the shape it
+    /// will snap to, for the window's wake-up.
+    public var nextSnap: Double? { editor.input.nextSnap }
+
+    /// Shows the shape of each pencil stroke that has rested long enough (at `now`, the
+    /// pointer events' clock).
+    public func showSnaps(now: Double) { editor.input.showSnaps(now: now, canvas: editor.size) }
+
     /// Whether strokes in progress are drawn as they go (false for scripts).
     public var previewsStrokes: Bool {
         get { editor.input.previews }

@@ -49,7 +49,10 @@ final class LiveInput {
 
     func move(_ event: PointerEvent, canvas: PixelSize) {
         guard let stroke = strokes[event.source] else { return }
+        let rest = stroke.lastMove?.time
         stroke.note(event.position, time: event.time)
+        // Moving on after the shape showed: the stroke as drawn comes back.
+        if stroke.snapped != nil, stroke.lastMove?.time != rest { changed = union(changed, stroke.hideSnap(canvas: canvas)) }
         var position = event.position
         if var stabiliser = stabilisers[event.source] {
             position = stabiliser.next(position)
@@ -74,6 +77,17 @@ final class LiveInput {
             _ = stroke.add(event.position, pressure: pressure, modifiers: event.modifiers, canvas: canvas)
         }
         return stroke
+    }
+
+    /// When a resting pencil stroke is due to show the shape it snaps to (nil: none is).
+    var nextSnap: Double? { strokes.values.compactMap(\.snapDue).min() }
+
+    /// Shows, for each pencil stroke whose pointer has rested long enough, its shape.
+    func showSnaps(now: Double, canvas: PixelSize) {
+        for stroke in strokes.values {
+            guard let due = stroke.snapDue, now >= due - 1e-6 else { continue }
+            changed = union(changed, stroke.showSnap(canvas: canvas))
+        }
     }
 
     /// Drops the stroke of `source` without a mark.

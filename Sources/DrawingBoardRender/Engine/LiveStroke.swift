@@ -58,6 +58,10 @@ final class LiveStroke {
     var rested = false
     /// How long a pointer rests at a stroke's end to snap it.
     static let restTime = 0.5
+    /// The shapes shown in place of the stroke while its pointer rests (`LiveStroke+Snap`),
+    /// and the rest they were looked for at.
+    var snapped: [Stroke]?
+    var snapTried: Double?
 
     /// Notes the pointer at `p` at `time`.
     func note(_ p: Point, time: Double) {
@@ -146,7 +150,7 @@ final class LiveStroke {
         self.modifiers = modifiers
         samples.append(p)
         samplePressures.append(pressure)
-        guard previews else { return .none }
+        guard previews, snapped == nil else { return .none }
         if guide != nil { return redrawShape(canvas: canvas).map { .recompose($0) } ?? .none }
         if pen, !followsPressure, pressure != 1 { return followPressure(from: p, canvas: canvas) }
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
@@ -218,6 +222,13 @@ final class LiveStroke {
         maskBehind = union(maskBehind, region)
         return .paint(StrokeIncrement(outline: StrokeOutline(path: path, width: style.width), color: style.color, bounds: region,
                                       owner: ObjectIdentifier(self)))
+    }
+
+    /// Files every segment so far, as a stroke drawn into its mask has them (a direct stroke
+    /// files each a sample late): the stroke goes on drawn into the mask.
+    func fileAllSegments() {
+        guard points.count >= 2 else { return }
+        for i in segments.count..<(points.count - 1) { segments.set(i, bounds(ofSegment: i)) }
     }
 
     /// Brings the mask up to what the screen shows (before the screen is composed from it).

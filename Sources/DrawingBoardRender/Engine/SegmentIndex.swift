@@ -14,6 +14,7 @@ struct SegmentIndex {
     private(set) var lastFound = 0
 
     var isEmpty: Bool { bounds.isEmpty }
+    var count: Int { bounds.count }
 
     subscript(i: Int) -> Rect { bounds[i] }
 

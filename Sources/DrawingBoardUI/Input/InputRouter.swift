@@ -381,6 +381,7 @@ public final class InputRouter {
         var next: [Double] = []
         if let due = fingers.nextDecision { next.append(due) }
         if editor.screen.strokesTrailPointer { next.append(max(lastPointerTime + Self.restDelay, lastGlide + Self.glideInterval)) }
+        if let snap = editor.screen.nextSnap { next.append(snap) }
         return next.min()
     }
 
@@ -393,5 +394,7 @@ public final class InputRouter {
         // The newest segment of a stroke at once, in the shape it has until the next sample
         // firms it up (then the pixels under it are put back): the ink stays under the pointer.
         if editor.screen.strokesBehindPointer { editor.screen.showRestingStrokes() }
+        // A pencil stroke held still shows the shape it will snap to.
+        editor.screen.showSnaps(now: now)
     }
 }
