@@ -58,11 +58,9 @@ import Testing
         }, "redo moves it again (\(tag))")
     }
 
-    @Test func lassoDragScaleRecolourCopyAndPasteWithTheMouse() throws {
-        let x = try XServer()
-        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
-        try Self.drawTwoStrokes(app)
-        try Self.lassoAndDrag(app, "x11")
+    /// After `lassoAndDrag`: the box's corner scales it, the turn handle turns it, the Brush
+    /// panel's hex field makes it red, Ctrl+C and Ctrl+V copy it 20 px lower; then the undos.
+    static func scaleTurnRecolourAndPaste(_ app: AppUnderTest, _ tag: String) throws {
         // The bottom right corner, dragged twice as far from the top left one: the stroke
         // (x 250 to 450 at y = 400) doubles its length to the right.
         #expect(try Self.white(app.screenshot(), 600, 404))
@@ -70,7 +68,21 @@ import Testing
         try app.drag([(box.right, box.bottom), (box.right + 40, box.bottom + 4), (2 * box.right - box.left, 2 * box.bottom - box.top)])
         #expect(try eventually { try Self.ink(app.screenshot(), 600, 2 * 400 - box.top + 2) || Self.ink(app.screenshot(), 600, 400 + (400 - box.top)) },
                 "scaled twice by its corner")
-        _ = try app.screenshot("group-scaled-x11")
+        _ = try app.screenshot("group-scaled-\(tag)")
+        // The turn handle (36 px above the box's top edge) dragged a quarter round clockwise:
+        // the stroke stands upright through the box's middle. Undone at once.
+        let turned = try Self.box(app.screenshot(), around: 400 + (400 - box.top) / 2, from: 240, to: 660)
+        let centre = (x: (turned.left + turned.right) / 2, y: (turned.top + turned.bottom) / 2)
+        let radius = centre.y - (turned.top - 36)
+        try app.drag([(centre.x, turned.top - 36), (centre.x + radius / 2, centre.y - radius * 4 / 5), (centre.x + radius, centre.y)])
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return (centre.x - 6...centre.x + 6).contains { Self.ink(shot, $0, centre.y - 120) } && Self.white(shot, centre.x - 150, centre.y)
+        }, "turned upright (\(tag))")
+        _ = try app.screenshot("group-turned-\(tag)")
+        try app.key("ctrl+z")
+        #expect(try eventually { try Self.ink(app.screenshot(), centre.x - 150, centre.y) || Self.ink(app.screenshot(), centre.x - 150, centre.y - 2) },
+                "the turn undone (\(tag))")
         // Red from the Brush panel's hex field goes to the selection.
         try app.click(Self.closed.frame(of: .panel(.brush))!.center)
         let hex = try #require(Self.brushPanel.frame(of: .hexField))
@@ -83,7 +95,7 @@ import Testing
             return Self.redRows(shot, x: 500, in: 380..<430) >= 4
         }, "the selected stroke turned red")
         #expect(try Self.ink(app.screenshot(), 700, 520), "the other stroke stays black")
-        _ = try app.screenshot("group-red-x11")
+        _ = try app.screenshot("group-red-\(tag)")
         // Copy and paste: a second red stroke 20 px lower.
         try app.key("ctrl+c")
         try app.key("ctrl+v")
@@ -91,22 +103,10 @@ import Testing
             let shot = try app.screenshot()
             return Self.redRows(shot, x: 500, in: 380..<418) >= 4 && Self.redRows(shot, x: 500, in: 420..<445) >= 4
         }, "pasted 20 px below")
-        _ = try app.screenshot("group-pasted-x11")
-        // Other apps get a PNG (transparent around red ink) and an SVG of what was copied.
-        let env = ["DISPLAY": x.display]
-        #expect(try eventually {
-            let targets = (try? run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: env)) ?? ""
-            return targets.contains("image/png") && targets.contains("image/svg+xml")
-        }, "the clipboard offers a PNG and an SVG")
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-clip-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: png) }
-        try run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(png.path)'"], environment: env)
-        let copied = try PNGFile.decode(atPath: png.path)
-        #expect(copied.width > 400 && copied.width < 440 && copied.height < 30, "the copied stroke's box: \(copied.size)")
-        #expect(copied.pixels.contains { $0 >> 24 == 0 } && copied.pixels.contains { $0 >> 24 == 0xFF && $0 >> 16 & 0xFF > 0xC0 && $0 & 0xFF < 0x40 },
-                "transparent around, red ink")
-        let svg = try run("xclip", ["-o", "-selection", "clipboard", "-t", "image/svg+xml"], environment: env)
-        #expect(svg.contains("<svg") && svg.contains("<path") && !svg.contains("<image"), "the SVG draws the stroke as a path")
+        _ = try app.screenshot("group-pasted-\(tag)")
+    }
+
+    static func undoPasteColourAndScale(_ app: AppUnderTest, _ tag: String) throws {
         // Undo the paste, the colour and the scale: one step each; the stroke is black at its
         // moved place again.
         for _ in 0..<3 { try app.key("ctrl+z") }
@@ -122,7 +122,31 @@ import Testing
         #expect(try eventually { try Self.ink(app.screenshot(), 300, 400) && Self.ink(app.screenshot(), 700, 520) }, "and undo brings all back")
     }
 
-    @Test func lassoAndDragOnWayland() throws {
+    @Test func lassoDragScaleTurnRecolourCopyAndPasteWithTheMouse() throws {
+        let x = try XServer()
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"])
+        try Self.drawTwoStrokes(app)
+        try Self.lassoAndDrag(app, "x11")
+        try Self.scaleTurnRecolourAndPaste(app, "x11")
+        // Other apps get a PNG (transparent around red ink) and an SVG of what was copied.
+        let env = ["DISPLAY": x.display]
+        #expect(try eventually {
+            let targets = (try? run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: env)) ?? ""
+            return targets.contains("image/png") && targets.contains("image/svg+xml")
+        }, "the clipboard offers a PNG and an SVG")
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-clip-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        try run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(png.path)'"], environment: env)
+        let copied = try PNGFile.decode(atPath: png.path)
+        #expect(copied.width > 400 && copied.width < 440 && copied.height < 30, "the copied stroke's box: \(copied.size)")
+        #expect(copied.pixels.contains { $0 >> 24 == 0 } && copied.pixels.contains { $0 >> 24 == 0xFF && $0 >> 16 & 0xFF > 0xC0 && $0 & 0xFF < 0x40 },
+                "transparent around, red ink")
+        let svg = try run("xclip", ["-o", "-selection", "clipboard", "-t", "image/svg+xml"], environment: env)
+        #expect(svg.contains("<svg") && svg.contains("<path") && !svg.contains("<image"), "the SVG draws the stroke as a path")
+        try Self.undoPasteColourAndScale(app, "x11")
+    }
+
+    @Test func theSameOnWayland() throws {
         let x = try XServer()
         let weston = try WestonSession(server: x, width: 1000, height: 700)
         let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700"], environment: weston.environment, window: weston.windowID) { app in
@@ -131,9 +155,11 @@ import Testing
         }
         try Self.drawTwoStrokes(app)
         try Self.lassoAndDrag(app, "wayland")
+        try Self.scaleTurnRecolourAndPaste(app, "wayland")
+        try Self.undoPasteColourAndScale(app, "wayland")
     }
 
-    @Test func fingersLassoMoveAndPinch() throws {
+    @Test func fingersLassoMovePinchAndTurn() throws {
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)
         func at(_ verb: String, _ finger: Int, _ x: Double, _ y: Double) -> String { "\(verb) \(finger) \(x / 1000) \(y / 700)" }
@@ -167,6 +193,21 @@ import Testing
             return (396..<406).contains { Self.ink(shot, 520, $0) } && (396..<406).contains { Self.ink(shot, 180, $0) }
         }, "pinched to twice the length")
         _ = try app.screenshot("group-finger-pinched")
+        // Two fingers on it turned a quarter about their middle (350, 400): it stands upright.
+        var turn = [at("down", 1, 300, 400), at("down", 2, 400, 400)]
+        for i in 1...9 {
+            let a = Double(i) * 10 * .pi / 180
+            turn += [at("move", 1, 350 - 50 * cos(a), 400 - 50 * sin(a)), at("move", 2, 350 + 50 * cos(a), 400 + 50 * sin(a)), "sleep 10"]
+        }
+        turn += [at("up", 1, 350, 350), at("up", 2, 350, 450)]
+        app.touch(turn)
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return (344...356).contains { Self.ink(shot, $0, 250) } && !(396..<406).contains { Self.ink(shot, 200, $0) }
+        }, "turned upright by two fingers")
+        _ = try app.screenshot("group-finger-turned")
+        try app.key("ctrl+z")
+        #expect(try eventually { (396..<406).contains { y in (try? Self.ink(app.screenshot(), 200, y)) == true } }, "the turn undone")
         try app.key("ctrl+z")
         #expect(try eventually {
             let shot = try app.screenshot()
@@ -193,7 +234,8 @@ import Testing
             let p = shot.rgb(x, y), r = Int(p >> 16), b = Int(p & 0xFF)
             return b > 0x90 && b - r > 0x30
         }
-        let mid = (x0 + x1) / 2
+        // (Left of the middle: weston draws its pointer into the window where a drag ended.)
+        let mid = (x0 + x1) / 2 - 60
         let top = try #require((y - 40..<y).reversed().first { accent(mid, $0) })
         let bottom = try #require((y + 1..<y + 40).first { accent(mid, $0) })
         let left = try #require((x0 - 20..<mid).first { accent($0, y) })
