@@ -116,6 +116,27 @@ import Testing
         #expect(!c.lasso.hasSelection)
     }
 
+    /// What was copied pastes on another page of the notebook, and in the next drawing opened.
+    @Test func pasteAcrossPagesAndDocuments() throws {
+        let c = try twoStrokes()
+        c.drag(lassoAroundFirst)
+        let first = c.editor.page.strokes[0]
+        c.key(KeyInput(.character("c"), ctrl: true), time: 0)
+        c.pages.add(after: 0)
+        #expect(c.pages.count == 2 && c.editor.page.strokes.isEmpty)
+        c.key(KeyInput(.character("v"), ctrl: true), time: 0)
+        let pasted = try #require(c.editor.page.strokes.first)
+        #expect(c.editor.page.strokes.count == 1 && pasted.points == first.points && pasted.style == first.style)
+        #expect(c.editor.toolState.tool == .select && c.editor.selection.ids == [pasted.id], "selected, with the select tool")
+        // Another drawing in the window's place: the copy pastes there too.
+        c.replaceEditor(try Editor(size: PixelSize(width: 800, height: 600)), restartJournal: false)
+        #expect(c.editor.page.strokes.isEmpty)
+        c.key(KeyInput(.character("v"), ctrl: true), time: 0)
+        #expect(c.editor.page.strokes.count == 1 && c.editor.page.strokes[0].points == first.points)
+        c.undo()
+        #expect(c.editor.page.strokes.isEmpty, "one step")
+    }
+
     @Test func cornersScaleTheTurnHandleTurnsAndTheBrushRestyles() throws {
         let c = try twoStrokes()
         c.drag(lassoAroundFirst)
