@@ -64,6 +64,9 @@ public struct EditorScreen {
     /// Moves every smoothed stroke one step further towards its resting pointer.
     public func glide() { editor.input.glide(canvas: editor.size) }
 
+    /// How long a pencil stroke's pointer rests, the button held, before its shape shows.
+    public static var snapRestTime: Double { LiveStroke.restTime }
+
     /// When a pencil stroke whose pointer rests (the button held) is due to show the shape it
     /// will snap to, for the window's wake-up.
     public var nextSnap: Double? { editor.input.nextSnap }
