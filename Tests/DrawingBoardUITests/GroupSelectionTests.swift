@@ -37,6 +37,12 @@ import Testing
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 200)))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(250, 280)))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(300, 350)))
+        // Its picture is painted off the event loop from the press on; once it comes the
+        // selection is lifted off the page.
+        for _ in 0..<400 where !c.lasso.isDragging {
+            Thread.sleep(forTimeInterval: 0.005)
+            c.tick(0)
+        }
         #expect(c.lasso.isDragging)
         c.render(into: frame, icons: icons, damage: c.takeDamage())
         let during = RasterImage(width: 1000, height: 700, pixels: frame.read(PixelRect(size: c.window)))!

@@ -45,23 +45,26 @@ public final class EditorSelection {
     /// Whether the selection is off the page for a drag.
     public var isLifted: Bool { lifted != nil }
 
-    /// Takes the selection off the page for a drag and gives its picture at `scale` (window
-    /// pixels per page pixel): the page shows what lies under it, and the window lays the
-    /// picture over it where the drag has it. No step is made and the journal hears nothing:
-    /// `drop` makes the one step the drag is, `putBack` leaves everything as it was. Anything
-    /// else done to the page puts it back first.
-    public func lift(scale: Double) throws(RenderError) -> SelectionPicture {
+    /// The selection as a drag's picture is painted from (off the event loop, with
+    /// `SelectionPicture.painted`): its items sealed, their box, and the page's size.
+    public func snapshot() throws(RenderError) -> SelectionSnapshot {
+        let taken = try takeSelection()
+        return SelectionSnapshot(clip: taken, pageSize: page.size)
+    }
+
+    /// Takes the selection off the page for a drag: the page shows what lies under it, and
+    /// the window lays the selection's picture over it where the drag has it. No step is made
+    /// and the journal hears nothing: `drop` makes the one step the drag is, `putBack` leaves
+    /// everything as it was. Anything else done to the page puts it back first.
+    public func lift() throws(RenderError) {
         putBack()
         let ids = self.ids
         let taken = try takeSelection()
-        let picture = try SelectionPicture(items: taken.items, pageSize: page.size, bounds: taken.bounds, scale: scale,
-                                           resources: PaintResources(assets: editor.assets, pdfs: .shared))
         // Whether every selected item goes to the top when transformed (no element lies under
         // all of its strokes): then the drop lays them there, without putting them back first.
         let found = page.indices(of: ids)
         let toTop = found.first.map { page.items[$0].stroke != nil } ?? false
         if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back, toTop ? taken.items : nil) }
-        return picture
     }
 
     /// The lifted selection back where it was, as it was.

@@ -6,7 +6,7 @@ import DrawingBoardCore
 /// Each frame of the drag lays this picture over the page through the drag's transform, so a
 /// motion costs the boxes it touches, not the selection's strokes; when the drag ends the
 /// selection is painted again from its vectors where it went.
-public final class SelectionPicture {
+public final class SelectionPicture: @unchecked Sendable {
     let surface: CairoSurface
     /// The page point of the picture's first pixel, and page pixels to picture pixels.
     let origin: Point
@@ -40,6 +40,13 @@ public final class SelectionPicture {
         origin = Point(Double(region.x) / scale, Double(region.y) / scale)
     }
 
+    /// The selection of `snapshot` painted at `scale`, with images and SVG documents of this
+    /// thread's own (off the event loop). Never changed after: it may cross threads.
+    public static func painted(_ snapshot: SelectionSnapshot, scale: Double) throws(RenderError) -> SelectionPicture {
+        try SelectionPicture(items: snapshot.clip.items, pageSize: snapshot.pageSize, bounds: snapshot.clip.bounds, scale: scale,
+                             resources: PaintResources())
+    }
+
     /// The window pixels the picture covers when moved by `m` and shown through `view`.
     public func windowBox(_ m: Affine, view: ViewTransform) -> PixelRect {
         let w = Double(surface.size.width) / scale, h = Double(surface.size.height) / scale
@@ -65,4 +72,11 @@ public final class SelectionPicture {
             cairo_paint(cr.handle)
         }
     }
+}
+
+/// What a drag's picture is painted from: the selection's items as the clipboard keeps them,
+/// and the size of the page they are on.
+public struct SelectionSnapshot: Sendable {
+    public let clip: ItemClipboard
+    public let pageSize: PixelSize
 }

@@ -20,8 +20,12 @@ struct SelectionDrag {
     /// moves snap to it.
     var ink: Rect?
     var snap: PaperSnap?
-    /// The selection lifted off the page, as drawn while it moves.
+    /// The selection as drawn while it moves (painted off the event loop from the press on),
+    /// and whether it is lifted off the page (once the picture is there and it has moved).
     var picture: SelectionPicture?
+    var lifted = false
+    /// Which drag this is, for the picture arriving later.
+    var number = 0
 
     /// The transform the drag's pointers make now.
     func transform(constrain: Bool) -> Affine {

@@ -30,6 +30,8 @@ public final class LassoController {
     /// The brush's settings when the selection was made or last restyled: a change the user
     /// makes in the Brush panel afterwards goes to the selection.
     var styleSeen: StrokeStyle?
+    /// Drags begun, to tell a drag's picture from an earlier one's.
+    private var dragCount = 0
     /// The selection's box, worked out once per page revision.
     private var box: (revision: Int, ids: [UInt64], box: Rect?)?
 
@@ -89,7 +91,7 @@ public final class LassoController {
 
     /// Whether the selection is being dragged as a picture.
     public var isDragging: Bool {
-        if case .drag(let d) = gesture { return d.picture != nil }
+        if case .drag(let d) = gesture { return d.lifted }
         return false
     }
 
@@ -156,7 +158,7 @@ public final class LassoController {
                 area = Self.joined(area, PixelRect(x: Int(r.minX - pad), y: Int(r.minY - pad), width: Int(r.width + 2 * pad) + 2, height: Int(r.height + 2 * pad) + 2))
             }
         case .drag(let d):
-            if let picture = d.picture { area = Self.joined(area, picture.windowBox(d.m, view: view)) }
+            if d.lifted, let picture = d.picture { area = Self.joined(area, picture.windowBox(d.m, view: view)) }
         case nil:
             break
         }
@@ -232,7 +234,36 @@ public final class LassoController {
             drag.snap = snap
             drag.ink = restingBox
         }
+        dragCount += 1
+        drag.number = dragCount
         gesture = .drag(drag)
+        // The picture it moves as is painted off the event loop from now on: by the first
+        // motion it is there, most often, and the selection lifts then; until it comes the
+        // box moves alone.
+        guard let snapshot = try? editor.selection.snapshot() else { return }
+        let scale = view.scale, number = dragCount
+        app.background.run({ try SelectionPicture.painted(snapshot, scale: scale) }) { [weak self] result in
+            guard let self, case .drag(var d) = gesture, d.number == number, case .success(let picture) = result else { return }
+            d.picture = picture
+            if !d.m.isIdentity { _ = lift(&d) } else { gesture = .drag(d) }
+            refresh()
+        }
+    }
+
+    /// Lifts the selection off the page for the drag `d` once its picture is there; false
+    /// (the drag ended, said why) when it cannot be.
+    private func lift(_ d: inout SelectionDrag) -> Bool {
+        guard !d.lifted, d.picture != nil else { return true }
+        do {
+            try editor.selection.lift()
+            d.lifted = true
+            gesture = .drag(d)
+            return true
+        } catch {
+            app.chrome.show(error: "The selection cannot be moved: \(error)")
+            gesture = nil
+            return false
+        }
     }
 
     /// A pointer of the group selection's gesture moved or lifted; false when it is none of its.
@@ -257,16 +288,8 @@ public final class LassoController {
             guard d.pointers[event.source] != nil else { return false }
             d.pointers[event.source]?.last = p
             d.m = d.transform(constrain: event.modifiers.contains(.constrain))
-            if d.picture == nil, event.phase == .move, !d.m.isIdentity {
-                // The first motion lifts the selection off the page as a picture.
-                do {
-                    d.picture = try editor.selection.lift(scale: view.scale)
-                } catch {
-                    app.chrome.show(error: "The selection cannot be moved: \(error)")
-                    gesture = nil
-                    return true
-                }
-            }
+            // The first motion with the picture there lifts the selection off the page.
+            if event.phase == .move, !d.m.isIdentity, !lift(&d) { return true }
             if event.phase == .move {
                 gesture = .drag(d)
                 refresh()
@@ -282,12 +305,11 @@ public final class LassoController {
                 return true
             }
             gesture = nil
-            if d.picture != nil {
-                if event.phase == .cancel {
-                    editor.selection.putBack()
-                } else {
-                    app.attempt { try editor.selection.drop(d.m) }
-                }
+            if event.phase == .cancel {
+                editor.selection.putBack()
+            } else if !d.m.isIdentity {
+                // (Not lifted yet, the picture still coming: moved all the same.)
+                app.attempt { try editor.selection.drop(d.m) }
             }
             refresh()
             app.invalidateChrome()
@@ -322,7 +344,7 @@ public final class LassoController {
 
     /// Lays the dragged selection's picture over the page within `area` of `frame`.
     func drawPicture(into frame: Frame, area: PixelRect) {
-        guard case .drag(let d) = gesture, let picture = d.picture else { return }
+        guard case .drag(let d) = gesture, d.lifted, let picture = d.picture else { return }
         picture.paint(into: frame, area: area, transform: d.m, view: view)
     }
 
