@@ -69,12 +69,27 @@ import Testing
         let c = try makeController()
         var records: [HistoryEvent] = []
         c.editor.recorder = { records.append($0) }
+        // A text under the strokes: lassoed with them, it keeps its place in the page's order.
+        let style = TextStyle(text: "Note", size: 30, color: RGBColor(red: 0, green: 0, blue: 200))
+        _ = try c.editor.place(Element(source: .text(style), placement: .init(center: Point(200, 220), width: TextArt.measure(style).width,
+                                                                            natural: TextArt.measure(style))))
         c.brush.select(.pencil)
         c.drag([(100, 200), (200, 200), (300, 200)])
         c.drag([(600, 500), (700, 500), (800, 500)])
         c.brush.select(.select)
         c.drag(lassoAroundFirst)
-        c.drag([(200, 200), (260, 260), (300, 350)])
+        #expect(c.editor.selection.ids.count == 2, "the text and the stroke")
+        // Dragged once its picture is there (lifted off the page, laid down where it went).
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 200)))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(260, 260)))
+        for _ in 0..<400 where !c.lasso.isDragging {
+            Thread.sleep(forTimeInterval: 0.005)
+            c.tick(0)
+        }
+        #expect(c.lasso.isDragging)
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(300, 350)))
+        #expect(c.editor.page.items.first?.element != nil, "the text stays under the strokes")
+        #expect(c.editor.page.items.first?.element?.placement.center == Point(300, 370))
         c.key(KeyInput(.character("a"), ctrl: true), time: 0)
         c.drag([(700, 500), (720, 480), (650, 450)])
         c.key(KeyInput(.character("d"), ctrl: true), time: 0)

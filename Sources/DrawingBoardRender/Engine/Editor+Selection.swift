@@ -37,10 +37,10 @@ public final class EditorSelection {
         return ids.isEmpty ? nil : page.bounds(of: ids)
     }
 
-    /// The selection taken off the page while it is dragged (`lift`), and the step that puts
-    /// it back.
-    /// `moving`: the items as they were taken (sealed), when all of them go to the top.
-    private var lifted: (ids: [UInt64], back: HistoryStep, moving: [PageItem]?)?
+    /// The selection taken off the page while it is dragged (`lift`), the step that puts it
+    /// back, and where a transform puts its items: the elements under all of its strokes back
+    /// at their places (`inPlace`), the rest on top in their order (`moving`, strokes sealed).
+    private var lifted: (ids: [UInt64], back: HistoryStep, inPlace: [(index: Int, item: PageItem)], moving: [PageItem])?
 
     /// Whether the selection is off the page for a drag.
     public var isLifted: Bool { lifted != nil }
@@ -60,11 +60,13 @@ public final class EditorSelection {
         putBack()
         let ids = self.ids
         let taken = try takeSelection()
-        // Whether every selected item goes to the top when transformed (no element lies under
-        // all of its strokes): then the drop lays them there, without putting them back first.
         let found = page.indices(of: ids)
-        let toTop = found.first.map { page.items[$0].stroke != nil } ?? false
-        if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back, toTop ? taken.items : nil) }
+        let firstStroke = found.first { page.items[$0].stroke != nil } ?? Int.max
+        var inPlace: [(index: Int, item: PageItem)] = [], moving: [PageItem] = []
+        for (i, item) in zip(found, taken.items) {
+            if i < firstStroke { inPlace.append((i, item)) } else { moving.append(item) }
+        }
+        if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back, inPlace, moving) }
     }
 
     /// The lifted selection back where it was, as it was.
@@ -83,13 +85,13 @@ public final class EditorSelection {
     @discardableResult
     public func drop(_ m: Affine) throws(RenderError) -> Bool {
         let ids = lifted?.ids ?? self.ids
-        if !m.isIdentity, let lift = lifted, let moving = lift.moving {
-            // Laid on top where they went: the step is the lift and the laying together (undo
-            // puts them back as they were), the same page `transform` makes, and the journal
-            // hears the transform.
+        if !m.isIdentity, let lift = lifted {
+            // Laid down where `transform` puts them, on the page they were lifted from: the
+            // step is the lift and the laying together (undo puts them back as they were), and
+            // the journal hears the transform.
             lifted = nil
             select(ids)
-            let moved = moving.map { item -> PageItem in
+            func moved(_ item: PageItem) -> PageItem {
                 switch item {
                 case .stroke(let stroke): return .stroke(stroke.transformed(by: m))
                 case .element(var element):
@@ -98,13 +100,16 @@ public final class EditorSelection {
                 case .base: return item
                 }
             }
+            let top = page.items.count + lift.inPlace.count
+            let placed = lift.inPlace.map { ItemChange.Placed(index: $0.index, item: moved($0.item)) }
+                + lift.moving.enumerated().map { ItemChange.Placed(index: top + $0.offset, item: moved($0.element)) }
             var problem: String?
-            for case .stroke(let stroke) in moved {
+            for case .stroke(let stroke) in placed.map(\.item) {
                 do { try stroke.validate(at: "the selection") } catch { problem = error.message; break }
             }
             if problem == nil {
                 do {
-                    if let laid = try editor.performQuietly(.selection(.add(moved))) {
+                    if let laid = try editor.performQuietly(.items([.insert(placed)])) {
                         var step = lift.back
                         step.absorb(laid)
                         step.kind = .selection
