@@ -90,13 +90,19 @@ func selectionFigures() throws {
             ready = now() - r0 - lift
         }
         var motions: [Double] = [], first = 0.0
+        // A hand's pace: a motion every 8 ms (the loop ticks between them, taking in what was
+        // painted off it), for about half a second.
         for i in 1...61 {
             let t = Double(i) / 61
             let p = start + Point(300 * t, 120 * sin(t * 6))
+            let next = now() + 0.008
             let t0 = now()
             event(.move, p)
             paintFrame()
             if i == 1 { first = lift } else { motions.append(now() - t0) }
+            while now() < next { Thread.sleep(forTimeInterval: 0.001) }
+            app.tick(time)
+            paintFrame()
         }
         let t0 = now()
         event(.up, start + Point(300, 120 * sin(6)))
