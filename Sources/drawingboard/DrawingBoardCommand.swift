@@ -29,6 +29,6 @@ struct DrawingBoardCommand: ParsableCommand {
             script (see docs/scripts.md) without a display and writes the picture.
             """,
         version: AppInfo.version,
-        subcommands: [WindowCommand.self, RenderCommand.self, StickersCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, FindCommand.self, StickersCommand.self],
         defaultSubcommand: WindowCommand.self)
 }

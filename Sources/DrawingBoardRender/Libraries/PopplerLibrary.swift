@@ -1,4 +1,5 @@
 import CPangoCairo
+import DrawingBoardCore
 import Foundation
 
 /// poppler-glib, opened when the first PDF is read rather than linked: linked, it and the
@@ -24,6 +25,10 @@ final class PopplerLibrary: @unchecked Sendable {
     private let renderPage: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
     private let renderForPrinting: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
     private let errorQuark: @convention(c) () -> UInt32
+    /// `poppler_page_find_text_with_options` (nil with a poppler too old for it: no search).
+    private let findText: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> UnsafeMutablePointer<GList>?)?
+    /// `poppler_rectangle_free`: poppler makes its rectangles its own way.
+    private let freeRectangle: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 
     private init?() {
         guard let library = SharedLibrary("libpoppler-glib.so.8") else { return nil }
@@ -47,6 +52,9 @@ final class PopplerLibrary: @unchecked Sendable {
         self.renderPage = renderPage
         self.renderForPrinting = renderForPrinting
         self.errorQuark = errorQuark
+        findText = symbol("poppler_page_find_text_with_options",
+                          (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> UnsafeMutablePointer<GList>?).self)
+        freeRectangle = symbol("poppler_rectangle_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
     }
 
     enum OpenFailure: Error {
@@ -85,6 +93,33 @@ final class PopplerLibrary: @unchecked Sendable {
 
     func render(_ page: OpaquePointer, on cr: OpaquePointer, printing: Bool) {
         if printing { renderForPrinting(page, cr) } else { renderPage(page, cr) }
+    }
+
+    /// Where `text` is on the page, ignoring case, in the order poppler reads the page: boxes
+    /// in points from the page's top left (a match across lines is a box per line).
+    func find(_ text: String, on page: OpaquePointer) -> [Rect] {
+        guard let findText, let freeRectangle else { return [] }
+        let height = size(page).height
+        guard let list = text.withCString({ findText(page, $0, 0) }) else { return [] }
+        defer {
+            var node: UnsafeMutablePointer<GList>? = list
+            while let n = node {
+                freeRectangle(n.pointee.data)
+                node = n.pointee.next
+            }
+            g_list_free(list)
+        }
+        var boxes: [Rect] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let data = n.pointee.data {
+                // PopplerRectangle: x1, y1, x2, y2, from the page's bottom left.
+                let r = data.assumingMemoryBound(to: Double.self)
+                boxes.append(Rect(minX: min(r[0], r[2]), minY: height - max(r[1], r[3]), maxX: max(r[0], r[2]), maxY: height - min(r[1], r[3])))
+            }
+            node = n.pointee.next
+        }
+        return boxes
     }
 
     /// Lets a document or page go.

@@ -124,8 +124,8 @@ struct QuietStandardError {
 /// The poppler documents open for drawing, one per PDF digest, the most recently used kept. A
 /// poppler document is not to be used by two threads at once: every use holds the lock
 /// (`using`), so pages are drawn one at a time whatever thread asks.
-final class OpenPDFs: @unchecked Sendable {
-    static let shared = OpenPDFs()
+public final class OpenPDFs: @unchecked Sendable {
+    public static let shared = OpenPDFs()
     private var open: [(digest: String, document: OpaquePointer)] = []
     private let keep = 8
     private let lock = NSLock()

@@ -1,0 +1,74 @@
+import CCairo
+import DrawingBoardCore
+import Foundation
+
+/// A place where the words looked for are: the page (0-based) and the box on it, in page pixels.
+public struct TextMatch: Sendable, Hashable {
+    public var page: Int
+    public var box: Rect
+
+    public init(page: Int, box: Rect) {
+        self.page = page
+        self.box = box
+    }
+}
+
+/// Finds words on pages: in the text of their PDF pages (through poppler) and in their typed
+/// texts and the texts of Xournal++ notebooks, ignoring case, across the words of a line. A
+/// page's PDF matches come in the order poppler reads the page; its texts' after them, top to
+/// bottom and left to right.
+public enum TextFinder {
+    /// Every match of `words` on `page` (numbered `index` in what is returned).
+    public static func matches(of words: String, on page: Page, index: Int, documents: OpenPDFs = .shared) -> [TextMatch] {
+        let words = words.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !words.isEmpty else { return [] }
+        var found: [Rect] = []
+        if case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared {
+            let points = pdf.pageSize
+            let sx = Double(page.size.width) / max(points.width, 1e-9), sy = Double(page.size.height) / max(points.height, 1e-9)
+            let boxes: [Rect] = (try? documents.using(pdf.file) { (document: OpaquePointer?) throws(RenderError) -> [Rect] in
+                guard let document, let handle = poppler.page(document, pdf.index) else { return [] }
+                defer { poppler.release(handle) }
+                return poppler.find(words, on: handle)
+            }) ?? []
+            found += boxes.map { Rect(minX: $0.minX * sx, minY: $0.minY * sy, maxX: $0.maxX * sx, maxY: $0.maxY * sy) }
+        }
+        var inTexts: [Rect] = []
+        for element in page.elements {
+            guard let style = element.source.text else { continue }
+            inTexts += boxes(of: words, in: style, placed: element.placement)
+        }
+        found += inTexts.sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
+        return found.map { TextMatch(page: index, box: $0) }
+    }
+
+    /// Every match on every page, in page order.
+    public static func matches(of words: String, in pages: [Page], documents: OpenPDFs = .shared) -> [TextMatch] {
+        pages.enumerated().flatMap { matches(of: words, on: $0.element, index: $0.offset, documents: documents) }
+    }
+
+    /// The boxes of `words` in a text element, on the page: each match within one of its lines
+    /// (from the caret before its first character to the caret after its last), through the
+    /// element's place (its scale and its turn).
+    static func boxes(of words: String, in style: TextStyle, placed p: Element.Placement) -> [Rect] {
+        let text = style.text
+        var result: [Rect] = []
+        var from = text.startIndex
+        let natural = TextArt.measure(style)
+        let k = p.width / max(natural.width, 1e-9)
+        let a = p.rotation * .pi / 180
+        func onPage(_ q: Point) -> Point {
+            let local = Point((q.x - natural.width / 2) * k, (q.y - natural.height / 2) * k)
+            return Point(p.center.x + local.x * cos(a) - local.y * sin(a), p.center.y + local.x * sin(a) + local.y * cos(a))
+        }
+        while from < text.endIndex, let range = text.range(of: words, options: [.caseInsensitive], range: from..<text.endIndex) {
+            from = range.upperBound
+            guard !text[range].contains(where: \.isNewline) else { continue }
+            let start = text.distance(from: text.startIndex, to: range.lowerBound), end = text.distance(from: text.startIndex, to: range.upperBound)
+            let a0 = TextArt.caret(style, at: start), a1 = TextArt.caret(style, at: end)
+            let corners = [Point(a0.x, a0.y), Point(a1.x, a0.y), Point(a1.x, a0.y + a0.height), Point(a0.x, a0.y + a0.height)].map(onPage)
+            if let box = Rect(around: corners) { result.append(box) }
+        }
+        return result
+    }
+}
