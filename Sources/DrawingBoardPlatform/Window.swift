@@ -364,6 +364,7 @@ enum KeyTranslation {
         case Int32(SDLK_ESCAPE.rawValue): key = .escape
         case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): key = .enter
         case Int32(SDLK_F1.rawValue): key = .f1
+        case Int32(SDLK_F3.rawValue): key = .f3
         case Int32(SDLK_F9.rawValue): key = .f9
         case Int32(SDLK_F10.rawValue): key = .f10
         case Int32(SDLK_F11.rawValue): key = .f11

@@ -153,7 +153,8 @@ print("DrawingBoard benchmark (\(ProcessInfo.processInfo.processorCount) cores)\
 let parts: [(String, () throws -> Void)] = [("BENCH_ONLY_NOTEBOOK", notebookFigures), ("BENCH_ONLY_XOPP", xournalImportFigures),
                                            ("BENCH_ONLY_ELEMENTS", elementFigures), ("BENCH_ONLY_UNDO", undoFromPageFigures),
                                            ("BENCH_ONLY_ZOOM", zoomFigures), ("BENCH_ONLY_MEMORY", windowMemoryFigures),
-                                           ("BENCH_ONLY_PEN", pressureFigures), ("BENCH_ONLY_SELECTION", selectionFigures)]
+                                           ("BENCH_ONLY_PEN", pressureFigures), ("BENCH_ONLY_SELECTION", selectionFigures),
+                                           ("BENCH_ONLY_FIND", findFigures)]
 if let (_, run) = parts.first(where: { ProcessInfo.processInfo.environment[$0.0] != nil }) {
     try run()
     let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
@@ -304,6 +305,7 @@ try hardeningFigures()
 try xournalImportFigures()
 try elementFigures()
 try selectionFigures()
+try findFigures()
 try pressureFigures()
 try undoFromPageFigures()
 try zoomFigures()

@@ -6,6 +6,7 @@ public struct KeyInput: Sendable, Hashable {
         case escape
         case enter
         case f1
+        case f3
         case f9
         case f10
         case f11

@@ -16,6 +16,7 @@ import Foundation
 /// - `selection`: the elements (the selected one, its handles, stickers, inserted images);
 /// - `lasso`: strokes and elements selected together (lasso, box, their handles, clipboard);
 /// - `instruments`: the ruler, set square or compass over the page;
+/// - `find`: the find bar and the matches it marks;
 /// - `text`: the text being typed, as the window shows it.
 ///
 /// It turns the platform's events into calls on its parts, gathers what the platform must do
@@ -33,6 +34,7 @@ public final class AppController {
     public private(set) lazy var selection = SelectionController(app: self)
     public private(set) lazy var lasso = LassoController(app: self)
     public private(set) lazy var instruments = InstrumentController(app: self)
+    public private(set) lazy var find = FindController(app: self)
     public private(set) lazy var text = TextController(app: self)
     public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false
@@ -88,7 +90,8 @@ public final class AppController {
     func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, importedFrom: String? = nil,
                        restartJournal: Bool = true) {
         text.finish()
-        // The selection and the copied element belong to the page that goes.
+        // The selection and the copied element belong to the page that goes; so do the matches.
+        if find.isOpen { find.close() }
         selection.forget()
         lasso.forget()
         next.toolState = editor.toolState
@@ -146,7 +149,9 @@ public final class AppController {
     }
 
     /// Text the keyboard or the input method committed, and what it is composing.
-    public func typed(_ typed: String) { text.typed(typed) }
+    public func typed(_ typed: String) {
+        if find.isOpen { find.typed(typed) } else { text.typed(typed) }
+    }
     public func composing(_ composing: String) { text.composing(composing) }
 
     /// Shift or Alt went down or up: a shape being dragged takes the new shape now.

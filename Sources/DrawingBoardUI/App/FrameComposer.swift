@@ -99,8 +99,10 @@ public enum FrameComposer {
             let underInterface = interface.map { drawn in drawn.contains { $0.intersects(rect.rect) } } ?? true
             painter.clipped(to: rect.rect) {
                 app.selection.drawHandles(handles, with: painter)
+                app.find.drawMarks(with: painter)
                 app.lasso.draw(group, with: painter)
                 app.instruments.draw(with: painter)
+                app.find.drawBar(with: painter)
                 app.text.draw(textBox, with: painter)
                 if underInterface { app.chrome.draw(with: painter, in: rect.rect, layout: layout) }
                 app.selection.drawGhost(with: painter)

@@ -23,6 +23,7 @@ enum KeyMap {
         if app.chrome.menu.isOpen, app.chrome.menu.key(input) { return true }
         if app.brush.colour.hexEntry != nil, app.brush.colour.key(input) { return true }
         if app.pages.numberEntry != nil, app.pages.key(input) { return true }
+        if app.find.key(input) { return true }
         if app.text.key(input) { return true }
         if app.lasso.key(input) { return true }
         if app.selection.key(input) { return true }

@@ -1,0 +1,65 @@
+import DrawingBoardCore
+import DrawingBoardUI
+import Foundation
+import Testing
+import TestPDFs
+
+/// The find bar in the real window, on a lecture PDF opened as a notebook: Ctrl+F, words typed
+/// with xdotool, the match marked where the words are on the page (read in the screenshot), the
+/// count, Enter going to the next page's match, Esc closing it; on X11 and on Wayland.
+@Suite(.serialized) struct FindWindowTests {
+    /// Page 1 fitted in a 1000x700 window (as `NotebookWindowTests` finds it).
+    static let fit = ViewTransform(scale: 556.0 / 1123, offset: Point(((1000 - 793 * 556.0 / 1123) / 2).rounded(), 72))
+
+    /// The mark's orange over white, within a little.
+    static func marked(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 0xE0 && p >> 8 & 0xFF > 0x90 && p >> 8 & 0xFF < 0xE0 && p & 0xFF < 0xC0 }
+
+    static func findAndStep(_ app: AppUnderTest, _ tag: String) throws {
+        // "Lecture page 1" at 72 points from the left and 100 down: the mark covers the space
+        // between its letters' tops and the baseline.
+        let words = fit.toWindow(Point(72 * 4 / 3 + 4, 100 * 4 / 3 - 6))
+        #expect(try !Self.marked(app.screenshot().rgb(Int(words.x), Int(words.y))))
+        try app.key("ctrl+f")
+        _ = try app.server.xdotool(["type", "--window", app.windowID, "--delay", "40", "lecture"])
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return (-3...3).contains { dx in (-4...4).contains { dy in Self.marked(shot.rgb(Int(words.x) + dx, Int(words.y) + dy)) } }
+        }, "the match is marked where the words are (\(tag))")
+        _ = try app.screenshot("find-marked-\(tag)")
+        // Enter: the next match, on page 2, which is shown (scrolled to): the view changes and
+        // the match marked is in the window.
+        let before = try app.screenshot()
+        try app.key("Return")
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return shot.pixels != before.pixels && (0..<1000).contains { x in (80..<640).contains { y in x % 3 == 0 && y % 2 == 0 && Self.marked(shot.rgb(x, y)) } }
+        }, "the next match shown (\(tag))")
+        _ = try app.screenshot("find-next-\(tag)")
+        try app.key("Escape")
+        #expect(try eventually {
+            let shot = try app.screenshot()
+            return !(-3...3).contains { dx in (-4...4).contains { dy in Self.marked(shot.rgb(Int(words.x) + dx, Int(words.y) + dy)) } }
+        }, "Esc: no mark (\(tag))")
+    }
+
+    @Test func findOnX11AndWayland() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-find-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = folder.appendingPathComponent("lecture.pdf")
+        try TestPDF.lecture(pages: 3).write(to: pdf)
+        do {
+            let x = try XServer()
+            let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path])
+            #expect(eventually { app.title == "lecture.pdf (imported) - DrawingBoard" }, "\(app.title)")
+            try Self.findAndStep(app, "x11")
+        }
+        let x = try XServer()
+        let weston = try WestonSession(server: x, width: 1000, height: 700)
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path], environment: weston.environment, window: weston.windowID) { app in
+            let green = Self.fit.toWindow(Point(200, 330))
+            return try app.screenshot().rgb(Int(green.x), Int(green.y)) == 0x008000
+        }
+        try Self.findAndStep(app, "wayland")
+    }
+}
