@@ -110,8 +110,20 @@ public final class DocumentController {
             exportCopy(to: path, scale: state.exportScale)
             return
         }
-        app.request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: state.suggestedExportName(notebookFormat),
-                                            folder: session.chooserFolder)))
+        var suggested = state.suggestedExportName(notebookFormat)
+        // Never the lecture's own file: "course (annotated).pdf".
+        if sourcePDFNames.contains(suggested) {
+            suggested = "\(URL(fileURLWithPath: suggested).deletingPathExtension().lastPathComponent) (annotated).\(URL(fileURLWithPath: suggested).pathExtension)"
+        }
+        app.request(.chooseFile(FileRequest(purpose: .export, title: "Export a Copy", suggestedName: suggested, folder: session.chooserFolder)))
+    }
+
+    /// The names of the PDF files the notebook's pages came from.
+    var sourcePDFNames: Set<String> {
+        Set((0..<editor.pages.count).compactMap { i -> String? in
+            if case .pdf(let pdf) = editor.pages.entry(i).page.background { return pdf.file.name }
+            return nil
+        })
     }
 
     /// What a notebook is exported as when nothing else is said: PDF, every page (PNG would
@@ -136,7 +148,12 @@ public final class DocumentController {
     /// Writes a copy of the picture as the extension says, off the event loop; the document is
     /// left as it is. A picture (PNG, JPEG, WebP) asks its resolution first, unless `scale` is
     /// given (Export again keeps the last one).
-    func exportCopy(to path: String, scale: Double? = nil) {
+    /// `overSource`: the user agreed to replace the PDF the notebook's pages came from (asked
+    /// before any export writes there).
+    func exportCopy(to path: String, scale: Double? = nil, overSource: Bool = false) {
+        if !overSource, sourcePDFNames.contains(DocumentState.fileName(path)), FileManager.default.fileExists(atPath: path) {
+            return questions.ask(.replaceSource(path: path))
+        }
         guard let format = ExportFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
             chrome.show(error: DocumentState.ExportNameError(name: DocumentState.fileName(path)).description)
             return

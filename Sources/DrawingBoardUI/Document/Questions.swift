@@ -42,7 +42,7 @@ public final class Questions {
         case .open(let path): document.openNow(path)
         case .newPage(let spec): document.newPageNow(spec)
         case .restore: document.restoreNow()
-        case .saveName, .replace: break
+        case .saveName, .replace, .replaceSource: break
         }
     }
 
@@ -69,6 +69,9 @@ public final class Questions {
         case .replace(let path, _)?:
             let url = URL(fileURLWithPath: path)
             return "“\(url.lastPathComponent)” already exists in “\(url.deletingLastPathComponent().lastPathComponent)”. Replace it?"
+        case .replaceSource(let path)?:
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            return "“\(name)” is the PDF this notebook's pages came from. Replace it with the annotated copy? (The notebook keeps its pages either way.)"
         case .quit?, nil:
             return "Save changes to “\(name)” before closing?"
         }
@@ -79,6 +82,10 @@ public final class Questions {
         guard let action = pending else { return }
         pending = nil
         app.invalidateChrome()
+        if case .replaceSource(let path) = action {
+            if button == .replace { document.exportCopy(to: path, overSource: true) }
+            return
+        }
         if case .replace(let path, let export) = action {
             if button == .replace {
                 if export { document.exportCopy(to: path) } else { document.write(to: path) }

@@ -229,9 +229,12 @@ public enum PendingAction: Sendable, Hashable {
     /// The name the app completed from what was typed (`drawing` → `drawing.ora`) is a file
     /// that exists: replace it (the document, or an exported copy)?
     case replace(path: String, export: Bool)
+    /// An export would write over the PDF the notebook's pages came from: replace it?
+    case replaceSource(path: String)
 
     var buttons: [DialogButton] {
         switch self {
+        case .replaceSource: return [.replace, .cancel]
         case .restore: return [.restore, .discard]
         case .saveName(_, _, let format): return format == nil ? [.saveDocument, .cancel] : [.saveDocument, .exportCopy, .cancel]
         case .replace: return [.replace, .cancel]
