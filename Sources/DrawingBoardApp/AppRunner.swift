@@ -186,6 +186,8 @@ public final class AppRunner {
                 window.watch(made.descriptor)
             }
             clipboardOffer?.offer(png: png, svg: svg)
+        case .copyText(let text):
+            ClipboardText.write(text)
         case .pasteText:
             controller.text.pasted(ClipboardText.read())
         case .textInput(let rect):

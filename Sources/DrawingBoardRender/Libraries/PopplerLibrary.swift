@@ -27,6 +27,9 @@ final class PopplerLibrary: @unchecked Sendable {
     private let errorQuark: @convention(c) () -> UInt32
     /// `poppler_page_find_text_with_options` (nil with a poppler too old for it: no search).
     private let findText: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> UnsafeMutablePointer<GList>?)?
+    /// `poppler_page_get_selected_text` and `_region`: text selected as a reader selects it.
+    private let selectedText: (@convention(c) (OpaquePointer?, UInt32, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?)?
+    private let selectedRegion: (@convention(c) (OpaquePointer?, Double, UInt32, UnsafeMutableRawPointer?) -> OpaquePointer?)?
     /// `poppler_rectangle_free`: poppler makes its rectangles its own way.
     private let freeRectangle: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 
@@ -55,6 +58,10 @@ final class PopplerLibrary: @unchecked Sendable {
         findText = symbol("poppler_page_find_text_with_options",
                           (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> UnsafeMutablePointer<GList>?).self)
         freeRectangle = symbol("poppler_rectangle_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+        selectedText = symbol("poppler_page_get_selected_text",
+                              (@convention(c) (OpaquePointer?, UInt32, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?).self)
+        selectedRegion = symbol("poppler_page_get_selected_region",
+                                (@convention(c) (OpaquePointer?, Double, UInt32, UnsafeMutableRawPointer?) -> OpaquePointer?).self)
     }
 
     enum OpenFailure: Error {
@@ -120,6 +127,35 @@ final class PopplerLibrary: @unchecked Sendable {
             node = n.pointee.next
         }
         return boxes
+    }
+
+    /// How a selection grows from its two points: by characters, whole words, whole lines.
+    enum SelectionStyle: UInt32 {
+        case glyph = 0, word = 1, line = 2
+    }
+
+    /// The text between two points (in points, from the page's top left) as a reader selects
+    /// it, and the boxes it covers at `scale` (page pixels per point).
+    func selection(on page: OpaquePointer, from a: Point, to b: Point, style: SelectionStyle, scale: Double) -> (text: String, boxes: [Rect]) {
+        guard let selectedText, let selectedRegion else { return ("", []) }
+        // PopplerRectangle: x1, y1, x2, y2.
+        var rect = [a.x, a.y, b.x, b.y]
+        let text = rect.withUnsafeMutableBytes { raw -> String in
+            guard let chars = selectedText(page, style.rawValue, raw.baseAddress) else { return "" }
+            defer { g_free(chars) }
+            return String(cString: chars)
+        }
+        var boxes: [Rect] = []
+        rect.withUnsafeMutableBytes { raw in
+            guard let region = selectedRegion(page, scale, style.rawValue, raw.baseAddress) else { return }
+            defer { cairo_region_destroy(region) }
+            for i in 0..<cairo_region_num_rectangles(region) {
+                var r = cairo_rectangle_int_t()
+                cairo_region_get_rectangle(region, i, &r)
+                boxes.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
+            }
+        }
+        return (text, boxes)
     }
 
     /// Lets a document or page go.

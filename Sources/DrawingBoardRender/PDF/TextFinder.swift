@@ -72,3 +72,28 @@ public enum TextFinder {
         return result
     }
 }
+
+/// Text of a PDF page selected as a reader selects it: from the character under (or nearest)
+/// one point to the one under another, in reading order, by characters, whole words or whole
+/// lines; its text and the boxes it covers, in page pixels.
+public struct PDFTextSelection: Sendable, Hashable {
+    public enum Unit: Sendable { case character, word, line }
+
+    public var text: String
+    public var boxes: [Rect]
+
+    /// The selection on `page` from `a` to `b` (page pixels); nil when the page is no PDF
+    /// page (or poppler cannot read it).
+    public static func select(on page: Page, from a: Point, to b: Point, by unit: Unit, documents: OpenPDFs = .shared) -> PDFTextSelection? {
+        guard case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared else { return nil }
+        let k = Double(page.size.width) / max(pdf.pageSize.width, 1e-9)
+        let style: PopplerLibrary.SelectionStyle = unit == .character ? .glyph : unit == .word ? .word : .line
+        let found: (text: String, boxes: [Rect])? = try? documents.using(pdf.file) { (document: OpaquePointer?) throws(RenderError) -> (text: String, boxes: [Rect])? in
+            guard let document, let handle = poppler.page(document, pdf.index) else { return nil }
+            defer { poppler.release(handle) }
+            return poppler.selection(on: handle, from: a * (1 / k), to: b * (1 / k), style: style, scale: k)
+        } ?? nil
+        guard let found else { return nil }
+        return PDFTextSelection(text: found.text, boxes: found.boxes)
+    }
+}

@@ -43,6 +43,8 @@ public enum AppEffect: Sendable, Hashable {
     case pasteImage
     /// Offer other apps what was copied: a PNG and an SVG of it.
     case offerClipboard(png: Data, svg: Data)
+    /// Put this text on the system clipboard.
+    case copyText(String)
     /// Read text from the clipboard and type it into the text box (`text.pasted`).
     case pasteText
     /// Text is being typed into a text box at this window rectangle (the input method's

@@ -100,6 +100,7 @@ public enum FrameComposer {
             painter.clipped(to: rect.rect) {
                 app.selection.drawHandles(handles, with: painter)
                 app.find.drawMarks(with: painter)
+                app.pdfText.draw(with: painter)
                 app.lasso.draw(group, with: painter)
                 app.instruments.draw(with: painter)
                 app.find.drawBar(with: painter)

@@ -25,6 +25,7 @@ enum KeyMap {
         if app.pages.numberEntry != nil, app.pages.key(input) { return true }
         if app.find.key(input) { return true }
         if app.text.key(input) { return true }
+        if app.pdfText.key(input) { return true }
         if app.lasso.key(input) { return true }
         if app.selection.key(input) { return true }
         if input.ctrl {

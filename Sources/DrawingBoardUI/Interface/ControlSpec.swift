@@ -83,7 +83,8 @@ extension Control {
             return ControlSpec(title: smoothing.title, tooltip: "Steady freehand strokes", key: "S cycles",
                                action: { $0.editor.toolState.smoothing = smoothing })
         case .selectArea(let area):
-            return ControlSpec(title: area.title, tooltip: area == .lasso ? "Drag around what to select" : "Drag a box over what to select",
+            return ControlSpec(title: area.title, tooltip: area == .lasso ? "Drag around what to select" : area == .box ? "Drag a box over what to select"
+                                : "Select a PDF page's text: drag, double-click a word, triple-click a line; Ctrl+C copies it",
                                key: "Ctrl+A selects all", action: { $0.lasso.area = area })
         case .shapesSwitch:
             return ControlSpec(title: "Shapes", tooltip: "Every pencil stroke becomes the line, rectangle, ellipse or triangle it meant (or rest the pen half a second before lifting)",

@@ -212,8 +212,9 @@ public struct PanelPlaces: Sendable {
                     result.append(Item(control: .shapeHelper(.fromCentre), frame: Rect(x: x + helperWidth, y: helpers.minY, width: helperWidth, height: row)))
                 } else if tool == .select {
                     // Lasso or box: how a drag from empty page selects.
+                    let option = (2 * helperWidth / Double(SelectArea.allCases.count)).rounded(.down)
                     for (i, area) in SelectArea.allCases.enumerated() {
-                        result.append(Item(control: .selectArea(area), frame: Rect(x: x + Double(i) * helperWidth, y: helpers.minY, width: helperWidth, height: row)))
+                        result.append(Item(control: .selectArea(area), frame: Rect(x: x + Double(i) * option, y: helpers.minY, width: option, height: row)))
                     }
                 }
                 if tool == .pencil {

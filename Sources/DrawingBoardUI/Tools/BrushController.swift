@@ -27,7 +27,10 @@ public final class BrushController {
     public func select(_ tool: Tool) {
         if tool != .text { app.text.finish() }
         if tool != .select, app.selection.selected != nil { app.selection.select(nil) }
-        if tool != .select { app.lasso.none() }
+        if tool != .select {
+            app.lasso.none()
+            app.pdfText.clear()
+        }
         cursor.resizing {
             let before = editor.toolState.style.color
             rules.select(tool, in: &editor.toolState)

@@ -4,9 +4,16 @@ import Foundation
 
 /// How a drag from empty page with the Select tool takes what it encloses.
 public enum SelectArea: String, Sendable, CaseIterable {
-    case lasso, box
+    /// Text: a PDF page's text, as a reader selects it (`PDFTextController`).
+    case lasso, box, text
 
-    public var title: String { self == .lasso ? "Lasso" : "Box" }
+    public var title: String {
+        switch self {
+        case .lasso: return "Lasso"
+        case .box: return "Box"
+        case .text: return "Text"
+        }
+    }
 }
 
 /// The Select tool's selection of strokes and elements together, in the window: a lasso or a
@@ -171,6 +178,11 @@ public final class LassoController {
     /// selection's (a single element, its handles, fingers that move the view).
     func press(_ event: PointerEvent) -> Bool {
         guard selecting else { return false }
+        // Text mode on a PDF page selects its text, over ink or not.
+        if area == .text, gesture == nil, app.pdfText.press(event) {
+            if hasSelection { none() }
+            return true
+        }
         let p = view.toCanvas(event.position)
         switch gesture {
         case .drag(var d):
@@ -326,7 +338,7 @@ public final class LassoController {
         guard span * view.scale > TouchGestures.tapSlop * scale else { return none() }
         switch area {
         case .lasso: editor.selection.lasso(points)
-        case .box: editor.selection.rect(Rect(corner: first, corner: points.last!))
+        case .box, .text: editor.selection.rect(Rect(corner: first, corner: points.last!))
         }
         if hasSelection, app.selection.selected != nil { app.selection.select(nil) }
         selectionChanged()
@@ -355,7 +367,8 @@ public final class LassoController {
             let path: [Point]
             switch area {
             case .lasso: path = window + [window[0]]
-            case .box:
+            case .box, .text:
+                // (Text mode off a PDF page draws a box.)
                 let r = Rect(corner: window[0], corner: window.last!)
                 path = SelectionDrag.corners(of: r) + [Point(r.minX, r.minY)]
             }

@@ -114,7 +114,7 @@ public final class SelectionController {
 
     /// The select tool's pointer moved or lifted.
     func drag(_ event: PointerEvent) {
-        if app.instruments.drag(event) || app.lasso.drag(event) { return }
+        if app.instruments.drag(event) || app.pdfText.drag(event) || app.lasso.drag(event) { return }
         // The undo and redo buttons follow what the drag did.
         if event.phase != .move { app.invalidateChrome() }
         if let drag = handle {
