@@ -54,6 +54,7 @@ public final class AppRunner {
                                    exportPath: exportPath, encoder: SDLImageEncoder(),
                                    touchMode: settings.touchMode ?? .draw, smoothing: settings.smoothing ?? .off)
         controller.document.recentFiles = RecentFiles()
+        controller.document.lastPlaces = LastPlaces()
         let assets = AssetLocator.assets(executable: URL(fileURLWithPath: "/proc/self/exe"))
         controller.selection.stickers = StickerLibrary(builtIn: assets?.appendingPathComponent("stickers"), user: StickerLibrary.userFolder())
         self.settings = settings

@@ -92,6 +92,8 @@ public final class AppController {
     func replaceEditor(_ next: Editor, restartJournalFrom documentPath: String? = nil, page: Data? = nil, importedFrom: String? = nil,
                        restartJournal: Bool = true) {
         text.finish()
+        // Where the notebook that goes was left, for its next opening.
+        document.rememberPlace()
         // The selection and the copied element belong to the page that goes; so do the matches.
         if find.isOpen { find.close() }
         selection.forget()

@@ -15,6 +15,16 @@ public final class DocumentController {
     let session = DocumentSession(state: DocumentState())
 
     /// The desktop's recent files (nil: not kept, as in tests).
+    /// Where each notebook was left (nil: not noted, as in tests).
+    public var lastPlaces: LastPlaces?
+
+    /// Notes where the notebook shown is left: its page and zoom, by its file (the document,
+    /// or the PDF or notebook it was made from).
+    func rememberPlace() {
+        guard let lastPlaces, let path = state.path ?? state.importedFrom else { return }
+        lastPlaces.remember(LastPlaces.Place(page: editor.pages.index, zoom: app.viewport.zoom), for: path)
+    }
+
     public var recentFiles: RecentFiles? {
         get { session.recentFiles }
         set { session.recentFiles = newValue }
@@ -258,6 +268,7 @@ public final class DocumentController {
     /// The window is closing: the journal goes when nothing unsaved is in it (the document
     /// was saved, or the user answered Discard); otherwise it stays for the next start.
     public func sessionEnded() {
+        rememberPlace()
         session.ended(modified: isModified)
     }
 

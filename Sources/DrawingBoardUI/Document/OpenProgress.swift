@@ -77,6 +77,11 @@ final class OpenProgress {
             app.chrome.show(info: "Opened “\(name)” as a new page (\(size.width)x\(size.height)); Save writes it as a document")
         }
         document.session.noteRecent(path)
+        // Where it was left: its page and zoom.
+        if let place = document.lastPlaces?.place(of: path), place.page < app.editor.pages.count {
+            app.viewport.zoom(to: place.zoom)
+            app.pages.go(to: place.page)
+        }
         nameAfterOpen()
     }
 
