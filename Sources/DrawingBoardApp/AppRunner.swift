@@ -169,7 +169,19 @@ public final class AppRunner {
     private func perform(_ effect: AppEffect) {
         switch effect {
         case .setTitle(let title): window.setTitle(title)
-        case .setPointerShape(let shape): window.setPointer(crosshair: shape == .crosshair, hidden: shape == .hidden)
+        case .setPointerShape(let shape): window.setPointer(crosshair: shape == .crosshair, hidden: shape == .hidden, hand: shape == .hand)
+        case .openURI(let address):
+            // xdg-open (in the flatpak, flatpak-xdg-utils's, which asks the desktop portal).
+            let opener = Process()
+            opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            opener.arguments = ["xdg-open", address]
+            opener.standardOutput = FileHandle.nullDevice
+            opener.standardError = FileHandle.nullDevice
+            do {
+                try opener.run()
+            } catch {
+                controller.chrome.show(error: "Could not open “\(address)”: \(error)")
+            }
         case .setFullscreen(let on):
             window.setFullscreen(on)
             controller.setFullscreen(window.isFullscreen)

@@ -185,12 +185,15 @@ public final class Window {
     }
 
     /// The system crosshair over the window (the eyedropper), or the usual arrow.
-    public func setPointer(crosshair: Bool, hidden: Bool = false) {
+    public func setPointer(crosshair: Bool, hidden: Bool = false, hand: Bool = false) {
         SDL_ShowCursor(hidden ? SDL_DISABLE : SDL_ENABLE)
         if crosshair, crosshairCursor == nil { crosshairCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_CROSSHAIR) }
+        if hand, handCursor == nil { handCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND) }
         if arrowCursor == nil { arrowCursor = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW) }
-        if let cursor = crosshair ? crosshairCursor : arrowCursor { SDL_SetCursor(cursor) }
+        if let cursor = hand ? handCursor : crosshair ? crosshairCursor : arrowCursor { SDL_SetCursor(cursor) }
     }
+
+    private var handCursor: OpaquePointer?
 
     private var crosshairCursor: OpaquePointer?
     private var arrowCursor: OpaquePointer?

@@ -57,6 +57,19 @@ public enum TestPDF {
         return Data(out.utf8)
     }
 
+    /// Two A4 pages; the first has a link to the web at (72, 100)-(272, 140) points from the
+    /// top left (https://example.org/entropy) and one to page 2 at (72, 200)-(272, 240).
+    public static var withLinks: Data {
+        handMade([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Annots [5 0 R 6 0 R] >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+            "<< /Type /Annot /Subtype /Link /Rect [72 702 272 742] /Border [0 0 0] /A << /S /URI /URI (https://example.org/entropy) >> >>",
+            "<< /Type /Annot /Subtype /Link /Rect [72 602 272 642] /Border [0 0 0] /Dest [4 0 R /Fit] >>",
+        ])
+    }
+
     /// A well-formed PDF with no pages.
     public static var noPages: Data {
         handMade(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"])

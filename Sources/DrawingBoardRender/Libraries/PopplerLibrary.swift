@@ -30,6 +30,11 @@ final class PopplerLibrary: @unchecked Sendable {
     /// `poppler_page_get_selected_text` and `_region`: text selected as a reader selects it.
     private let selectedText: (@convention(c) (OpaquePointer?, UInt32, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?)?
     private let selectedRegion: (@convention(c) (OpaquePointer?, Double, UInt32, UnsafeMutableRawPointer?) -> OpaquePointer?)?
+    /// `poppler_page_get_link_mapping` and its kin: the page's links.
+    private let linkMapping: (@convention(c) (OpaquePointer?) -> UnsafeMutablePointer<GList>?)?
+    private let freeLinkMapping: (@convention(c) (UnsafeMutablePointer<GList>?) -> Void)?
+    private let findDest: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)?
+    private let freeDest: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
     /// `poppler_rectangle_free`: poppler makes its rectangles its own way.
     private let freeRectangle: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 
@@ -58,6 +63,10 @@ final class PopplerLibrary: @unchecked Sendable {
         findText = symbol("poppler_page_find_text_with_options",
                           (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> UnsafeMutablePointer<GList>?).self)
         freeRectangle = symbol("poppler_rectangle_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+        linkMapping = symbol("poppler_page_get_link_mapping", (@convention(c) (OpaquePointer?) -> UnsafeMutablePointer<GList>?).self)
+        freeLinkMapping = symbol("poppler_page_free_link_mapping", (@convention(c) (UnsafeMutablePointer<GList>?) -> Void).self)
+        findDest = symbol("poppler_document_find_dest", (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?).self)
+        freeDest = symbol("poppler_dest_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         selectedText = symbol("poppler_page_get_selected_text",
                               (@convention(c) (OpaquePointer?, UInt32, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?).self)
         selectedRegion = symbol("poppler_page_get_selected_region",
@@ -127,6 +136,57 @@ final class PopplerLibrary: @unchecked Sendable {
             node = n.pointee.next
         }
         return boxes
+    }
+
+    /// Where a link of a PDF page leads: a page of the same PDF (0-based), or a web address.
+    enum LinkTarget: Equatable {
+        case page(Int)
+        case uri(String)
+    }
+
+    /// The page's links: each one's box in points from the page's top left, and where it
+    /// leads (links of other kinds are left out). poppler's structs are read by their layout
+    /// (the library is opened by name, without its headers): a mapping is a rectangle of four
+    /// doubles then the action; an action its type (an int), its title, then a destination or
+    /// an address; a destination its type, its page (from 1), then its numbers and its name.
+    func links(on page: OpaquePointer, in document: OpaquePointer) -> [(area: Rect, target: LinkTarget)] {
+        guard let linkMapping, let freeLinkMapping, let list = linkMapping(page) else { return [] }
+        defer { freeLinkMapping(list) }
+        let height = size(page).height
+        var result: [(Rect, LinkTarget)] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            node = n.pointee.next
+            guard let mapping = n.pointee.data else { continue }
+            let r = mapping.assumingMemoryBound(to: Double.self)
+            let area = Rect(minX: min(r[0], r[2]), minY: height - max(r[1], r[3]), maxX: max(r[0], r[2]), maxY: height - min(r[1], r[3]))
+            guard let action = mapping.load(fromByteOffset: 32, as: UnsafeMutableRawPointer?.self) else { continue }
+            let type = action.load(as: Int32.self)
+            switch type {
+            case 5: // POPPLER_ACTION_URI
+                if let uri = action.load(fromByteOffset: 16, as: UnsafePointer<CChar>?.self) { result.append((area, .uri(String(cString: uri)))) }
+            case 2: // POPPLER_ACTION_GOTO_DEST
+                guard let dest = action.load(fromByteOffset: 16, as: UnsafeMutableRawPointer?.self) else { continue }
+                if let number = destinationPage(dest, in: document) { result.append((area, .page(number))) }
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// A destination's page (0-based); a named one looked up in the document.
+    private func destinationPage(_ dest: UnsafeMutableRawPointer, in document: OpaquePointer) -> Int? {
+        let type = dest.load(as: Int32.self)
+        if type == 9 { // POPPLER_DEST_NAMED
+            guard let findDest, let freeDest, let name = dest.load(fromByteOffset: 48, as: UnsafePointer<CChar>?.self),
+                  let found = findDest(document, name) else { return nil }
+            defer { freeDest(found) }
+            let page = Int(found.load(fromByteOffset: 4, as: Int32.self))
+            return page >= 1 ? page - 1 : nil
+        }
+        let page = Int(dest.load(fromByteOffset: 4, as: Int32.self))
+        return page >= 1 ? page - 1 : nil
     }
 
     /// How a selection grows from its two points: by characters, whole words, whole lines.

@@ -97,3 +97,34 @@ public struct PDFTextSelection: Sendable, Hashable {
         return PDFTextSelection(text: found.text, boxes: found.boxes)
     }
 }
+
+/// A link of a PDF page: its box on the page (page pixels) and where it leads.
+public struct PDFLink: Sendable, Hashable {
+    public enum Target: Sendable, Hashable {
+        /// A page of the same PDF file (0-based, in the file's order).
+        case pdfPage(Int)
+        /// A web address (or any other the desktop opens).
+        case web(String)
+    }
+
+    public var area: Rect
+    public var target: Target
+
+    /// The links of `page`'s PDF page (none when it has no PDF, or poppler cannot read it).
+    public static func links(on page: Page, documents: OpenPDFs = .shared) -> [PDFLink] {
+        guard case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared else { return [] }
+        let k = Double(page.size.width) / max(pdf.pageSize.width, 1e-9)
+        let found = (try? documents.using(pdf.file) { (document: OpaquePointer?) throws(RenderError) -> [PDFLink] in
+            guard let document, let handle = poppler.page(document, pdf.index) else { return [] }
+            defer { poppler.release(handle) }
+            return poppler.links(on: handle, in: document).map { link in
+                let area = Rect(minX: link.area.minX * k, minY: link.area.minY * k, maxX: link.area.maxX * k, maxY: link.area.maxY * k)
+                switch link.target {
+                case .page(let i): return PDFLink(area: area, target: .pdfPage(i))
+                case .uri(let uri): return PDFLink(area: area, target: .web(uri))
+                }
+            }
+        }) ?? []
+        return found
+    }
+}

@@ -18,6 +18,7 @@ import Foundation
 /// - `instruments`: the ruler, set square or compass over the page;
 /// - `find`: the find bar and the matches it marks;
 /// - `pdfText`: a PDF page's text selected (the Select tool's Text choice);
+/// - `links`: the links of PDF pages, followed by a click;
 /// - `text`: the text being typed, as the window shows it.
 ///
 /// It turns the platform's events into calls on its parts, gathers what the platform must do
@@ -37,6 +38,7 @@ public final class AppController {
     public private(set) lazy var instruments = InstrumentController(app: self)
     public private(set) lazy var find = FindController(app: self)
     public private(set) lazy var pdfText = PDFTextController(app: self)
+    public private(set) lazy var links = LinkController(app: self)
     public private(set) lazy var text = TextController(app: self)
     public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false

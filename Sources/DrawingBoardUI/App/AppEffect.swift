@@ -45,6 +45,8 @@ public enum AppEffect: Sendable, Hashable {
     case offerClipboard(png: Data, svg: Data)
     /// Put this text on the system clipboard.
     case copyText(String)
+    /// Open this address with the desktop's browser (through the portal in the flatpak).
+    case openURI(String)
     /// Read text from the clipboard and type it into the text box (`text.pasted`).
     case pasteText
     /// Text is being typed into a text box at this window rectangle (the input method's
@@ -60,4 +62,6 @@ public enum PointerShape: Sendable, Hashable {
     case crosshair
     /// Over the page: the app draws the brush's outline instead.
     case hidden
+    /// Over a link that a click follows.
+    case hand
 }

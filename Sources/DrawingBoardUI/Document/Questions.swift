@@ -42,7 +42,7 @@ public final class Questions {
         case .open(let path): document.openNow(path)
         case .newPage(let spec): document.newPageNow(spec)
         case .restore: document.restoreNow()
-        case .saveName, .replace, .replaceSource: break
+        case .saveName, .replace, .replaceSource, .openLink: break
         }
     }
 
@@ -69,6 +69,8 @@ public final class Questions {
         case .replace(let path, _)?:
             let url = URL(fileURLWithPath: path)
             return "“\(url.lastPathComponent)” already exists in “\(url.deletingLastPathComponent().lastPathComponent)”. Replace it?"
+        case .openLink(let address)?:
+            return "Open “\(address)” in the browser?"
         case .replaceSource(let path)?:
             let name = URL(fileURLWithPath: path).lastPathComponent
             return "“\(name)” is the PDF this notebook's pages came from. Replace it with the annotated copy? (The notebook keeps its pages either way.)"
@@ -82,6 +84,10 @@ public final class Questions {
         guard let action = pending else { return }
         pending = nil
         app.invalidateChrome()
+        if case .openLink(let address) = action {
+            if button == .openLink { app.request(.openURI(address)) }
+            return
+        }
         if case .replaceSource(let path) = action {
             if button == .replace { document.exportCopy(to: path, overSource: true) }
             return
@@ -118,7 +124,7 @@ public final class Questions {
                 if case .quit = action { session.discardedOnQuit = true }
                 carryOut(action)
             }
-        case .cancel, .exportCopy, .replace:
+        case .cancel, .exportCopy, .replace, .openLink:
             session.afterSave = nil
             session.preparedOpen = nil
         case .restore:

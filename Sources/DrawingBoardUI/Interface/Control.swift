@@ -57,6 +57,8 @@ public enum DialogButton: Sendable, Hashable {
     case exportCopy
     /// A name the app completed (an extension added) is an existing file: replace it.
     case replace
+    /// A web link: open it in the browser.
+    case openLink
 
     var label: String {
         switch self {
@@ -67,10 +69,11 @@ public enum DialogButton: Sendable, Hashable {
         case .saveDocument: return "Save as .ora"
         case .exportCopy: return "Export copy"
         case .replace: return "Replace"
+        case .openLink: return "Open"
         }
     }
 
-    var isPrimary: Bool { self == .save || self == .restore || self == .saveDocument || self == .replace }
+    var isPrimary: Bool { self == .save || self == .restore || self == .saveDocument || self == .replace || self == .openLink }
 }
 
 /// Everything the user can press.
@@ -231,10 +234,13 @@ public enum PendingAction: Sendable, Hashable {
     case replace(path: String, export: Bool)
     /// An export would write over the PDF the notebook's pages came from: replace it?
     case replaceSource(path: String)
+    /// A PDF's link to the web was clicked: open the address in the browser?
+    case openLink(String)
 
     var buttons: [DialogButton] {
         switch self {
         case .replaceSource: return [.replace, .cancel]
+        case .openLink: return [.openLink, .cancel]
         case .restore: return [.restore, .discard]
         case .saveName(_, _, let format): return format == nil ? [.saveDocument, .cancel] : [.saveDocument, .exportCopy, .cancel]
         case .replace: return [.replace, .cancel]

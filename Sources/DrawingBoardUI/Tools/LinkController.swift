@@ -1,0 +1,62 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+
+/// The links of PDF pages in the window: a hand pointer over one with the Select tool; a click
+/// follows it: a link to a page of the PDF goes to the
+/// notebook's page that shows it (wherever it went), a link to the web opens in the browser
+/// after a question that names the address.
+public final class LinkController {
+    unowned let app: AppController
+    /// The links of the page drawn on, found once per page.
+    private var cached: (page: UInt64, links: [PDFLink])?
+
+    init(app: AppController) {
+        self.app = app
+    }
+
+    private var editor: Editor { app.editor }
+
+    /// The links of the page drawn on.
+    var links: [PDFLink] {
+        let id = editor.pages.currentID
+        if let cached, cached.page == id { return cached.links }
+        let found = PDFLink.links(on: editor.page)
+        cached = (id, found)
+        return found
+    }
+
+    /// The link under window point `p` (on the page drawn on), if any.
+    public func link(at p: Point) -> PDFLink? {
+        guard case .pdf = editor.page.background else { return nil }
+        let q = app.view.toCanvas(p)
+        return links.first { $0.area.insetBy(-2).contains(q) }
+    }
+
+    /// Whether presses follow links: with the Select tool (its Text choice selects text instead).
+    var follows: Bool { editor.toolState.tool == .select && app.lasso.area != .text }
+
+    /// A press: true when it was on a link it followed.
+    func press(_ event: PointerEvent) -> Bool {
+        guard follows, let link = link(at: event.position) else { return false }
+        follow(link)
+        return true
+    }
+
+    /// Follows `link`: its page shown, or the question before the browser.
+    public func follow(_ link: PDFLink) {
+        switch link.target {
+        case .pdfPage(let index):
+            guard case .pdf(let here) = editor.page.background else { return }
+            // The notebook's page showing that page of this PDF, wherever it is now.
+            let target = (0..<editor.pages.count).first { i in
+                if case .pdf(let other) = editor.pages.entry(i).page.background { return other.file == here.file && other.index == index }
+                return false
+            }
+            guard let target else { return app.chrome.show(info: "That page of the PDF is not in this notebook") }
+            app.pages.go(to: target)
+        case .web(let address):
+            app.document.questions.ask(.openLink(address))
+        }
+    }
+}
