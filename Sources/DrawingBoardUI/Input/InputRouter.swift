@@ -337,16 +337,6 @@ public final class InputRouter {
 
     // MARK: - The view by hand
 
-    /// A wheel or touchpad scroll of `dx`, `dy` notches (fractions from a touchpad): over a
-    /// slider it nudges the slider; over the page, Ctrl zooms about the pointer, Shift scrolls
-    /// sideways, and otherwise it scrolls.
-    public func scroll(dx: Double = 0, dy: Double, at p: Point, ctrl: Bool = false, shift: Bool = false) {
-        WheelScroll(app: app).scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
-    }
-
-    /// A mouse wheel's whole notches (Ctrl: zoom).
-    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) { scroll(dy: Double(steps), at: p, ctrl: zoom) }
-
     /// The middle button drags the page.
     public func middleDrag(_ phase: PointerEvent.Phase, at p: Point) {
         switch phase {

@@ -33,3 +33,15 @@ struct WheelScroll {
         }
     }
 }
+
+extension InputRouter {
+    /// A wheel or touchpad scroll of `dx`, `dy` notches (fractions from a touchpad): over a
+    /// slider it nudges the slider; over the page, Ctrl zooms about the pointer, Shift scrolls
+    /// sideways, over the ruler it turns it, and otherwise it scrolls.
+    public func scroll(dx: Double = 0, dy: Double, at p: Point, ctrl: Bool = false, shift: Bool = false) {
+        WheelScroll(app: app).scroll(dx: dx, dy: dy, at: p, ctrl: ctrl, shift: shift)
+    }
+
+    /// A mouse wheel's whole notches (Ctrl: zoom).
+    public func wheel(_ steps: Int, at p: Point, zoom: Bool = false) { scroll(dy: Double(steps), at: p, ctrl: zoom) }
+}
