@@ -66,13 +66,14 @@ import Testing
         #expect(arc.first!.distance(to: Point(650, 350)) < 1e-6 && arc.last!.distance(to: Point(500, 500)) < 1e-6)
     }
 
-    @Test func theSetSquareGuidesAlongItsThreeSides() {
+    @Test func theSetSquareGuidesAlongItsThreeSides() throws {
         let square = Instrument(.setSquare, at: Point(500, 300), angle: 0, radius: 200)
         #expect(square.triangle == [Point(300, 300), Point(700, 300), Point(500, 500)])
         // Near the long side, near a short side (at 45°), and far from all.
         #expect(square.guided([Point(400, 290), Point(600, 310)]) == [Point(400, 300), Point(600, 300)])
-        let leg = square.guided([Point(410, 410), Point(350, 340)])!
-        #expect(abs(leg[0].x - leg[0].y + 0) < 1e-9 || abs((leg[0].y - 300) - (leg[0].x - 300)) < 1e-9)
+        // (410, 410) lies on the short side from (500, 500) to (300, 300): along it, to (345, 345).
+        let leg = try #require(square.guided([Point(410, 410), Point(350, 340)]))
+        #expect(leg.count == 2 && leg[0].distance(to: Point(410, 410)) < 1e-9 && leg[1].distance(to: Point(345, 345)) < 1e-9, "\(leg)")
         #expect(square.guided([Point(500, 100), Point(600, 120)]) == nil)
     }
 }
@@ -124,8 +125,9 @@ import Testing
 
     func ink(_ image: RasterImage, _ x: Int, _ y: Int) -> Bool { image.pixel(x: x, y: y) & 0xFF < 0x80 }
 
-    @Test func theShapeShowsWhileTheButtonIsHeld() throws {
-        let c = try makeController()
+    /// The hand rectangle drawn with the pencil, 20 ms a motion, the button still held; the
+    /// time of its last motion.
+    func drawHeld(_ c: AppController) -> Double {
         c.brush.select(.pencil)
         var t = 1.0
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(150, 220), time: t))
@@ -133,6 +135,12 @@ import Testing
             t += 0.02
             c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(p.0, p.1), time: t))
         }
+        return t
+    }
+
+    @Test func theShapeShowsWhileTheButtonIsHeld() throws {
+        let c = try makeController()
+        var t = drawHeld(c)
         #expect(ink(try c.shown(), 300, 205), "the bulge, as drawn")
         let due = try #require(c.secondsUntilWakeup())
         #expect(abs(due - 0.5) < 0.05, "the loop wakes when the rest is long enough: \(due)")
@@ -152,13 +160,7 @@ import Testing
 
     @Test func aRectangleHeldAndLetGoIsTheRectangleShown() throws {
         let c = try makeController()
-        c.brush.select(.pencil)
-        var t = 1.0
-        c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(150, 220), time: t))
-        for p in Self.rectangle.dropFirst() {
-            t += 0.02
-            c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(p.0, p.1), time: t))
-        }
+        let t = drawHeld(c)
         c.tick(t + 0.55)
         let held = try c.shown()
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(150, 224), time: t + 0.6))

@@ -127,15 +127,7 @@ extension Page {
         switch edit {
         case .transform(let ids, let m):
             guard !m.isIdentity else { return nil }
-            return toTop(indices(of: ids)) { item in
-                switch item {
-                case .stroke(let stroke): return .stroke(stroke.transformed(by: m))
-                case .element(var element):
-                    element.placement = element.placement.transformed(by: m)
-                    return .element(element)
-                case .base: return item
-                }
-            }
+            return toTop(indices(of: ids)) { $0.transformed(by: m) }
         case .restyle(let ids, let restyle):
             var removed: [ItemChange.Placed] = [], added: [ItemChange.Placed] = []
             for i in indices(of: ids) {
@@ -250,5 +242,19 @@ extension Element.Placement {
         p.width = min(max(width * m.lengthScale, Element.widthRange.lowerBound), Element.widthRange.upperBound)
         p.rotation = Self.normalised(rotation + m.rotationDegrees)
         return p
+    }
+}
+
+extension PageItem {
+    /// The item moved, scaled or turned by `m`: a stroke takes the transform (its points stay as
+    /// drawn), an element its place; the pixels under the strokes stay where they are.
+    public func transformed(by m: Affine) -> PageItem {
+        switch self {
+        case .stroke(let stroke): return .stroke(stroke.transformed(by: m))
+        case .element(var element):
+            element.placement = element.placement.transformed(by: m)
+            return .element(element)
+        case .base: return self
+        }
     }
 }

@@ -91,18 +91,9 @@ public final class EditorSelection {
             // the journal hears the transform.
             lifted = nil
             select(ids)
-            func moved(_ item: PageItem) -> PageItem {
-                switch item {
-                case .stroke(let stroke): return .stroke(stroke.transformed(by: m))
-                case .element(var element):
-                    element.placement = element.placement.transformed(by: m)
-                    return .element(element)
-                case .base: return item
-                }
-            }
             let top = page.items.count + lift.inPlace.count
-            let placed = lift.inPlace.map { ItemChange.Placed(index: $0.index, item: moved($0.item)) }
-                + lift.moving.enumerated().map { ItemChange.Placed(index: top + $0.offset, item: moved($0.element)) }
+            let placed = lift.inPlace.map { ItemChange.Placed(index: $0.index, item: $0.item.transformed(by: m)) }
+                + lift.moving.enumerated().map { ItemChange.Placed(index: top + $0.offset, item: $0.element.transformed(by: m)) }
             var problem: String?
             for case .stroke(let stroke) in placed.map(\.item) {
                 do { try stroke.validate(at: "the selection") } catch { problem = error.message; break }
@@ -226,15 +217,13 @@ public final class EditorSelection {
         var id = nextID
         var made: [PageItem] = []
         for item in items {
-            switch item {
-            case .stroke(let stroke):
-                var copy = stroke.transformed(by: m)
+            switch item.transformed(by: m) {
+            case .stroke(var copy):
                 copy.id = id
                 made.append(.stroke(copy))
             case .element(var element):
                 element.id = id
                 element.name = nil
-                element.placement = element.placement.transformed(by: m)
                 made.append(.element(element))
             case .base:
                 continue

@@ -13,15 +13,7 @@ public enum ClipboardPictures {
         let box = clip.bounds
         let size = PixelSize(width: max(1, Int(box.width.rounded(.up)) + 4), height: max(1, Int(box.height.rounded(.up)) + 4))
         let shift = Affine.move(2 - box.minX, 2 - box.minY)
-        let items = clip.items.map { item -> PageItem in
-            switch item {
-            case .stroke(let stroke): return .stroke(stroke.transformed(by: shift))
-            case .element(var element):
-                element.placement = element.placement.transformed(by: shift)
-                return .element(element)
-            case .base: return item
-            }
-        }
+        let items = clip.items.map { $0.transformed(by: shift) }
         let bounds = Rect(minX: 0, minY: 0, maxX: Double(size.width), maxY: Double(size.height))
         let picture = try SelectionPicture(items: items, pageSize: size, bounds: bounds, scale: min(scale, (Double(maxPixels) / Double(size.area)).squareRoot()),
                                            resources: PaintResources())
