@@ -21,7 +21,7 @@ func selectionFigures() throws {
     // As the window opens it: pages painted again whole off the event loop when heavy.
     let built = try journalPage()
     let editor = try Editor(notebook: built.pages.notebook, drawsPDFsLater: true)
-    let app = AppController(editor: editor, decoder: NoDecoding(), window: editor.size, scale: 1)
+    var app = AppController(editor: editor, decoder: NoDecoding(), window: editor.size, scale: 1)
     app.run(.actualSize)
     let frame = try Frame(size: app.window)
     let icons = IconSet(directory: nil)
@@ -133,18 +133,29 @@ func selectionFigures() throws {
         $0.points[0].distance(to: middle) < $1.points[0].distance(to: middle)
     }.prefix(40).map(\.id)
     var others: [String: Any] = [:]
-    for (name, ids) in [("strokes", lassoed), ("formula", Array(near))] {
+    func strokesAlone(_ name: String, _ ids: [UInt64], _ label: String) {
         app.key(KeyInput(.escape), time: time)
         app.lasso.select(ids)
         paintFrame()
         let b = app.lasso.restingBox!
         let moved = drag(from: app.editor.page.strokes.first { $0.id == ids[0] }!.pagePoints[0])
         let m = Stats(moved.motions)
-        row("drag \(ids.count) strokes alone (\(Int(b.width))x\(Int(b.height))): per motion median / p99; picture ready; lift / release",
+        row("drag \(ids.count) strokes \(label) (\(Int(b.width))x\(Int(b.height))): per motion median / p99; picture ready; lift / release",
             "\(ms(m.median)) / \(ms(m.p99)); \(ms(moved.ready)); \(ms(moved.first)) / \(ms(moved.drop))")
         others[name] = ["count": ids.count, "median_ms": m.median * 1e3, "p99_ms": m.p99 * 1e3, "lift_ms": moved.first * 1e3, "drop_ms": moved.drop * 1e3,
                         "picture_ready_ms": moved.ready * 1e3]
     }
+    strokesAlone("strokes", lassoed, "alone")
+    strokesAlone("formula", Array(near), "alone")
+    // The same strokes where the page is ink alone (a lecture's page, whose PDF is its paper):
+    // all of them the top run of ink, the ink where they were painted off the loop first.
+    let page = app.editor.page
+    let inkOnly = Page(size: page.size, background: page.background, items: page.items.filter { $0.stroke != nil })
+    app = AppController(editor: try Editor(notebook: Notebook([inkOnly]), drawsPDFsLater: true), decoder: NoDecoding(), window: editor.size, scale: 1)
+    app.run(.actualSize)
+    app.brush.select(.select)
+    paintFrame()
+    strokesAlone("ink_page", lassoed, "on a page of ink alone")
     json["selection_strokes"] = others
     json["selection"] = ["lasso_items": selected, "lasso_release_median_ms": s.median * 1e3, "lasso_release_max_ms": selectTimes.max()! * 1e3,
                          "drag_median_ms": inkStats.median * 1e3, "drag_p99_ms": inkStats.p99 * 1e3,

@@ -56,9 +56,14 @@ public final class EditorSelection {
     /// the window lays the selection's picture over it where the drag has it. No step is made
     /// and the journal hears nothing: `drop` makes the one step the drag is, `putBack` leaves
     /// everything as it was. Anything else done to the page puts it back first.
-    public func lift() throws(RenderError) {
+    /// `patch`: the ink where the selection was, painted off the event loop (`liftPatchJob`);
+    /// used when nothing changed since it was asked for.
+    public func lift(patch: LiftPatch? = nil) throws(RenderError) {
         putBack()
         let ids = self.ids
+        let canvas = editor.canvas
+        canvas.liftPatch = patch.flatMap { $0.stamp == stamp(ids) ? $0 : nil }
+        defer { canvas.liftPatch = nil }
         let taken = try takeSelection()
         let found = page.indices(of: ids)
         let firstStroke = found.first { page.items[$0].stroke != nil } ?? Int.max
@@ -68,6 +73,16 @@ public final class EditorSelection {
         }
         if let back = try editor.performQuietly(.selection(.remove(ids))) { lifted = (ids, back, inPlace, moving) }
     }
+
+    /// What to paint off the event loop before the selection is lifted for a drag, when
+    /// lifting it on the loop would take longer than a frame (the window's editors only).
+    public func liftPatchJob() -> LiftPatchJob? {
+        let ids = self.ids
+        guard editor.current.paintsLater, editor.current.repaint == nil, !ids.isEmpty else { return nil }
+        return editor.canvas.liftPatchJob(for: ids, of: page, stamp: stamp(ids))
+    }
+
+    private func stamp(_ ids: [UInt64]) -> LiftPatch.Stamp { LiftPatch.Stamp(revision: editor.revision, page: shelf.current, ids: ids) }
 
     /// The lifted selection back where it was, as it was.
     public func putBack() {

@@ -139,6 +139,9 @@ final class PageCanvas {
     /// For tests: the next mask asked for fails with this (painting from the page fails
     /// part-way, after some layers changed).
     var simulatedMaskFailure: RenderError?
+    /// The ink where a selection is being lifted, painted off the event loop (`LiftPatch`):
+    /// laid in when the lift's change is followed, instead of painting that area again.
+    var liftPatch: LiftPatch?
 
     /// A stroke that was just drawn on top: its outline, worked out once, and the stroke in
     /// progress whose mask covers it already, if any.
@@ -232,7 +235,7 @@ final class PageCanvas {
             try painter.paintUnder(underArea)
             invalidate(underArea)
         }
-        if let inkArea { try painter.repaint(inkArea) }
+        if let inkArea, try liftPatch?.lay(on: self, area: inkArea) != true { try painter.repaint(inkArea) }
         if !painter.hasHighlighterStrokes { highlights = nil }
         // An element moved keeps its cache; one that is gone drops it.
         var gone = Set<UInt64>()

@@ -178,12 +178,21 @@ struct RunPainter {
     /// `region`, exactly as drawing them one by one did.
     func paintItems(_ indices: [Int], region: PixelRect, entries: [ItemIndex.Entry], mask: CairoSurface, ink: CairoSurface,
                     highlights: CairoSurface?) throws(RenderError) {
+        try Self.paintStrokes(indices, of: page, size: size, region: region, entries: entries, mask: mask, ink: ink, highlights: highlights) {
+            () throws(RenderError) in try baseSurface()
+        }
+    }
+
+    /// `paintItems` for a page of `size` without a canvas (off the event loop too): `base` gives
+    /// the base's pixels when the base is among `indices`.
+    static func paintStrokes(_ indices: [Int], of page: Page, size: PixelSize, region: PixelRect, entries: [ItemIndex.Entry], mask: CairoSurface,
+                             ink: CairoSurface, highlights: CairoSurface?, base: () throws(RenderError) -> CairoSurface?) throws(RenderError) {
         let baked = page.bakedStrokes
         for i in indices {
             let entry = entries[i]
             guard let box = entry.box else {
                 // The base, under everything.
-                if entry.tool == nil, !entry.isElement, let base = try baseSurface() {
+                if entry.tool == nil, !entry.isElement, let base = try base() {
                     let cr = try CairoContext(ink)
                     cr.clip(to: region)
                     cr.paint(base)

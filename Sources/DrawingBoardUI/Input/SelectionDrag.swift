@@ -24,6 +24,10 @@ struct SelectionDrag {
     /// and whether it is lifted off the page (once the picture is there and it has moved).
     var picture: SelectionPicture?
     var lifted = false
+    /// The ink where the selection was, painted off the loop too when lifting it on the loop
+    /// would take longer than a frame (`LiftPatch`), and whether it is still coming.
+    var patch: LiftPatch?
+    var patchComing = false
     /// Which drag this is, for the picture arriving later.
     var number = 0
 

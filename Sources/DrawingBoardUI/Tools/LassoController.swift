@@ -248,26 +248,43 @@ public final class LassoController {
         }
         dragCount += 1
         drag.number = dragCount
+        // The picture it moves as is painted off the event loop from now on, and the ink
+        // under it when lifting it costs more than a frame: by the first motion they are
+        // there, most often, and the selection lifts then; until they come the box moves alone.
+        let job = editor.selection.liftPatchJob()
+        drag.patchComing = job != nil
         gesture = .drag(drag)
-        // The picture it moves as is painted off the event loop from now on: by the first
-        // motion it is there, most often, and the selection lifts then; until it comes the
-        // box moves alone.
         guard let snapshot = try? editor.selection.snapshot() else { return }
         let scale = view.scale, number = dragCount
         app.background.run({ try SelectionPicture.painted(snapshot, scale: scale) }) { [weak self] result in
             guard let self, case .drag(var d) = gesture, d.number == number, case .success(let picture) = result else { return }
             d.picture = picture
-            if !d.m.isIdentity { _ = lift(&d) } else { gesture = .drag(d) }
-            refresh()
+            arrived(&d)
+        }
+        guard let job else { return }
+        app.background.run({ try job.paint() }) { [weak self] result in
+            guard let self, case .drag(var d) = gesture, d.number == number else { return }
+            // (One that could not be painted: the lift paints that area on the loop.)
+            d.patch = try? result.get()
+            d.patchComing = false
+            arrived(&d)
         }
     }
 
-    /// Lifts the selection off the page for the drag `d` once its picture is there; false
-    /// (the drag ended, said why) when it cannot be.
+    /// What the drag `d` waited for came: lifted if it has moved.
+    private func arrived(_ d: inout SelectionDrag) {
+        gesture = .drag(d)
+        if !d.m.isIdentity { _ = lift(&d) }
+        refresh()
+    }
+
+    /// Lifts the selection off the page for the drag `d` once its picture (and patch) are
+    /// there; false (the drag ended, said why) when it cannot be.
     private func lift(_ d: inout SelectionDrag) -> Bool {
-        guard !d.lifted, d.picture != nil else { return true }
+        guard !d.lifted, d.picture != nil, !d.patchComing else { return true }
         do {
-            try editor.selection.lift()
+            try editor.selection.lift(patch: d.patch)
+            d.patch = nil
             d.lifted = true
             gesture = .drag(d)
             return true
