@@ -58,6 +58,8 @@ let package = Package(
 
         // Pens on Wayland: the tablet protocol on SDL's display (SDL 2 reads no pressure).
         .target(name: "WaylandTablet", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // Pictures on the Wayland clipboard: a data source on SDL's display (SDL 2 offers text only).
+        .target(name: "WaylandClipboard", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .target(name: "DrawingBoardCore"),
         .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
@@ -65,7 +67,7 @@ let package = Package(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", "CSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "DrawingBoardUI", dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardFiles", "CSystem"]),
-        .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet"]),
+        .target(name: "DrawingBoardPlatform", dependencies: ["DrawingBoardCore", "CSDL2", "CSDL2Image", "CGio", "CWebP", "WaylandTablet", "WaylandClipboard"]),
         .target(
             name: "DrawingBoardApp",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardUI", "DrawingBoardPlatform", "DrawingBoardFiles", "CSystem"]),

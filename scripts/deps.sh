@@ -30,6 +30,7 @@ DRAWINGBOARD_TEST_PACKAGES=(
     xdotool
     libxtst-dev
     xclip
+    wl-clipboard
     time
     x11-apps
     x11-utils

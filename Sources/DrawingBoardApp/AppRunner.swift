@@ -14,8 +14,9 @@ import Glibc
 /// presents only the dirty rectangles, once per frame.
 public final class AppRunner {
     public let window: Window
-    /// What other apps get from the clipboard after a copy (X11), made at the first copy.
-    private var clipboardOffer: ClipboardOffer?
+    /// What other apps get from the clipboard after a copy, from the first copy on (the
+    /// window keeps it: it lives on the window's display).
+    private weak var clipboardOffer: (any PictureOffer)?
     public let controller: AppController
     let icons: IconSet
     let chooser: FileChooser
@@ -194,9 +195,9 @@ public final class AppRunner {
             case .nothing(let reason): controller.chrome.show(error: reason)
             }
         case .offerClipboard(let png, let svg):
-            if clipboardOffer == nil, let made = ClipboardOffer() {
+            if clipboardOffer == nil, let made = window.pictureClipboard() {
                 clipboardOffer = made
-                window.watch(made.descriptor)
+                if let watched = made.watched { window.watch(watched) }
             }
             clipboardOffer?.offer(png: png, svg: svg)
         case .copyText(let text):

@@ -7,7 +7,7 @@ import Glibc
 /// `image/png` and `image/svg+xml` until another app takes the clipboard. The window's loop
 /// watches the connection (`descriptor`) and calls `serve()`; everything happens on that
 /// thread. A request larger than the server takes in one property is refused (no INCR).
-/// Wayland has no such way through SDL 2.26, whose clipboard carries text only.
+/// On Wayland `WaylandClipboardOffer` does the same.
 public final class ClipboardOffer {
     private let display: OpaquePointer
     private let window: CSDL2.Window

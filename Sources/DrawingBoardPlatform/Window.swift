@@ -75,22 +75,15 @@ public final class Window {
             signalSources.append(source)
         }
         pens = PenInput(window: window, driver: videoDriver) { [weak self] in self?.pixelRatio ?? 1 }
+        // On Wayland it hears the window's input from the start: its serials set the clipboard.
+        if videoDriver == "wayland" { pictureOffer = WaylandClipboardOffer(window: window) }
         if videoDriver == "x11" { X11RawMotion.deselect(window: window) }
-    }
-
-    /// Room the desktop's title bar and borders take around the window.
-    static let decorations = PixelSize(width: 16, height: 48)
-
-    /// `size` made to fit `usable` (the screen's usable area, in the same units) with the
-    /// window's decorations; as it is when the area is unknown.
-    public static func fitted(_ size: PixelSize, in usable: PixelSize?) -> PixelSize {
-        guard let usable, usable.width > 0, usable.height > 0 else { return size }
-        return PixelSize(width: max(1, min(size.width, usable.width - decorations.width)),
-                         height: max(1, min(size.height, usable.height - decorations.height)))
     }
 
     private let terminateEvent: UInt32
     private var signalSources: [DispatchSourceSignal] = []
+    /// What other apps get from the clipboard after a copy of ink (`pictureClipboard()`).
+    var pictureOffer: (any PictureOffer)?
     /// Pens read beside SDL (`Pens/`).
     private var pens: PenInput?
     /// Where pens come from here, for the status line and the tests.
@@ -99,6 +92,7 @@ public final class Window {
     deinit {
         for source in signalSources { source.cancel() }
         pens?.stop()
+        pictureOffer = nil
         for cursor in [crosshairCursor, arrowCursor] { if let cursor { SDL_FreeCursor(cursor) } }
         presenter = DeadPresenter()
         SDL_DestroyWindow(handle)

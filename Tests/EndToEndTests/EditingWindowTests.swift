@@ -130,20 +130,30 @@ import Testing
         try Self.scaleTurnRecolourAndPaste(app, "x11")
         // Other apps get a PNG (transparent around red ink) and an SVG of what was copied.
         let env = ["DISPLAY": x.display]
+        try Self.clipboardHoldsTheCopy { type, file in
+            let command = "xclip -o -selection clipboard -t '\(type ?? "TARGETS")'" + (file.map { " > '\($0.path)'" } ?? "")
+            return (try? run("sh", ["-c", command], environment: env)) ?? ""
+        }
+        try Self.undoPasteColourAndScale(app, "x11")
+    }
+
+    /// What another app reads of the clipboard after the Ctrl+C of `scaleTurnRecolourAndPaste`:
+    /// a PNG (transparent around red ink) and an SVG drawing the stroke as a path. `read`
+    /// prints the types offered (nil), or the data of one (into the file given, if any).
+    static func clipboardHoldsTheCopy(_ read: (_ type: String?, _ file: URL?) throws -> String) throws {
         #expect(try eventually {
-            let targets = (try? run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: env)) ?? ""
-            return targets.contains("image/png") && targets.contains("image/svg+xml")
+            let types = try read(nil, nil)
+            return types.contains("image/png") && types.contains("image/svg+xml")
         }, "the clipboard offers a PNG and an SVG")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-clip-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: png) }
-        try run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(png.path)'"], environment: env)
+        _ = try read("image/png", png)
         let copied = try PNGFile.decode(atPath: png.path)
         #expect(copied.width > 400 && copied.width < 440 && copied.height < 30, "the copied stroke's box: \(copied.size)")
         #expect(copied.pixels.contains { $0 >> 24 == 0 } && copied.pixels.contains { $0 >> 24 == 0xFF && $0 >> 16 & 0xFF > 0xC0 && $0 & 0xFF < 0x40 },
                 "transparent around, red ink")
-        let svg = try run("xclip", ["-o", "-selection", "clipboard", "-t", "image/svg+xml"], environment: env)
+        let svg = try read("image/svg+xml", nil)
         #expect(svg.contains("<svg") && svg.contains("<path") && !svg.contains("<image"), "the SVG draws the stroke as a path")
-        try Self.undoPasteColourAndScale(app, "x11")
     }
 
     @Test func theSameOnWayland() throws {
@@ -157,6 +167,11 @@ import Testing
         try Self.lassoAndDrag(app, "wayland")
         try Self.scaleTurnRecolourAndPaste(app, "wayland")
         try Self.undoPasteColourAndScale(app, "wayland")
+        // Read last: wl-paste takes the keyboard for a moment to be given the clipboard.
+        try Self.clipboardHoldsTheCopy { type, file in
+            let command = "wl-paste -n " + (type.map { "-t '\($0)'" } ?? "--list-types") + (file.map { " > '\($0.path)'" } ?? "")
+            return (try? run("sh", ["-c", command], environment: weston.environment)) ?? ""
+        }
     }
 
     @Test func fingersLassoMovePinchAndTurn() throws {
