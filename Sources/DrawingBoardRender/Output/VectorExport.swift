@@ -4,9 +4,10 @@ import Foundation
 
 /// SVG and PDF through Cairo's vector surfaces, drawn from the stroke data: every stroke is a
 /// path with its colour's opacity (both formats paint a stroke as one shape, so the opacity is
-/// uniform where it crosses itself, as on screen), and an eraser stroke is painted with the background itself (its
-/// colour, or its image as a pattern): in a flat picture, erasing the drawing is showing the
-/// background, and this keeps every stroke a path in both formats. Paper stays shapes too. Backgrounds that are images are embedded as images; a drawing that
+/// uniform where it crosses itself, as on screen), and an eraser's pass is not painted: each
+/// stroke before it that it reaches is clipped outside it (`Page.strokesAsWritten`), so what is
+/// under the ink (a PDF page's text and drawings) is never painted twice, and every stroke
+/// stays a path in both formats. Paper stays shapes too. Backgrounds that are images are embedded as images; a drawing that
 /// did not come from strokes (another app's document) is embedded as its pixels.
 public enum VectorExport {
     public enum Format: String, Sendable {
@@ -53,7 +54,7 @@ public enum VectorExport {
     /// the whole PDF in memory); `sink` says whether it took the bytes.
     public static func exportNotebook(_ editor: Editor, to sink: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
         let notebook = editor.pages.notebook
-        let strokes = notebook.pages.map(\.page.strokes)
+        let strokes = notebook.pages.map(\.page.strokesAsWritten)
         try write(.pdf, pages: notebook.count, size: notebook.pages[0].page.size, to: sink, strokes: { strokes[$0] }) { i in
             ExportedPage(page: notebook.pages[i].page) { () throws(RenderError) in try editor.pages.image(i) }
         }
@@ -180,7 +181,7 @@ public enum VectorExport {
             // background included, and an eraser paints the background back, as on screen.
             // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
             // with highlighters as pixels.
-            VectorStrokes.draw(plan ?? VectorStrokes.plan(page.strokes), on: cr, eraserPaint: backgroundPattern)
+            VectorStrokes.draw(plan ?? VectorStrokes.plan(page.strokesAsWritten), on: cr, eraserPaint: backgroundPattern)
         } else if let picture {
             // The drawing as pixels; what highlighters laid on the background goes under it.
             if let marks = picture.highlightsLayerImage() {
@@ -203,5 +204,34 @@ extension Stroke {
     /// vector file: opaque, of one width (no pressure, no dashes), painted normally.
     var mergesInVectors: Bool {
         style.opacity == 1 && pressures == nil && form == nil && transform == nil && holes == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
+    }
+}
+
+extension Page {
+    /// The page's strokes as a vector file writes them: the eraser's passes are not painted
+    /// (painting the background again where they went leaves the edge of each pass drawn over
+    /// the page, a grey outline on a PDF page); every stroke before a pass that reaches it
+    /// carries the pass as a hole instead, as a selected stroke does (`sealed`), and is clipped
+    /// outside it.
+    var strokesAsWritten: [Stroke] {
+        let passes = eraserPasses
+        guard !passes.isEmpty else { return strokes }
+        let holes = passes.compactMap { i -> (index: Int, pass: Stroke, box: Rect)? in
+            guard case .stroke(var pass) = items[i], let box = pass.outline.bounds else { return nil }
+            pass.id = 0
+            pass.clip = nil
+            return (i, pass, box)
+        }
+        var written: [Stroke] = []
+        for (i, item) in items.enumerated() {
+            guard case .stroke(var stroke) = item, stroke.tool != .eraser else { continue }
+            let later = holes.drop { $0.index < i }
+            if !later.isEmpty, let box = stroke.outline.bounds {
+                let reaching = later.filter { $0.box.intersects(box) }.map(\.pass)
+                if !reaching.isEmpty { stroke.holes = (stroke.holes ?? []) + reaching }
+            }
+            written.append(stroke)
+        }
+        return written
     }
 }

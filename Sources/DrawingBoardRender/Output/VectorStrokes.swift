@@ -77,11 +77,15 @@ enum VectorStrokes {
         // The page's rectangle one way round, the piece the other: outside the piece under
         // either fill rule (an SVG reader takes a clip's rule from the clip path alone).
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        let far = PageLimits.coordinate * 4
+        // (The page's rectangle as the clip has it, a little larger: a rectangle far beyond
+        // the page overflows Cairo's fixed-point numbers where it draws a fallback image, as
+        // its SVG writer does for highlighters, and everything after it is lost.)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         for hole in piece.outline.holes {
             for shape in HoleShapes.pieces(of: hole) where shape.count >= 3 {
                 cairo_new_path(cr)
-                cairo_rectangle(cr, -far, -far, 2 * far, 2 * far)
+                cairo_rectangle(cr, x0 - 8, y0 - 8, x1 - x0 + 16, y1 - y0 + 16)
                 let reversed = Array(shape.reversed())
                 cairo_move_to(cr, reversed[0].x, reversed[0].y)
                 for p in reversed.dropFirst() { cairo_line_to(cr, p.x, p.y) }
