@@ -131,7 +131,16 @@ struct PNGDecoder: ImageDecoding {
         #expect(c.editor.elements.last?.id == top.id, "raised to the top")
         c.key(KeyInput(.character("d"), ctrl: true), time: 0)
         #expect(c.editor.elements.count == 3 && c.selection.element?.placement.center == top.placement.center + Point(25, 34))
+        _ = c.takeEffects()
         c.key(KeyInput(.character("c"), ctrl: true), time: 0)
+        // Other apps get a PNG and an SVG of it, made off the event loop.
+        c.background.finish()
+        let offers = c.takeEffects().compactMap { if case .offerClipboard(let png, let svg) = $0 { (png, svg) } else { nil } }
+        #expect(offers.count == 1)
+        if let (png, svg) = offers.first {
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+            #expect(String(decoding: svg, as: UTF8.self).contains("<svg"), "an SVG")
+        }
         c.key(KeyInput(.character("v"), ctrl: true), time: 0)
         #expect(c.editor.elements.count == 4)
         c.key(KeyInput(.delete), time: 0)

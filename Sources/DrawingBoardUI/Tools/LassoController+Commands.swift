@@ -49,17 +49,18 @@ extension LassoController {
         guard editor.selection.copy(), let taken = editor.selection.clipboard else { return }
         clipboard = taken
         app.selection.forgetCopied()
-        offerToOtherApps(taken)
+        offerToOtherApps(taken) { [weak self] in self?.clipboard?.items == taken.items }
         let n = editor.selection.ids.count
         app.chrome.show(info: "\(n == 1 ? "1 item" : "\(n) items") copied; Ctrl+V pastes")
     }
 
     /// Other apps get a PNG and an SVG of what was copied, made off the event loop (the
-    /// platform puts them on the clipboard, on X11).
-    func offerToOtherApps(_ taken: ItemClipboard) {
+    /// platform puts them on the clipboard); `still`: whether it is still what was copied
+    /// when they are made.
+    func offerToOtherApps(_ taken: ItemClipboard, still: @escaping () -> Bool) {
         let scale = app.scale
         app.background.run({ try ClipboardPictures.make(taken, scale: scale) }) { [weak app] result in
-            guard let app, case .success(let made) = result, app.lasso.clipboard?.items == taken.items else { return }
+            guard let app, case .success(let made) = result, still() else { return }
             app.request(.offerClipboard(png: made.png, svg: made.svg))
         }
     }

@@ -173,6 +173,10 @@ public final class SelectionController {
         case .character("c") where input.ctrl:
             copied = element
             app.lasso.clipboard = nil
+            // Other apps get it as a picture too, as a lassoed selection.
+            app.lasso.offerToOtherApps(ItemClipboard(items: [.element(element)], bounds: element.placement.bounds)) { [weak self] in
+                self?.copied == element
+            }
             app.chrome.show(info: "Copied; Ctrl+V pastes it")
         case .left where !input.ctrl, .right where !input.ctrl, .up where !input.ctrl, .down where !input.ctrl:
             let d = input.key == .left ? Point(-step, 0) : input.key == .right ? Point(step, 0) : input.key == .up ? Point(0, -step) : Point(0, step)
