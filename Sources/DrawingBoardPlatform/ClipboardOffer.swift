@@ -50,9 +50,6 @@ public final class ClipboardOffer {
         XFlush(display)
     }
 
-    /// Whether the clipboard is ours now.
-    public var owns: Bool { !offered.isEmpty && XGetSelectionOwner(display, clipboard) == window }
-
     /// Answers what other apps asked of the clipboard since the last call.
     public func serve() {
         var event = XEvent()

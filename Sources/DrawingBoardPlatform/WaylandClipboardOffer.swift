@@ -8,8 +8,6 @@ import WaylandClipboard
 public protocol PictureOffer: AnyObject {
     /// Takes the clipboard with a PNG and an SVG of what was copied.
     func offer(png: Data, svg: Data)
-    /// Whether the clipboard is still ours.
-    var owns: Bool { get }
     /// A connection of its own that the loop's wait watches, calling `serve()` (X11).
     var watched: Int32? { get }
     /// Answers what other apps asked of the clipboard since the last call.
@@ -39,29 +37,18 @@ final class WaylandClipboardOffer: PictureOffer {
     deinit { wc_stop(clipboard) }
 
     func offer(png: Data, svg: Data) {
-        let kinds: [(String, Data)] = [("image/png", png), ("image/svg+xml", svg)]
-        let types = kinds.map { strdup($0.0) }
-        defer { types.forEach { free($0) } }
-        // The bytes are copied there.
-        let buffers = kinds.map { kind -> UnsafeMutableRawPointer in
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(kind.1.count, 1), alignment: 1)
-            kind.1.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: kind.1.count)
-            return buffer
-        }
-        defer { buffers.forEach { $0.deallocate() } }
-        var typePointers: [UnsafePointer<CChar>?] = types.map { UnsafePointer($0) }
-        var bytePointers: [UnsafeRawPointer?] = buffers.map { UnsafeRawPointer($0) }
-        var lengths = kinds.map { $0.1.count }
-        _ = typePointers.withUnsafeMutableBufferPointer { t in
-            bytePointers.withUnsafeMutableBufferPointer { b in
-                lengths.withUnsafeMutableBufferPointer { l in
-                    wc_offer(clipboard, t.baseAddress, b.baseAddress, l.baseAddress, Int32(kinds.count))
-                }
+        // (wc_offer copies the bytes.)
+        png.withUnsafeBytes { pngBytes in
+            svg.withUnsafeBytes { svgBytes in
+                var types: [UnsafePointer<CChar>?] = [("image/png" as StaticString).utf8Start, ("image/svg+xml" as StaticString).utf8Start]
+                    .map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var bytes: [UnsafeRawPointer?] = [pngBytes.baseAddress, svgBytes.baseAddress]
+                var lengths = [pngBytes.count, svgBytes.count]
+                _ = wc_offer(clipboard, &types, &bytes, &lengths, 2)
             }
         }
     }
 
-    var owns: Bool { wc_owns(clipboard) != 0 }
     var watched: Int32? { nil }
     /// (Requests are answered as SDL's pumping dispatches them.)
     func serve() {}

@@ -215,10 +215,6 @@ int wc_offer(wc_clipboard *c, const char *const *types, const void *const *bytes
     return 0;
 }
 
-int wc_owns(const wc_clipboard *c) { return c && c->source != NULL; }
-
-unsigned wc_serial(const wc_clipboard *c) { return c ? c->serial : 0; }
-
 /* ---- The registry ---- */
 
 static void registry_global(void *data, struct wl_registry *r, uint32_t name, const char *interface, uint32_t version) {

@@ -23,6 +23,15 @@ import Testing
 
     func ink(_ image: RasterImage, _ x: Int, _ y: Int) -> Bool { image.pixel(x: x, y: y) & 0xFFFFFF < 0x404040 }
 
+    /// Ticks the window until the dragged selection's picture came and it lifted off the page.
+    func waitForTheLift(_ c: AppController) throws {
+        for _ in 0..<400 where !c.lasso.isDragging {
+            Thread.sleep(forTimeInterval: 0.005)
+            c.tick(0)
+        }
+        try #require(c.lasso.isDragging, "lifted once its picture came")
+    }
+
     var lassoAroundFirst: [(Double, Double)] { [(60, 150), (340, 150), (340, 250), (60, 250), (62, 152)] }
 
     @Test func aLassoSelectsAndADragMovesTheInkAsOneStep() throws {
@@ -39,11 +48,7 @@ import Testing
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(300, 350)))
         // Its picture is painted off the event loop from the press on; once it comes the
         // selection is lifted off the page.
-        for _ in 0..<400 where !c.lasso.isDragging {
-            Thread.sleep(forTimeInterval: 0.005)
-            c.tick(0)
-        }
-        #expect(c.lasso.isDragging)
+        try waitForTheLift(c)
         c.render(into: frame, icons: icons, damage: c.takeDamage())
         let during = RasterImage(width: 1000, height: 700, pixels: frame.read(PixelRect(size: c.window)))!
         #expect(ink(during, 300, 350) && !ink(during, 200, 200), "the picture moves, the old place is bare")
@@ -82,11 +87,7 @@ import Testing
         // Dragged once its picture is there (lifted off the page, laid down where it went).
         c.pointer(PointerEvent(source: .mouse, phase: .down, position: Point(200, 200)))
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: Point(260, 260)))
-        for _ in 0..<400 where !c.lasso.isDragging {
-            Thread.sleep(forTimeInterval: 0.005)
-            c.tick(0)
-        }
-        #expect(c.lasso.isDragging)
+        try waitForTheLift(c)
         c.pointer(PointerEvent(source: .mouse, phase: .up, position: Point(300, 350)))
         #expect(c.editor.page.items.first?.element != nil, "the text stays under the strokes")
         #expect(c.editor.page.items.first?.element?.placement.center == Point(300, 370))

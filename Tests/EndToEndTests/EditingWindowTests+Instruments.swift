@@ -69,18 +69,11 @@ extension EditingWindowTests {
     @Test func twoFingersTurnTheRuler() throws {
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)
-        func at(_ verb: String, _ finger: Int, _ x: Double, _ y: Double) -> String { "\(verb) \(finger) \(x / 1000) \(y / 700)" }
         try app.key("ctrl+r")
         #expect(try eventually { try app.screenshot().rgb(200, 380) != 0xFFFFFF })
         // Two fingers on the band, 200 px apart, turned a quarter about their middle: the band
         // stands upright through (500, 370).
-        var turn = [at("down", 1, 400, 370), at("down", 2, 600, 370)]
-        for i in 1...9 {
-            let a = Double(i) * 10 * .pi / 180
-            turn += [at("move", 1, 500 - 100 * cos(a), 370 - 100 * sin(a)), at("move", 2, 500 + 100 * cos(a), 370 + 100 * sin(a)), "sleep 10"]
-        }
-        turn += [at("up", 1, 500, 270), at("up", 2, 500, 470)]
-        app.touch(turn)
+        app.touch(Fingers.quarterTurn(about: (500, 370), radius: 100))
         #expect(try eventually {
             let shot = try app.screenshot()
             return shot.rgb(200, 380) == 0xFFFFFF && shot.rgb(520, 150) != 0xFFFFFF

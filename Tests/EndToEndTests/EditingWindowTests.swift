@@ -177,7 +177,7 @@ import Testing
     @Test func fingersLassoMovePinchAndTurn() throws {
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)
-        func at(_ verb: String, _ finger: Int, _ x: Double, _ y: Double) -> String { "\(verb) \(finger) \(x / 1000) \(y / 700)" }
+        let at = Fingers.at
         try Self.drawTwoStrokes(app)
         try app.key("v")
         // One finger draws the lasso.
@@ -199,23 +199,14 @@ import Testing
         // Two fingers 100 px apart on it, spread to 200: twice the length about their middle
         // (350, 400), so it reaches x = 150 and 550.
         #expect(try Self.white(app.screenshot(), 520, 400))
-        var pinch = [at("down", 1, 300, 400), at("down", 2, 400, 400)]
-        for i in 1...10 { pinch += [at("move", 1, 300 - Double(i) * 5, 400), at("move", 2, 400 + Double(i) * 5, 400), "sleep 10"] }
-        pinch += [at("up", 1, 250, 400), at("up", 2, 450, 400)]
-        app.touch(pinch)
+        app.touch(Fingers.spread(300, 400, y: 400, by: 50))
         #expect(try eventually {
             let shot = try app.screenshot()
             return (396..<406).contains { Self.ink(shot, 520, $0) } && (396..<406).contains { Self.ink(shot, 180, $0) }
         }, "pinched to twice the length")
         _ = try app.screenshot("group-finger-pinched")
         // Two fingers on it turned a quarter about their middle (350, 400): it stands upright.
-        var turn = [at("down", 1, 300, 400), at("down", 2, 400, 400)]
-        for i in 1...9 {
-            let a = Double(i) * 10 * .pi / 180
-            turn += [at("move", 1, 350 - 50 * cos(a), 400 - 50 * sin(a)), at("move", 2, 350 + 50 * cos(a), 400 + 50 * sin(a)), "sleep 10"]
-        }
-        turn += [at("up", 1, 350, 350), at("up", 2, 350, 450)]
-        app.touch(turn)
+        app.touch(Fingers.quarterTurn(about: (350, 400), radius: 50))
         #expect(try eventually {
             let shot = try app.screenshot()
             return (344...356).contains { Self.ink(shot, $0, 250) } && !(396..<406).contains { Self.ink(shot, 200, $0) }

@@ -188,13 +188,9 @@ import Testing
         let x = try XServer()
         let app = try AppUnderTest(server: x, executable: .touchHarness)
         try Self.placeStar(app)
-        func at(_ verb: String, _ finger: Int, _ x: Double, _ y: Double) -> String {
-            "\(verb) \(finger) \(x / 1000) \(y / 700)"
-        }
+        let at = Fingers.at
         // Two fingers on the star, 80 px apart, spread to 160: twice the size about them.
-        var pinch = [at("down", 1, 460, 350), at("down", 2, 540, 350)]
-        for i in 1...8 { pinch += [at("move", 1, 460 - Double(i) * 5, 350), at("move", 2, 540 + Double(i) * 5, 350), "sleep 10"] }
-        pinch += [at("up", 1, 420, 350), at("up", 2, 580, 350)]
+        let pinch = Fingers.spread(460, 540, y: 350, by: 40)
         #expect(!Self.gold(try app.screenshot().rgb(412, 330)))
         app.touch(pinch)
         #expect(try eventually { Self.gold(try app.screenshot().rgb(412, 330)) }, "twice the size: the left arm reaches x = 412")
@@ -207,10 +203,7 @@ import Testing
         // Two fingers off the star zoom the view, not the star: fitting the page again shows
         // the star as it was.
         let turned = try app.screenshot()
-        var spread = [at("down", 1, 120, 560), at("down", 2, 180, 560)]
-        for i in 1...10 { spread += [at("move", 1, 120 - Double(i) * 5, 560), at("move", 2, 180 + Double(i) * 5, 560), "sleep 10"] }
-        spread += [at("up", 1, 70, 560), at("up", 2, 230, 560)]
-        app.touch(spread)
+        app.touch(Fingers.spread(120, 180, y: 560, by: 50))
         #expect(try eventually {
             let now = try app.screenshot()
             return (300..<420).contains { y in now.rgb(500, y) != turned.rgb(500, y) }
