@@ -285,8 +285,8 @@ extension Editor {
         // A stroke along an instrument's edge (already the shape it was meant as), or showing
         // the shape it snaps to, is painted from its own points, not from the live mask.
         let guided = stroke.points != live.strokePoints
-        guard try perform(.stroke(stroke), live: guided || live.snapped != nil ? nil : live) else { return false }
-        if !guided, stroke.tool == .pencil, tools.recognizesShapes || live.rested { try snapToShape(nextID - 1) }
+        guard try perform(.stroke(stroke), live: guided || live.rest.snapped != nil ? nil : live) else { return false }
+        if !guided, stroke.tool == .pencil, tools.recognizesShapes || live.rest.rested { try snapToShape(nextID - 1) }
         return true
     }
 

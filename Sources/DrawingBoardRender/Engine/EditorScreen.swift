@@ -65,7 +65,7 @@ public struct EditorScreen {
     public func glide() { editor.input.glide(canvas: editor.size) }
 
     /// How long a pencil stroke's pointer rests, the button held, before its shape shows.
-    public static var snapRestTime: Double { LiveStroke.restTime }
+    public static var snapRestTime: Double { PointerRest.time }
 
     /// When a pencil stroke whose pointer rests (the button held) is due to show the shape it
     /// will snap to, for the window's wake-up.

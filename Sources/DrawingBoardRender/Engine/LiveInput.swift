@@ -33,7 +33,7 @@ final class LiveInput {
                                            previews: previews, pressureSensitive: event.source.isPen, mask: spareMasks.popLast(),
                                            guide: guide) else { return }
         strokes[event.source] = stroke
-        stroke.note(event.position, time: event.time)
+        stroke.rest.note(event.position, time: event.time)
         var position = event.position
         if state.tool.isFreehand, state.smoothing != .off {
             var stabiliser = Stabiliser(state.smoothing)
@@ -49,10 +49,8 @@ final class LiveInput {
 
     func move(_ event: PointerEvent, canvas: PixelSize) {
         guard let stroke = strokes[event.source] else { return }
-        let rest = stroke.lastMove?.time
-        stroke.note(event.position, time: event.time)
         // Moving on after the shape showed: the stroke as drawn comes back.
-        if stroke.snapped != nil, stroke.lastMove?.time != rest { changed = union(changed, stroke.hideSnap(canvas: canvas)) }
+        if stroke.rest.note(event.position, time: event.time), stroke.rest.snapped != nil { changed = union(changed, stroke.hideSnap(canvas: canvas)) }
         var position = event.position
         if var stabiliser = stabilisers[event.source] {
             position = stabiliser.next(position)
@@ -67,8 +65,7 @@ final class LiveInput {
     /// stroke ends at the pressure of its last contact instead.
     func finish(_ event: PointerEvent, canvas: PixelSize) -> LiveStroke? {
         guard let stroke = strokes.removeValue(forKey: event.source) else { return nil }
-        stroke.note(event.position, time: event.time)
-        if let last = stroke.lastMove { stroke.rested = event.time - last.time >= LiveStroke.restTime }
+        stroke.rest.lift(event.position, time: event.time)
         pointerPositions[event.source] = nil
         let pressure = event.source.isPen ? stroke.lastPressure : event.pressure
         if var stabiliser = stabilisers.removeValue(forKey: event.source) {

@@ -7,15 +7,15 @@ extension LiveStroke {
     /// Whether the stroke may show its shape when its pointer has rested (a pencil stroke drawn
     /// freehand, not along an instrument, not tried at this rest already).
     var snapsWhenResting: Bool {
-        tool == .pencil && guide == nil && snapped == nil && previews && samples.count >= 3 && lastMove != nil && snapTried != lastMove?.time
+        tool == .pencil && guide == nil && rest.snapped == nil && previews && samples.count >= 3 && rest.due != nil
     }
 
     /// When the rest is long enough to show the shape.
-    var snapDue: Double? { snapsWhenResting ? lastMove.map { $0.time + Self.restTime } : nil }
+    var snapDue: Double? { snapsWhenResting ? rest.due : nil }
 
     /// Shows the shape the stroke was meant as, if it was one; the area to compose again.
     func showSnap(canvas: PixelSize) -> PixelRect? {
-        snapTried = lastMove?.time
+        rest.markTried()
         guard let shape = ShapeRecognizer.recognize(strokePoints) else { return nil }
         let shapes = ShapeRecognizer.strokes(for: shape, style: style)
         // What was shown (straight on the screen, or in the mask) is replaced by the shape.
@@ -31,15 +31,15 @@ extension LiveStroke {
             stroke(outline, clip: region)
             new = union(new, region)
         }
-        snapped = shapes
+        rest.snapped = shapes
         drawn = union(old, new)
         return drawn
     }
 
     /// The pointer moved on: the stroke as drawn again, whole; the area to compose again.
     func hideSnap(canvas: PixelSize) -> PixelRect? {
-        guard snapped != nil else { return nil }
-        snapped = nil
+        guard rest.snapped != nil else { return nil }
+        rest.snapped = nil
         fileAllSegments()
         let old = drawn
         if let old { mask.zero(old) }

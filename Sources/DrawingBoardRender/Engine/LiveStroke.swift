@@ -51,23 +51,8 @@ final class LiveStroke {
     /// will be committed (`Instrument.guided`).
     let guide: Guide?
 
-    /// Where and when the pointer last moved (more than a couple of pixels), for `rested`.
-    var lastMove: (at: Point, time: Double)?
-    /// The pointer stayed still for `restTime` before it lifted: the stroke is snapped to
-    /// the shape it was meant as.
-    var rested = false
-    /// How long a pointer rests at a stroke's end to snap it.
-    static let restTime = 0.5
-    /// The shapes shown in place of the stroke while its pointer rests (`LiveStroke+Snap`),
-    /// and the rest they were looked for at.
-    var snapped: [Stroke]?
-    var snapTried: Double?
-
-    /// Notes the pointer at `p` at `time`.
-    func note(_ p: Point, time: Double) {
-        if let last = lastMove, last.at.distance(to: p) <= 3 { return }
-        lastMove = (p, time)
-    }
+    /// The pointer resting at the stroke's end, and the shape shown meanwhile (`LiveStroke+Snap`).
+    var rest = PointerRest()
 
     /// A pen's stroke: while its pressure stays 1 it is drawn as any stroke; from the first
     /// other pressure on, it is shown as the filled outline the committed stroke will be.
@@ -150,7 +135,7 @@ final class LiveStroke {
         self.modifiers = modifiers
         samples.append(p)
         samplePressures.append(pressure)
-        guard previews, snapped == nil else { return .none }
+        guard previews, rest.snapped == nil else { return .none }
         if guide != nil { return redrawShape(canvas: canvas).map { .recompose($0) } ?? .none }
         if pen, !followsPressure, pressure != 1 { return followPressure(from: p, canvas: canvas) }
         if paintsDirectly { return extendDirect(p, canvas: canvas) }
