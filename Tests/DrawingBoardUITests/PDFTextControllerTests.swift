@@ -61,4 +61,58 @@ import TestPDFs
         c.key(KeyInput(.escape), time: t + 1)
         #expect(c.pdfText.selection == nil)
     }
+
+    /// The highlighter's Text switch: a drag over the PDF's text highlights the characters it
+    /// selected when it lifts, in the highlighter's colour, one step; off, or on a page without
+    /// text, the highlighter draws a stroke.
+    @Test func theHighlightersTextSwitch() throws {
+        let pdf = try PDFReader.read(TestPDF.lecture(pages: 1), name: "lecture.pdf")
+        let c = AppController(editor: try Editor(notebook: Notebook(pdf.pages)), decoder: StubDecoder(), window: PixelSize(width: 1000, height: 700), scale: 1)
+        c.brush.select(.highlighter)
+        c.click(.panel(.brush))
+        #expect(c.layout().frame(of: .textSwitch) != nil, "the switch is in the highlighter's Brush panel")
+        c.click(.textSwitch)
+        c.click(.closePanel)
+        #expect(c.editor.tools.highlightsText)
+        let view = c.view
+        let page = try #require(TextFinder.matches(of: "page", on: c.editor.page, index: 0).first).box
+        let one = try #require(TextFinder.matches(of: "1", on: c.editor.page, index: 0).first).box
+        func at(_ x: Double, _ y: Double) -> Point { view.toWindow(Point(x, y)) }
+        let y = page.center.y
+        let steps = c.editor.history.cursor
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: at(page.minX + 2, y), time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: at(one.center.x, y), time: 1.1))
+        // While dragged: the selection in the highlighter's colour, nothing on the page yet.
+        #expect(c.pdfText.selection != nil && c.editor.page.strokes.isEmpty)
+        let during = try c.shown()
+        let gap = at((page.maxX + one.minX) / 2, y)
+        let tinted = during.pixel(x: Int(gap.x), y: Int(gap.y))
+        #expect(tinted & 0xFF < 0xC0 && tinted >> 16 & 0xFF > 0xF0, "yellow while dragged: \(String(tinted, radix: 16))")
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: at(one.center.x, y), time: 1.2))
+        let strokes = c.editor.page.strokes
+        #expect(strokes.count == 1 && strokes[0].tool == .highlighter && strokes[0].form?.cap == .butt, "one line highlighted")
+        #expect(c.editor.history.cursor == steps + 1, "one step")
+        #expect(c.pdfText.selection == nil)
+        if let ends = strokes.first?.points, ends.count == 2 {
+            // From the first character's left to the last's right, as tall as the line.
+            #expect(abs(ends[0].x - page.minX) <= 2 && abs(ends[1].x - one.maxX) <= 2, "from \(ends[0].x) to \(ends[1].x); the words \(page.minX) to \(one.maxX)")
+            #expect(abs(strokes[0].style.width - page.height) <= 2 && abs(ends[0].y - page.center.y) <= 2, "\(strokes[0].style.width) tall at \(ends[0].y): \(page)")
+        }
+        let after = try c.shown()
+        let lit = after.pixel(x: Int(gap.x), y: Int(gap.y))
+        #expect(lit & 0xFF < 0xC0 && lit >> 16 & 0xFF > 0xF0, "highlighted: \(String(lit, radix: 16))")
+        c.undo()
+        #expect(c.editor.page.strokes.isEmpty)
+        // Off: a drag over the text draws a highlighter stroke.
+        c.editor.tools.highlightsText = false
+        c.drag([(Double(at(page.minX, y).x), Double(at(page.minX, y).y)), (Double(at(one.maxX, y).x), Double(at(one.maxX, y).y))])
+        #expect(c.editor.page.strokes.count == 1 && c.editor.page.strokes[0].form == nil)
+        // On, on a page without text: it draws too.
+        let plain = AppController(editor: try Editor(size: PixelSize(width: 800, height: 600)), decoder: StubDecoder(), window: PixelSize(width: 1000, height: 700),
+                                  scale: 1)
+        plain.brush.select(.highlighter)
+        plain.editor.tools.highlightsText = true
+        plain.drag([(300, 300), (500, 320)])
+        #expect(plain.editor.page.strokes.count == 1 && plain.editor.page.strokes[0].form == nil, "the highlighter draws where there is no text")
+    }
 }

@@ -65,6 +65,9 @@ public struct DrawingScript: Sendable, Hashable {
         case recognize(Bool)
         /// A ruler laid on the page, or taken away (nil).
         case ruler(Ruler?)
+        /// The PDF's text selected from one point to the other, highlighted (the contract's
+        /// "Text in PDFs").
+        case highlightText(from: Point, to: Point)
     }
 
     public enum SelectTarget: Sendable, Hashable {

@@ -1,8 +1,8 @@
 /// The contract's "Editing what was drawn": `select`, `selection`, `paste`, `recognize` and
-/// `ruler` steps, every value checked here (whether anything is selected or copied is the
-/// runner's to say).
+/// `ruler` steps, and "Text in PDFs"' `highlight-text`, every value checked here (whether
+/// anything is selected or copied, or the page has text, is the runner's to say).
 extension ScriptParser {
-    static let editingKeys = ["select", "selection", "paste", "recognize", "ruler"]
+    static let editingKeys = ["select", "selection", "paste", "recognize", "ruler", "highlight-text"]
     static let selectionWords = ["duplicate", "copy", "cut", "delete"]
     /// How far one `scale` step may scale.
     static let scaleRange = 0.01...100.0
@@ -15,6 +15,11 @@ extension ScriptParser {
         case "recognize":
             guard case .bool(let on) = v else { throw ScriptError(path, "\(v.brief) is not true or false") }
             return .recognize(on)
+        case "highlight-text":
+            let obj = try object(v, at: path, what: "{\"from\": [x, y], \"to\": [x, y]}")
+            try rejectUnknownKeys(obj, at: path, allowed: ["from", "to"])
+            guard let from = obj["from"], let to = obj["to"] else { throw ScriptError(path, "needs \"from\": [x, y] and \"to\": [x, y]") }
+            return .highlightText(from: try point(from, at: "\(path).from"), to: try point(to, at: "\(path).to"))
         default: return .ruler(try parseRuler(v, at: path))
         }
     }

@@ -1,7 +1,7 @@
 import DrawingBoardCore
 
 /// The contract's "Editing what was drawn" on the editor: selecting, what is done to the
-/// selection, paste, shapes that snap and the ruler.
+/// selection, paste, shapes that snap and the ruler; and highlighting a PDF's text.
 extension ScriptRunner {
     func applyEditingStep(_ action: DrawingScript.Action, to editor: Editor, at path: String) throws {
         switch action {
@@ -41,6 +41,12 @@ extension ScriptRunner {
             editor.tools.recognizesShapes = on
         case .ruler(let ruler):
             editor.tools.instrument = ruler.map(Instrument.init)
+        case .highlightText(let from, let to):
+            do {
+                try editor.highlightText(from: from, to: to, style: editor.toolState.style)
+            } catch {
+                throw ScriptError("\(path).highlight-text", error.message)
+            }
         default:
             break
         }

@@ -91,7 +91,7 @@ public struct ScriptRunner {
                 try applyPageStep(change, to: editor, at: "\(path).page", base: base, pdfs: pdfs)
             case .place, .doubleTap, .delete, .raise, .lower, .edit:
                 try applyElementStep(action, to: editor, at: path, base: base)
-            case .select, .selection, .paste, .recognize, .ruler:
+            case .select, .selection, .paste, .recognize, .ruler, .highlightText:
                 try applyEditingStep(action, to: editor, at: path)
             }
         } catch let error as ScriptError {

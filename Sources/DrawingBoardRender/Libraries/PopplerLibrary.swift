@@ -35,6 +35,8 @@ final class PopplerLibrary: @unchecked Sendable {
     private let freeLinkMapping: (@convention(c) (UnsafeMutablePointer<GList>?) -> Void)?
     private let findDest: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)?
     private let freeDest: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+    /// `poppler_page_get_text_layout`: the box of each character of the page's text.
+    private let textLayout: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<UInt32>?) -> Int32)?
     /// `poppler_rectangle_free`: poppler makes its rectangles its own way.
     private let freeRectangle: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 
@@ -69,6 +71,8 @@ final class PopplerLibrary: @unchecked Sendable {
         freeDest = symbol("poppler_dest_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         selectedText = symbol("poppler_page_get_selected_text",
                               (@convention(c) (OpaquePointer?, UInt32, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?).self)
+        textLayout = symbol("poppler_page_get_text_layout",
+                            (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<UInt32>?) -> Int32).self)
         selectedRegion = symbol("poppler_page_get_selected_region",
                                 (@convention(c) (OpaquePointer?, Double, UInt32, UnsafeMutableRawPointer?) -> OpaquePointer?).self)
     }
@@ -216,6 +220,21 @@ final class PopplerLibrary: @unchecked Sendable {
             }
         }
         return (text, boxes)
+    }
+
+    /// The box of each character of the page's text (in points; spaces and line ends
+    /// included), in the text's order.
+    func characterBoxes(on page: OpaquePointer) -> [Rect] {
+        guard let textLayout else { return [] }
+        var rectangles: UnsafeMutableRawPointer?
+        var count: UInt32 = 0
+        guard textLayout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+        // (One array of PopplerRectangle, four doubles each, made with g_malloc.)
+        defer { g_free(rectangles) }
+        let numbers = rectangles.assumingMemoryBound(to: Double.self)
+        return (0..<Int(count)).map { i in
+            Rect(minX: numbers[4 * i], minY: numbers[4 * i + 1], maxX: numbers[4 * i + 2], maxY: numbers[4 * i + 3])
+        }
     }
 
     /// Lets a document or page go.

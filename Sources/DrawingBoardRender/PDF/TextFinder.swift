@@ -80,21 +80,53 @@ public struct PDFTextSelection: Sendable, Hashable {
     public enum Unit: Sendable { case character, word, line }
 
     public var text: String
+    /// What a reader shows selected: each line's box at the font's full height.
     public var boxes: [Rect]
+    /// The boxes of the characters selected, when asked for (`characters`): those of the
+    /// page's characters whose middles lie in `boxes`.
+    public var characters: [Rect] = []
 
     /// The selection on `page` from `a` to `b` (page pixels); nil when the page is no PDF
-    /// page (or poppler cannot read it).
-    public static func select(on page: Page, from a: Point, to b: Point, by unit: Unit, documents: OpenPDFs = .shared) -> PDFTextSelection? {
+    /// page (or poppler cannot read it). `characters`: the selected characters' boxes too, and
+    /// the selection runs from the whole character under or nearest the first point (in
+    /// reading order) through the whole one under or nearest the last (a reader's selection
+    /// takes a character once the pointer passes its middle).
+    public static func select(on page: Page, from a: Point, to b: Point, by unit: Unit, characters: Bool = false,
+                              documents: OpenPDFs = .shared) -> PDFTextSelection? {
         guard case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared else { return nil }
         let k = Double(page.size.width) / max(pdf.pageSize.width, 1e-9)
         let style: PopplerLibrary.SelectionStyle = unit == .character ? .glyph : unit == .word ? .word : .line
-        let found: (text: String, boxes: [Rect])? = try? documents.using(pdf.file) { (document: OpaquePointer?) throws(RenderError) -> (text: String, boxes: [Rect])? in
+        typealias Found = (text: String, boxes: [Rect], characters: [Rect])
+        let found: Found? = try? documents.using(pdf.file) { (document: OpaquePointer?) throws(RenderError) -> Found? in
             guard let document, let handle = poppler.page(document, pdf.index) else { return nil }
             defer { poppler.release(handle) }
-            return poppler.selection(on: handle, from: a * (1 / k), to: b * (1 / k), style: style, scale: k)
+            guard characters else {
+                let selected = poppler.selection(on: handle, from: a * (1 / k), to: b * (1 / k), style: style, scale: k)
+                return (selected.text, selected.boxes, [])
+            }
+            let all = poppler.characterBoxes(on: handle).filter { $0.width > 0 && $0.height > 0 }
+            var (from, to) = (a * (1 / k), b * (1 / k))
+            if let i = nearest(from, in: all), let j = nearest(to, in: all) {
+                let (first, last) = i <= j ? (all[i], all[j]) : (all[j], all[i])
+                from = Point(first.minX + min(0.1, first.width / 4), first.center.y)
+                to = Point(last.maxX - min(0.1, last.width / 4), last.center.y)
+            }
+            let selected = poppler.selection(on: handle, from: from, to: to, style: style, scale: k)
+            let inside = all.map { Rect(minX: $0.minX * k, minY: $0.minY * k, maxX: $0.maxX * k, maxY: $0.maxY * k) }
+                .filter { c in selected.boxes.contains { $0.contains(c.center) } }
+            return (selected.text, selected.boxes, inside)
         } ?? nil
         guard let found else { return nil }
-        return PDFTextSelection(text: found.text, boxes: found.boxes)
+        return PDFTextSelection(text: found.text, boxes: found.boxes, characters: found.characters)
+    }
+
+    /// The index of the box under `p`, or else of the nearest one.
+    private static func nearest(_ p: Point, in boxes: [Rect]) -> Int? {
+        func distance(_ r: Rect) -> Double {
+            let dx = max(r.minX - p.x, 0, p.x - r.maxX), dy = max(r.minY - p.y, 0, p.y - r.maxY)
+            return dx * dx + dy * dy
+        }
+        return boxes.indices.min { distance(boxes[$0]) < distance(boxes[$1]) }
     }
 }
 

@@ -31,6 +31,9 @@ public final class ToolBox {
     /// Every pencil stroke comes out as the shape it was meant as, when it was one (the
     /// pencil's Shapes switch; scripts' `recognize`).
     public var recognizesShapes = false
+    /// A highlighter drag over a PDF page's text highlights the characters it selects (the
+    /// highlighter's Text switch; `Editor.highlightText`).
+    public var highlightsText = false
     /// The ruler, set square or compass laid on the page: strokes that start near one of its
     /// edges follow it.
     public var instrument: Instrument?

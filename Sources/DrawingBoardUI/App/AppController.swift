@@ -108,6 +108,7 @@ public final class AppController {
         next.tools.picking = editor.tools.picking
         next.tools.instrument = editor.tools.instrument
         next.tools.recognizesShapes = editor.tools.recognizesShapes
+        next.tools.highlightsText = editor.tools.highlightsText
         next.tools.snapsToPaper = editor.tools.snapsToPaper
         editor.cancelAll()
         editor.recorder = nil

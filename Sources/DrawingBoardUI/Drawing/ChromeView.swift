@@ -52,6 +52,7 @@ struct ChromeView {
     var instrumentShown: Bool { app.editor.tools.instrument != nil }
     var snapsToPaper: Bool { app.editor.tools.snapsToPaper }
     var recognizesShapes: Bool { app.editor.tools.recognizesShapes }
+    var highlightsText: Bool { app.editor.tools.highlightsText }
     /// The font family new text takes (the text being typed's, while one is).
     var font: String { app.editor.typing.entry?.style.font ?? app.editor.typing.font }
     var pressureCurve: PressureCurve { app.input.pens.curve }

@@ -239,10 +239,10 @@ enum UIRenderer {
             }
             background(selected: selected)
             p.text(item.control.spec.title ?? "", in: f, size: Theme.textSize * s, selected ? Theme.onAccent : Theme.ink)
-        case .shapeHelper, .shapesSwitch:
+        case .shapeHelper, .shapesSwitch, .textSwitch:
             // A check box before the label, so off reads as a switch too, not as plain text.
             let helper: ShapeModifiers? = if case .shapeHelper(let h) = item.control { h } else { nil }
-            let on = helper.map { v.shapeHelpers.contains($0) } ?? v.recognizesShapes
+            let on = helper.map { v.shapeHelpers.contains($0) } ?? (item.control == .textSwitch ? v.highlightsText : v.recognizesShapes)
             if v.pressed == item.control { p.fill(inner, Theme.pressed, radius: 10 * s) }
             let side = 22 * s
             let box = Rect(x: inner.minX + 8 * s, y: (f.center.y - side / 2).rounded(), width: side, height: side)
@@ -256,7 +256,7 @@ enum UIRenderer {
             }
             let label = Rect(x: box.maxX + 8 * s, y: f.minY, width: inner.maxX - box.maxX - 8 * s, height: f.height)
             // A narrow window leaves room for the short label only (the tooltip says the rest).
-            let title = helper.map { f.width < 130 * s ? $0.shortTitle(for: v.tool) : $0.title(for: v.tool) } ?? "Shapes"
+            let title = helper.map { f.width < 130 * s ? $0.shortTitle(for: v.tool) : $0.title(for: v.tool) } ?? (item.control.spec.title ?? "")
             p.text(title, in: label, size: Theme.textSize * s, Theme.ink, align: .left)
         }
     }

@@ -139,7 +139,7 @@ public final class InputRouter {
             app.brush.colour.pick(onCanvas(event))
         case .canvas where app.links.press(event):
             captures[event.source] = .chrome
-        case .canvas where app.instruments.press(event) || app.text.press(event) || app.selection.press(event):
+        case .canvas where app.instruments.press(event) || app.text.press(event) || app.selection.press(event) || app.pdfText.highlight(event):
             app.brush.colour.finishHexEntry(apply: true, quietly: true)
             captures[event.source] = .element
         case .canvas:

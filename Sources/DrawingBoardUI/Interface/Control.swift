@@ -104,6 +104,8 @@ public enum Control: Sendable, Hashable {
     case selectArea(SelectArea)
     /// The pencil's Shapes switch: every stroke becomes the shape it was meant as.
     case shapesSwitch
+    /// The highlighter's Text switch: a drag over a PDF's text highlights its characters.
+    case textSwitch
     /// The Background panel's paper: a ruling, or nil for a plain page.
     case paper(Paper.Ruling?)
     /// One of the paper's line colours (`Paper.lineColors`).

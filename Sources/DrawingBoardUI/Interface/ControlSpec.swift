@@ -89,6 +89,9 @@ extension Control {
         case .shapesSwitch:
             return ControlSpec(title: "Shapes", tooltip: "Every pencil stroke becomes the line, rectangle, ellipse or triangle it meant (or rest the pen half a second before lifting)",
                                action: { $0.editor.tools.recognizesShapes.toggle() })
+        case .textSwitch:
+            return ControlSpec(title: "Text", tooltip: "A drag over a PDF page's text highlights the characters it selects, line by line (on a page without text the highlighter draws)",
+                               action: { $0.editor.tools.highlightsText.toggle() })
         case .paper(nil): return ControlSpec(title: "Plain", tooltip: "A plain page of the colour above", action: { $0.brush.choosePaper(nil) })
         case .paper(let ruling?):
             return ControlSpec(title: ruling.title, tooltip: "\(ruling.title) paper of the colour above, with the spacing and line colour below",

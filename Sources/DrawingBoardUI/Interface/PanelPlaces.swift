@@ -217,12 +217,13 @@ public struct PanelPlaces: Sendable {
                         result.append(Item(control: .selectArea(area), frame: Rect(x: x + Double(i) * option, y: helpers.minY, width: option, height: row)))
                     }
                 }
-                if tool == .pencil {
-                    // The pencil's Shapes switch, between smoothing and the tool's row (which a
-                    // pen's pressure curve may take).
+                if tool == .pencil || tool == .highlighter {
+                    // The pencil's Shapes switch, or the highlighter's Text switch, between
+                    // smoothing and the tool's row (which a pen's pressure curve may take).
                     let width = min(140 * s, toolRow!.minX - x0 - 16 * s)
                     if width >= 100 * s {
-                        result.append(Item(control: .shapesSwitch, frame: Rect(x: x0 + 8 * s, y: helpers.minY, width: width, height: row)))
+                        result.append(Item(control: tool == .pencil ? .shapesSwitch : .textSwitch,
+                                           frame: Rect(x: x0 + 8 * s, y: helpers.minY, width: width, height: row)))
                     }
                 }
             }
@@ -273,7 +274,7 @@ public struct PanelPlaces: Sendable {
         let s = scale
         var result = items.filter {
             switch $0.control {
-            case .smoothing, .shapeHelper, .shapesSwitch: return false
+            case .smoothing, .shapeHelper, .shapesSwitch, .textSwitch: return false
             default: return true
             }
         }

@@ -7,6 +7,10 @@ import Foundation
 /// click selects a word and a triple click a line (a drag after them grows by words or lines);
 /// Ctrl+C copies the text to the system clipboard; Esc lets go. The selection is shown as
 /// translucent blue boxes over the characters.
+///
+/// The highlighter's Text switch drags the same selection, by characters, shown in the
+/// highlighter's colour: when the pointer lifts the characters are highlighted
+/// (`Editor.highlightText`), one step. On a page without PDF text the highlighter draws.
 public final class PDFTextController {
     unowned let app: AppController
     /// What is selected (nil: nothing), and on which page of the notebook.
@@ -17,6 +21,10 @@ public final class PDFTextController {
     /// The last press, for double and triple clicks.
     private var lastPress: (time: Double, at: Point, count: Int)?
     private var drawn: PixelRect?
+    /// The drag under way highlights what it selects when it ends.
+    private var highlighting = false
+    /// Whether each PDF page has text, once asked (file and page).
+    private var hasText: [String: Bool] = [:]
 
     init(app: AppController) {
         self.app = app
@@ -39,16 +47,45 @@ public final class PDFTextController {
         return true
     }
 
+    /// A press with the highlighter, its Text switch on: true when the page has PDF text (a
+    /// drag then selects characters, highlighted when it ends). Fingers move the view.
+    func highlight(_ event: PointerEvent) -> Bool {
+        if case .finger = event.source { return false }
+        guard editor.toolState.tool == .highlighter, editor.tools.highlightsText, case .pdf(let pdf) = editor.page.background else { return false }
+        let key = "\(pdf.file.digest)#\(pdf.index)"
+        let size = editor.page.size
+        let any = hasText[key] ?? PDFTextSelection.select(on: editor.page, from: Point(0, 0), to: Point(Double(size.width), Double(size.height)),
+                                                           by: .character).map { !$0.boxes.isEmpty } ?? false
+        hasText[key] = any
+        guard any else { return false }
+        let p = view.toCanvas(event.position)
+        highlighting = true
+        drag = (event.source, p, .character)
+        select(from: p, to: p, by: .character)
+        return true
+    }
+
     /// The pointer of the selection's drag moved or lifted; false when it is not that pointer.
     func drag(_ event: PointerEvent) -> Bool {
         guard let d = drag, d.source == event.source else { return false }
-        select(from: d.from, to: view.toCanvas(event.position), by: d.unit)
-        if event.phase != .move { drag = nil }
+        let to = view.toCanvas(event.position)
+        select(from: d.from, to: to, by: d.unit)
+        guard event.phase != .move else { return true }
+        drag = nil
+        guard highlighting else { return true }
+        highlighting = false
+        if event.phase == .up, selection != nil {
+            let style = editor.toolState.style
+            app.attempt { try editor.highlightText(from: d.from, to: to, style: style) }
+            app.invalidateChrome()
+        }
+        clear()
         return true
     }
 
     private func select(from a: Point, to b: Point, by unit: PDFTextSelection.Unit) {
-        let found = PDFTextSelection.select(on: editor.page, from: a, to: b, by: unit)
+        // (Highlighting shows the characters that will be highlighted, as they will be.)
+        let found = PDFTextSelection.select(on: editor.page, from: a, to: b, by: unit, characters: highlighting)
         selection = found.flatMap { $0.text.isEmpty && $0.boxes.isEmpty ? nil : $0 }
         page = editor.pages.currentID
         refresh()
@@ -84,10 +121,15 @@ public final class PDFTextController {
 
     private func shownBoxes() -> [Rect] {
         guard let selection, page == editor.pages.currentID else { return [] }
-        return selection.boxes.map { Rect(corner: view.toWindow(Point($0.minX, $0.minY)), corner: view.toWindow(Point($0.maxX, $0.maxY))) }
+        return (highlighting ? selection.lines : selection.boxes).map {
+            Rect(corner: view.toWindow(Point($0.minX, $0.minY)), corner: view.toWindow(Point($0.maxX, $0.maxY)))
+        }
     }
 
     func draw(with painter: Painter) {
-        for box in shownBoxes() { painter.fill(box, RGBA(0.2, 0.45, 0.9, 0.3)) }
+        // (While highlighting: the highlighter's colour, as it will be laid.)
+        let c = editor.toolState.style.color, opacity = editor.toolState.style.opacity
+        let fill = highlighting ? RGBA(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, opacity) : RGBA(0.2, 0.45, 0.9, 0.3)
+        for box in shownBoxes() { painter.fill(box, fill) }
     }
 }
