@@ -7,9 +7,18 @@ public enum TestPDF {
     /// A page of `size` points (width, height).
     public typealias Size = (width: Double, height: Double)
 
+    /// An entry of a test PDF's outline: its parent (0: the top; else the number of an entry
+    /// before it, from 1), title, page (from 1) and whether it is shown unfolded.
+    public typealias OutlineEntry = (parent: Int, title: String, page: Int, open: Bool)
+
+    /// A lecture of `pages` A4 pages with this outline (bookmarks).
+    public static func lecture(pages: Int, outline: [OutlineEntry]) -> Data {
+        lecture(Array(repeating: (595, 842), count: pages), outline: outline)
+    }
+
     /// One page per size: "Lecture page N" in text at (72, 100) and a green rectangle at
-    /// (72, 200) 200 x 100, in points.
-    public static func lecture(_ sizes: [Size]) -> Data {
+    /// (72, 200) 200 x 100, in points; `outline`, its bookmarks.
+    public static func lecture(_ sizes: [Size], outline: [OutlineEntry] = []) -> Data {
         final class Sink { var data = Data() }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
@@ -29,6 +38,10 @@ public enum TestPDF {
             cairo_rectangle(cr, 72, 200, 200, 100)
             cairo_fill(cr)
             cairo_show_page(cr)
+        }
+        for entry in outline {
+            _ = cairo_pdf_surface_add_outline(surface, Int32(entry.parent), entry.title, "page=\(entry.page)",
+                                              entry.open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0))
         }
         cairo_destroy(cr)
         cairo_surface_finish(surface)

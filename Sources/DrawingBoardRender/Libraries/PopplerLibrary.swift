@@ -37,6 +37,14 @@ final class PopplerLibrary: @unchecked Sendable {
     private let freeDest: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
     /// `poppler_page_get_text_layout`: the box of each character of the page's text.
     private let textLayout: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<UInt32>?) -> Int32)?
+    /// `poppler_index_iter_*` and `poppler_action_free`: the document's outline.
+    private let indexNew: (@convention(c) (OpaquePointer?) -> OpaquePointer?)?
+    private let indexChild: (@convention(c) (OpaquePointer?) -> OpaquePointer?)?
+    private let indexIsOpen: (@convention(c) (OpaquePointer?) -> Int32)?
+    private let indexAction: (@convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?)?
+    private let indexNext: (@convention(c) (OpaquePointer?) -> Int32)?
+    private let indexFree: (@convention(c) (OpaquePointer?) -> Void)?
+    private let freeAction: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
     /// `poppler_rectangle_free`: poppler makes its rectangles its own way.
     private let freeRectangle: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
 
@@ -71,6 +79,13 @@ final class PopplerLibrary: @unchecked Sendable {
         freeDest = symbol("poppler_dest_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         selectedText = symbol("poppler_page_get_selected_text",
                               (@convention(c) (OpaquePointer?, UInt32, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>?).self)
+        indexNew = symbol("poppler_index_iter_new", (@convention(c) (OpaquePointer?) -> OpaquePointer?).self)
+        indexChild = symbol("poppler_index_iter_get_child", (@convention(c) (OpaquePointer?) -> OpaquePointer?).self)
+        indexIsOpen = symbol("poppler_index_iter_is_open", (@convention(c) (OpaquePointer?) -> Int32).self)
+        indexAction = symbol("poppler_index_iter_get_action", (@convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?).self)
+        indexNext = symbol("poppler_index_iter_next", (@convention(c) (OpaquePointer?) -> Int32).self)
+        indexFree = symbol("poppler_index_iter_free", (@convention(c) (OpaquePointer?) -> Void).self)
+        freeAction = symbol("poppler_action_free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         textLayout = symbol("poppler_page_get_text_layout",
                             (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<UInt32>?) -> Int32).self)
         selectedRegion = symbol("poppler_page_get_selected_region",
@@ -177,6 +192,49 @@ final class PopplerLibrary: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// An entry of a document's outline: its title, the page it goes to (0-based; nil for an
+    /// entry that goes nowhere in the file), whether the PDF shows it unfolded, its entries.
+    struct OutlineNode {
+        var title: String
+        var page: Int?
+        var open: Bool
+        var children: [OutlineNode]
+    }
+
+    /// The document's outline (its bookmarks), at most `limit` entries and `depth` levels
+    /// (a file's outline is not trusted: a loop or a flood stops there).
+    func outline(of document: OpaquePointer, limit: Int = 10_000, depth: Int = 32) -> [OutlineNode] {
+        guard let indexNew, let indexChild, let indexIsOpen, let indexAction, let indexNext, let indexFree, let freeAction,
+              let root = indexNew(document) else { return [] }
+        var count = 0
+        func read(_ iter: OpaquePointer, level: Int) -> [OutlineNode] {
+            var nodes: [OutlineNode] = []
+            repeat {
+                guard count < limit else { break }
+                count += 1
+                var title = "", page: Int?
+                if let action = indexAction(iter) {
+                    // An action: its type (an int), its title, then (going to a destination)
+                    // the destination.
+                    if let text = action.load(fromByteOffset: 8, as: UnsafePointer<CChar>?.self) { title = String(cString: text) }
+                    if action.load(as: Int32.self) == 2, let dest = action.load(fromByteOffset: 16, as: UnsafeMutableRawPointer?.self) {
+                        page = destinationPage(dest, in: document)
+                    }
+                    freeAction(action)
+                }
+                var children: [OutlineNode] = []
+                if level < depth, let child = indexChild(iter) {
+                    children = read(child, level: level + 1)
+                    indexFree(child)
+                }
+                nodes.append(OutlineNode(title: title, page: page, open: indexIsOpen(iter) != 0, children: children))
+            } while indexNext(iter) != 0
+            return nodes
+        }
+        defer { indexFree(root) }
+        return read(root, level: 1)
     }
 
     /// A destination's page (0-based); a named one looked up in the document.

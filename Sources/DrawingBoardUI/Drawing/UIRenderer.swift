@@ -184,7 +184,7 @@ enum UIRenderer {
             // Selected while its menu of levels is open, as the menu button is with its menu.
             background(selected: v.zoomMenuOpen)
             p.text("\(Int((v.zoom * 100).rounded()))%", in: f, size: Theme.textSize * s, v.zoomMenuOpen ? Theme.onAccent : Theme.ink)
-        case .pageNumber, .sidebar, .addPage, .pageThumbnail, .pageMenu,
+        case .pageNumber, .sidebar, .addPage, .pageThumbnail, .pageMenu, .sidebarView, .contentsEntry, .contentsFold,
              .dismissMessage, .dialog, .dismissMenu, .dismissSheet, .menuItem, .recentFile,
              .sheetClose, .sheetConfirm, .sheetSize, .sheetField, .sheetColor, .sheetPaper, .sheetAnchor, .sheetResolution:
             break

@@ -124,6 +124,10 @@ public enum Control: Sendable, Hashable {
     /// "+" under the last page; a page's thumbnail in the sidebar and its menu button.
     case pageNumber, sidebar, addPage
     case pageThumbnail(Int), pageMenu(Int)
+    /// The sidebar's tabs when the notebook's PDF has an outline: Pages (false) or Contents
+    /// (true); an entry of the Contents (its row, from the top) and its fold.
+    case sidebarView(contents: Bool)
+    case contentsEntry(Int), contentsFold(Int)
     /// In a sheet: close, confirm (Create, Apply), a size choice, the size field, a background
     /// colour, an anchor of the page size grid.
     case sheetClose, sheetConfirm

@@ -136,6 +136,13 @@ extension Control {
             return ControlSpec(tooltip: "Click to go to this page; drag it to move it")
         case .pageMenu(let i):
             return ControlSpec(title: "⋮", tooltip: "New pages, a copy, delete", action: { $0.chrome.menu.openPage(i) })
+        case .sidebarView(let contents):
+            return ControlSpec(title: contents ? "Contents" : "Pages", tooltip: contents ? "The PDF's outline: click an entry to go to its page" : "Every page",
+                               action: { $0.pages.sidebar.show(contents: contents) })
+        case .contentsEntry(let i):
+            return ControlSpec(tooltip: "Go to this page", action: { $0.pages.sidebar.goToEntry(i) })
+        case .contentsFold(let i):
+            return ControlSpec(tooltip: "Fold or unfold", action: { $0.pages.sidebar.fold(i) })
         case .pressureCurve(let curve):
             return ControlSpec(title: curve.title, tooltip: "How hard the pen must press for the full width", action: { $0.input.pens.curve = curve })
         }

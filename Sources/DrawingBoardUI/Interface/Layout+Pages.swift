@@ -16,16 +16,37 @@ extension Layout {
     }
 
     /// The sidebar's pages (their sizes give the thumbnails' shapes), how far it is scrolled,
-    /// and the page drawn on.
+    /// and the page drawn on; whether the notebook's PDF has Contents (an outline: the sidebar
+    /// gets tabs), and its rows when they are shown instead of the pages.
     public struct SidebarSpec: Sendable, Equatable {
         public var sizes: [PixelSize]
         public var scroll: Double
         public var current: Int
+        public var hasContents: Bool
+        public var contents: [ContentsRow]?
 
-        public init(sizes: [PixelSize], scroll: Double, current: Int) {
+        public init(sizes: [PixelSize], scroll: Double, current: Int, hasContents: Bool = false, contents: [ContentsRow]? = nil) {
             self.sizes = sizes
             self.scroll = scroll
             self.current = current
+            self.hasContents = hasContents
+            self.contents = contents
+        }
+    }
+
+    /// A row of the Contents: an outline entry's title, how deep it is, and whether it has
+    /// entries under it (and shows them).
+    public struct ContentsRow: Sendable, Equatable {
+        public var title: String
+        public var depth: Int
+        public var folds: Bool
+        public var open: Bool
+
+        public init(title: String, depth: Int, folds: Bool, open: Bool) {
+            self.title = title
+            self.depth = depth
+            self.folds = folds
+            self.open = open
         }
     }
 
@@ -40,6 +61,26 @@ extension Layout {
         sidebar = card
         sidebarSpec = spec
         var items: [Item] = []
+        if spec.hasContents {
+            let half = ((card.width - 16 * s) / 2).rounded()
+            for (i, contents) in [false, true].enumerated() {
+                items.append(Item(control: .sidebarView(contents: contents),
+                                  frame: Rect(x: card.minX + 8 * s + Double(i) * half, y: card.minY + 6 * s, width: half, height: Self.sidebarTabs * s - 6 * s)))
+            }
+        }
+        if let rows = spec.contents {
+            let top = sidebarContentTop
+            for (i, row) in rows.enumerated() {
+                let y = top + 8 * s - spec.scroll + Double(i) * Self.contentsRow * s
+                if y + Self.contentsRow * s < top { continue }
+                if y > card.maxY { break }
+                let indent = Double(min(row.depth, 6)) * 14 * s
+                let fold = Rect(x: card.minX + 4 * s + indent, y: y, width: 28 * s, height: Self.contentsRow * s)
+                items.append(Item(control: .contentsEntry(i), frame: Rect(x: fold.maxX, y: y, width: card.maxX - 4 * s - fold.maxX, height: Self.contentsRow * s)))
+                if row.folds { items.append(Item(control: .contentsFold(i), frame: fold)) }
+            }
+            return items
+        }
         forEachSlot { i, slot in
             if slot.maxY < card.minY { return true }
             if slot.minY > card.maxY { return false }
@@ -56,8 +97,8 @@ extension Layout {
     /// Each page's slot (thumbnail and number), scrolled, in window pixels (it may be outside
     /// the card), top to bottom while `body` returns true.
     private func forEachSlot(_ body: (Int, Rect) -> Bool) {
-        guard let card = sidebar, let spec = sidebarSpec else { return }
-        var y = card.minY + 8 * scale - spec.scroll
+        guard let card = sidebar, let spec = sidebarSpec, spec.contents == nil else { return }
+        var y = sidebarContentTop + 8 * scale - spec.scroll
         for (i, size) in spec.sizes.enumerated() {
             let h = slotHeight(size)
             guard body(i, Rect(x: card.minX + 8 * scale, y: y, width: card.width - 16 * scale, height: h - 8 * scale)) else { return }
@@ -88,10 +129,22 @@ extension Layout {
         return found
     }
 
-    /// How tall all the slots are together.
+    /// How tall all the slots (or the Contents' rows) are together, the tabs included.
     public var sidebarContentHeight: Double? {
-        guard let spec = sidebarSpec else { return nil }
-        return spec.sizes.reduce(16 * scale) { $0 + slotHeight($1) }
+        guard let spec = sidebarSpec, let card = sidebar else { return nil }
+        let tabs = sidebarContentTop - card.minY
+        if let rows = spec.contents { return tabs + 16 * scale + Double(rows.count) * Self.contentsRow * scale }
+        return spec.sizes.reduce(tabs + 16 * scale) { $0 + slotHeight($1) }
+    }
+
+    /// The tabs' height, and a row of the Contents' (logical pixels).
+    static let sidebarTabs = 50.0
+    static let contentsRow = Theme.minimumTarget
+
+    /// Where the thumbnails or the Contents start: under the tabs, when there are tabs.
+    public var sidebarContentTop: Double {
+        guard let card = sidebar else { return 0 }
+        return card.minY + (sidebarSpec?.hasContents == true ? Self.sidebarTabs * scale : 0)
     }
 
     /// Where a page dropped at `p` goes: the index of the slot before which it lands (count:

@@ -5,6 +5,8 @@ import Foundation
 /// The pages sidebar (F9, or its button in the bottom bar): a thumbnail of every page, the page
 /// drawn on marked. A click goes to a page, a drag moves it, its menu button inserts, duplicates
 /// and deletes. Thumbnails are made for the pages in sight only, and kept until their page changes.
+/// When the PDF of the page drawn on has an outline, tabs choose between the pages and its
+/// Contents (`SidebarContents`).
 public final class PageSidebar {
     unowned let app: AppController
     public internal(set) var shown = false
@@ -19,6 +21,10 @@ public final class PageSidebar {
     private var thumbnails: [UInt64: (page: Page, image: RasterImage)] = [:]
     /// Heavy pages whose thumbnails are being made off the event loop (their ids).
     private var making: Set<UInt64> = []
+    /// The PDF's outline, for the Contents tab.
+    private(set) lazy var contents = SidebarContents(app: app)
+    /// The Contents are shown instead of the pages.
+    public var showsContents: Bool { contents.shown && contents.entries != nil }
 
     /// A drag shorter than this (window pixels, at scale 1) is a click.
     static let dragSlack = 8.0
@@ -47,13 +53,35 @@ public final class PageSidebar {
     var spec: Layout.SidebarSpec? {
         guard shown else { return nil }
         // The strip's sizes: kept by the viewport until the notebook changes.
-        return Layout.SidebarSpec(sizes: app.viewport.strip.sizes, scroll: scroll, current: app.editor.pages.index)
+        let hasContents = contents.entries != nil
+        return Layout.SidebarSpec(sizes: app.viewport.strip.sizes, scroll: showsContents ? contents.scroll : scroll, current: app.editor.pages.index,
+                                  hasContents: hasContents, contents: showsContents ? contents.rows : nil)
+    }
+
+    /// Shows the Contents (or the pages) in the sidebar.
+    func show(contents on: Bool) {
+        contents.shown = on
+        app.invalidateChrome()
+    }
+
+    /// Goes to the page of the Contents' row `i`.
+    func goToEntry(_ i: Int) { contents.go(to: i) }
+
+    /// Folds or unfolds the Contents' row `i`.
+    func fold(_ i: Int) {
+        contents.fold(i)
+        app.invalidateChrome()
     }
 
     /// Scrolls by `dy` window pixels (the wheel over the sidebar).
     func scroll(by dy: Double) {
         let layout = app.layout()
         guard let extent = layout.sidebarContentHeight, let box = layout.sidebar else { return }
+        if showsContents {
+            contents.scroll = min(max(contents.scroll + dy, 0), max(extent - box.height, 0))
+            app.invalidateChrome()
+            return
+        }
         scroll = min(max(scroll + dy, 0), max(extent - box.height, 0))
         // A page's menu stays by its button: it closes when the button scrolls away.
         if app.chrome.menu.pageTarget != nil { app.chrome.menu.close() }

@@ -48,15 +48,20 @@ public final class LinkController {
         switch link.target {
         case .pdfPage(let index):
             guard case .pdf(let here) = editor.page.background else { return }
-            // The notebook's page showing that page of this PDF, wherever it is now.
-            let target = (0..<editor.pages.count).first { i in
-                if case .pdf(let other) = editor.pages.entry(i).page.background { return other.file == here.file && other.index == index }
-                return false
-            }
-            guard let target else { return app.chrome.show(info: "That page of the PDF is not in this notebook") }
-            app.pages.go(to: target)
+            show(pdfPage: index, of: here.file)
         case .web(let address):
             app.document.questions.ask(.openLink(address))
         }
+    }
+
+    /// Shows the notebook's page holding page `index` of `file`, wherever it is now (a link,
+    /// an entry of the Contents).
+    func show(pdfPage index: Int, of file: PDFFile) {
+        let target = (0..<editor.pages.count).first { i in
+            if case .pdf(let other) = editor.pages.entry(i).page.background { return other.file.digest == file.digest && other.index == index }
+            return false
+        }
+        guard let target else { return app.chrome.show(info: "That page of the PDF is not in this notebook") }
+        app.pages.go(to: target)
     }
 }
