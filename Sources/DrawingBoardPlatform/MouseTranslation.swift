@@ -38,11 +38,13 @@ public enum MouseTranslation {
         var result: ShapeModifiers = []
         if mod & KMOD_SHIFT.rawValue != 0 { result.insert(.constrain) }
         if mod & KMOD_ALT.rawValue != 0 { result.insert(.fromCentre) }
+        if mod & KMOD_CTRL.rawValue != 0 { result.insert(.control) }
         return result
     }
 
-    /// Whether an SDL key is Shift or Alt (pressing one reshapes a shape being dragged).
+    /// Whether an SDL key is Shift, Alt or Ctrl (pressing one reshapes a shape being dragged,
+    /// or shows the hand over a PDF's link).
     public static func isShapeModifierKey(_ sym: SDL_Keycode) -> Bool {
-        [SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LALT, SDLK_RALT].contains { Int32($0.rawValue) == sym }
+        [SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LALT, SDLK_RALT, SDLK_LCTRL, SDLK_RCTRL].contains { Int32($0.rawValue) == sym }
     }
 }

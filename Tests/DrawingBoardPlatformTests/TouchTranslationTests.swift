@@ -125,12 +125,14 @@ private func pointers(_ events: [PlatformEvent]) -> [PointerEvent] {
         #expect(MouseTranslation.button(b, ratio: 1, time: 0) == nil, "only the left button draws")
     }
 
-    /// Shift and Alt come from the key events' own state, so a press queued between a Shift
-    /// down and up carries it, however late the loop reads the queue.
+    /// Shift, Alt and Ctrl come from the key events' own state, so a press queued between a
+    /// Shift down and up carries it, however late the loop reads the queue; Num Lock is none.
     @Test func shiftAndAltComeFromKeyEventState() {
         #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_LSHIFT.rawValue)) == .constrain)
         #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_RALT.rawValue | KMOD_RSHIFT.rawValue)) == [.constrain, .fromCentre])
-        #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_CTRL.rawValue | KMOD_NUM.rawValue)) == [])
+        #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_LCTRL.rawValue | KMOD_NUM.rawValue)) == .control)
+        #expect(MouseTranslation.shapeModifiers(UInt16(KMOD_NUM.rawValue)) == [])
+        #expect(MouseTranslation.isShapeModifierKey(Int32(SDLK_RCTRL.rawValue)) && !MouseTranslation.isShapeModifierKey(Int32(SDLK_a.rawValue)))
         var b = SDL_MouseButtonEvent()
         b.type = SDL_MOUSEBUTTONDOWN.rawValue
         b.button = UInt8(SDL_BUTTON_LEFT)

@@ -42,6 +42,29 @@ import TestPDFs
         c.click(at: view.toWindow(Point(150 * k, 220 * k)))
         #expect(c.editor.pages.index == 0, "the page that shows the PDF's page 2, now first")
     }
+
+    /// With any other tool a press on a link draws; with Ctrl held it follows the link, and
+    /// the hand shows over it as soon as Ctrl goes down.
+    @Test func ctrlFollowsLinksWithAnyTool() throws {
+        let pdf = try PDFReader.read(TestPDF.withLinks, name: "links.pdf")
+        let c = AppController(editor: try Editor(notebook: Notebook(pdf.pages)), decoder: StubDecoder(), window: PixelSize(width: 1000, height: 700), scale: 1)
+        let k = 4.0 / 3
+        let toPage = c.view.toWindow(Point(150 * k, 220 * k))
+        c.brush.select(.pencil)
+        c.hover(at: toPage, time: 1)
+        #expect(c.input.pointerShape != .hand)
+        c.modifiersChanged([.control])
+        #expect(c.input.pointerShape == .hand, "Ctrl down: the hand, without moving")
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: toPage, time: 2, modifiers: [.control]))
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: toPage, time: 2, modifiers: [.control]))
+        #expect(c.editor.pages.index == 1 && c.editor.pages.entry(0).page.strokes.isEmpty, "followed, nothing drawn")
+        #expect(c.input.pointerShape != .hand, "no link where the mouse rests on page 2")
+        c.modifiersChanged([])
+        #expect(c.input.pointerShape != .hand)
+        c.pages.go(to: 0)
+        c.click(at: toPage)
+        #expect(c.editor.pages.index == 0 && c.editor.page.strokes.count == 1, "without Ctrl the pencil draws a dot there")
+    }
 }
 
 extension AppController {

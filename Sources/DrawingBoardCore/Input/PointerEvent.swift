@@ -79,4 +79,6 @@ public struct ShapeModifiers: OptionSet, Sendable, Hashable {
     public static let constrain = ShapeModifiers(rawValue: 1)
     /// Alt: the press is the shape's centre.
     public static let fromCentre = ShapeModifiers(rawValue: 2)
+    /// Ctrl: a press on a PDF's link follows it, whatever the tool (shapes ignore it).
+    public static let control = ShapeModifiers(rawValue: 4)
 }

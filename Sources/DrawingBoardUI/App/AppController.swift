@@ -164,6 +164,7 @@ public final class AppController {
     /// Shift or Alt went down or up: a shape being dragged takes the new shape now.
     public func modifiersChanged(_ modifiers: ShapeModifiers) {
         editor.modifiersChanged(modifiers)
+        links.ctrlHeld = modifiers.contains(.control)
     }
 
     /// The window's pixel size or the display scale changed. The page keeps its size; a

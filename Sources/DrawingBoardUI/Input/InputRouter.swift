@@ -79,12 +79,9 @@ public final class InputRouter {
     /// arrow.
     var pointerShape: PointerShape {
         let drawing = captures[.mouse].map { if case .canvas = $0 { return true } else { return false } } == true
-        if overLink, !drawing { return .hand }
+        if app.links.overLink, !drawing { return .hand }
         return app.brush.colour.picking || drawing ? .crosshair : app.brush.cursor.shows ? .hidden : .arrow
     }
-
-    /// The mouse rests over a link a click follows.
-    private(set) var overLink = false
 
     // MARK: - Pointers
 
@@ -284,7 +281,7 @@ public final class InputRouter {
             if p.y < zone || p.y > Double(app.window.height) - zone { app.chrome.showBars() }
         }
         let hit = p.map { app.layout().hit($0) }
-        overLink = hit == .canvas && app.links.follows && p.flatMap { app.links.link(at: $0) } != nil
+        app.links.hover(hit == .canvas ? p : nil)
         app.brush.cursor.move(to: hit == .canvas && !app.brush.colour.picking ? p : nil)
         app.chrome.hovered(hit.flatMap { if case .control(let c) = $0 { return c } else { return nil } })
     }

@@ -2,14 +2,22 @@ import DrawingBoardCore
 import DrawingBoardRender
 import Foundation
 
-/// The links of PDF pages in the window: a hand pointer over one with the Select tool; a click
-/// follows it: a link to a page of the PDF goes to the
+/// The links of PDF pages in the window: a hand pointer over one with the Select tool (with any
+/// tool while Ctrl is held); a click follows it: a link to a page of the PDF goes to the
 /// notebook's page that shows it (wherever it went), a link to the web opens in the browser
 /// after a question that names the address.
 public final class LinkController {
     unowned let app: AppController
     /// The links of the page drawn on, found once per page.
     private var cached: (page: UInt64, links: [PDFLink])?
+    /// Where the mouse rests over the page (nil: elsewhere), and whether a click there
+    /// follows a link (the pointer is a hand).
+    private var hovering: Point?
+    private(set) var overLink = false
+    /// Ctrl is held: presses follow links whatever the tool. The hand shows or goes at once.
+    var ctrlHeld = false {
+        didSet { if ctrlHeld != oldValue { hover(hovering) } }
+    }
 
     init(app: AppController) {
         self.app = app
@@ -33,12 +41,19 @@ public final class LinkController {
         return links.first { $0.area.insetBy(-2).contains(q) }
     }
 
-    /// Whether presses follow links: with the Select tool (its Text choice selects text instead).
+    /// Whether presses follow links with the tool in hand: the Select tool (its Text choice
+    /// selects text instead); any tool with Ctrl held (the press says so).
     var follows: Bool { editor.toolState.tool == .select && app.lasso.area != .text }
+
+    /// The mouse rests at window point `p` over the page (nil: elsewhere).
+    func hover(_ p: Point?) {
+        hovering = p
+        overLink = (follows || ctrlHeld) && p.flatMap { link(at: $0) } != nil
+    }
 
     /// A press: true when it was on a link it followed.
     func press(_ event: PointerEvent) -> Bool {
-        guard follows, let link = link(at: event.position) else { return false }
+        guard follows || event.modifiers.contains(.control), let link = link(at: event.position) else { return false }
         follow(link)
         return true
     }
@@ -63,5 +78,7 @@ public final class LinkController {
         }
         guard let target else { return app.chrome.show(info: "That page of the PDF is not in this notebook") }
         app.pages.go(to: target)
+        // The page under the resting mouse is another now: the hand goes unless a link is there.
+        hover(hovering)
     }
 }
