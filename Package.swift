@@ -62,7 +62,9 @@ let package = Package(
         .target(name: "WaylandClipboard", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .target(name: "DrawingBoardCore"),
-        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate"]),
+        // A notebook's PDF out keeping its PDF pages as they are (C++ over libqpdf).
+        .target(name: "PDFAssembly", linkerSettings: [.linkedLibrary("qpdf")]),
+        .target(name: "DrawingBoardRender", dependencies: ["DrawingBoardCore", "CCairo", "CPangoCairo", "CRsvg", "CDeflate", "PDFAssembly"]),
         .target(
             name: "DrawingBoardFiles",
             dependencies: ["DrawingBoardCore", "DrawingBoardRender", "CDeflate", "CSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -119,5 +121,6 @@ let package = Package(
             dependencies: ["drawingboard", "drawingboard-touch-harness", "DrawingBoardRender", "DrawingBoardUI", "XvfbSupport", "TestPDFs"],
             exclude: ["Support"],
             resources: [.copy("Fixtures")]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

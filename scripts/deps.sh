@@ -14,6 +14,7 @@ DRAWINGBOARD_PACKAGES=(
     libpango1.0-dev
     librsvg2-dev
     libpoppler-glib-dev
+    libqpdf-dev
     libwebp-dev
     libglib2.0-dev
     libxml2-dev

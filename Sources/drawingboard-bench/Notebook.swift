@@ -12,7 +12,9 @@ import TestPDFs
 /// The bench's notebook in `folder`: `lecture.pdf` of `pageCount` A4 pages, and
 /// `notebook.ora` with 20 strokes of 30 points on every page (the strokes returned, page by
 /// page, for Xournal++'s copy), open in the returned editor at its first page.
-func lectureNotebook(pages pageCount: Int, in folder: URL) throws -> (editor: Editor, file: PDFFile, strokes: [[[Point]]]) {
+/// `jittery`: 60 points a stroke, each a small random step from the last (as a hand writes),
+/// instead of a smooth wave of 30.
+func lectureNotebook(pages pageCount: Int, in folder: URL, jittery: Bool = false) throws -> (editor: Editor, file: PDFFile, strokes: [[[Point]]]) {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let pdfURL = folder.appendingPathComponent("lecture.pdf")
     try TestPDF.lecture(pages: pageCount).write(to: pdfURL)
@@ -24,7 +26,14 @@ func lectureNotebook(pages pageCount: Int, in folder: URL) throws -> (editor: Ed
         var onPage: [[Point]] = []
         for _ in 0..<20 {
             let x = Double.random(in: 60...600, using: &rng), y = Double.random(in: 420...1000, using: &rng)
-            let points = (0..<30).map { k in Point(x + Double(k) * 5, y + 20 * sin(Double(k) / 3)) }
+            var points = (0..<30).map { k in Point(x + Double(k) * 5, y + 20 * sin(Double(k) / 3)) }
+            if jittery {
+                var p = Point(x, y)
+                points = (0..<60).map { _ in
+                    p = p + Point(Double.random(in: -1...6, using: &rng), Double.random(in: -4...4, using: &rng))
+                    return p
+                }
+            }
             onPage.append(points)
             try editor.perform(.stroke(Stroke(id: 0, tool: .pencil, style: StrokeStyle(color: .black, width: 2), points: points)))
         }
@@ -66,6 +75,24 @@ func notebookFigures() throws {
             theirArgs: [xopp.path, "-i", "first.png", "--export-range=1"])
     compare("write the annotated PDF (median of 5)", key: "pdf", ourArgs: ["render", script.path, "--output", "ours.pdf"],
             theirArgs: [xopp.path, "-p", "theirs.pdf"])
+    // The same with jittery handwriting (60 points a stroke, as a hand gives them).
+    do {
+        let rough = scratchFolder.appendingPathComponent("notebook-jittery")
+        let (_, roughFile, roughStrokes) = try lectureNotebook(pages: pageCount, in: rough, jittery: true)
+        let roughXopp = try writeXournalNotebook(pdf: rough.appendingPathComponent("lecture.pdf"), sizes: roughFile.pageSizes, strokes: roughStrokes, in: rough)
+        try Data(#"{"version": 1, "open": "notebook.ora"}"#.utf8).write(to: rough.appendingPathComponent("open.json"))
+        let mine = timed(ours, ["render", rough.appendingPathComponent("open.json").path, "--output", "ours.pdf"], in: rough)
+        var line = String(format: "%@, peak %.1f MB", ms(mine.seconds), mine.peakMB)
+        json["notebook_pdf_jittery_ms"] = mine.seconds * 1e3
+        json["notebook_pdf_jittery_peak_mb"] = mine.peakMB
+        if let xournal {
+            let theirs = timed(xournal, [roughXopp.path, "-p", "theirs.pdf"], in: rough)
+            line += String(format: "   Xournal++ %@, peak %.1f MB   (%.2fx time, %.2fx memory)", ms(theirs.seconds), theirs.peakMB,
+                           mine.seconds / theirs.seconds, mine.peakMB / max(theirs.peakMB, 0.1))
+            json["notebook_pdf_jittery_xournal_ms"] = theirs.seconds * 1e3
+        }
+        row("  write the annotated PDF, strokes of 60 jittery points (median of 5)", line)
+    }
     if xournal == nil {
         row("  Xournal++", "not installed (apt-get install xournalpp): no side-by-side figures")
     } else {

@@ -31,6 +31,8 @@ public enum VectorExport {
     public struct ExportedPage {
         public var page: Page
         public var pixels: () throws(RenderError) -> PageImage
+        /// Only what was drawn on the page is written: its PDF page goes under it as it is.
+        var drawsOverPDF = false
 
         public init(page: Page, pixels: @escaping () throws(RenderError) -> PageImage) {
             self.page = page
@@ -74,9 +76,32 @@ public enum VectorExport {
                               strokes: (@Sendable (Int) -> [Stroke])? = nil, page: (Int) -> ExportedPage) throws(RenderError) {
         let planner = strokes.map { StrokePlanner(pages: count, strokes: $0) }
         defer { planner?.stop() }
-        try withoutActuallyEscaping(sink) { sink throws(RenderError) in
-            try write(format, pages: count, size: first, sink: Sink(sink), planner: planner, page: page)
+        // A PDF with pages of PDFs: those pages go in as they are, with what was drawn on them
+        // drawn over them (`KeptPDFPages`).
+        let kept = format == .pdf ? KeptPDFPages.plan((0..<count).map { page($0).page }) : KeptPDFPages.Plan()
+        guard kept.keepsAny else {
+            try withoutActuallyEscaping(sink) { sink throws(RenderError) in
+                try write(format, pages: count, size: first, sink: Sink(sink), planner: planner, page: page)
+            }
+            return
         }
+        var drawn = Data()
+        try write(format, pages: count, size: first, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: planner) { i in
+            var exported = page(i)
+            exported.drawsOverPDF = kept.keeps(i)
+            return exported
+        }
+        let file: Data
+        do {
+            file = try KeptPDFPages.assemble(drawn: drawn, plan: kept)
+        } catch {
+            // A PDF libqpdf cannot take apart (poppler read it): every page drawn whole, as
+            // before, rather than no file.
+            drawn = Data()
+            try write(format, pages: count, size: first, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: nil, page: page)
+            file = drawn
+        }
+        guard file.withUnsafeBytes({ sink($0) }) else { throw RenderError("cannot write the pdf file") }
     }
 
     /// Where Cairo's writer puts the bytes.
@@ -121,7 +146,7 @@ public enum VectorExport {
             if format == .pdf { cairo_scale(cr, points.width / Double(size.width), points.height / Double(size.height)) }
             // The page's pixels live only while it is written.
             let picture = exported.needsPixels ? try exported.pixels() : nil
-            try draw(exported.page, picture, plan: planner?.take(i), on: cr, size: size)
+            try draw(exported.page, picture, plan: planner?.take(i), on: cr, size: size, overPDF: exported.drawsOverPDF)
             if format == .pdf { cairo_show_page(cr) }
         }
         cairo_surface_finish(surface)
@@ -134,7 +159,9 @@ public enum VectorExport {
 
     /// Draws one page: its background, then its items as vectors where they can be.
     /// `plan`: the page's strokes made ready (nil: made here).
-    private static func draw(_ page: Page, _ picture: PageImage?, plan: [VectorStrokes.Piece]?, on cr: OpaquePointer, size: PixelSize) throws(RenderError) {
+    /// `overPDF`: the PDF page is not drawn (it goes under the page as it is).
+    private static func draw(_ page: Page, _ picture: PageImage?, plan: [VectorStrokes.Piece]?, on cr: OpaquePointer, size: PixelSize,
+                             overPDF: Bool = false) throws(RenderError) {
         // The background, and the paint an eraser stroke uses: erasing shows the background.
         let backgroundPattern: OpaquePointer
         var backgroundLayer: CairoSurface?
@@ -155,6 +182,9 @@ public enum VectorExport {
             cairo_destroy(rc)
             backgroundPattern = cairo_pattern_create_for_surface(recording)
             cairo_surface_destroy(recording)
+        case .pdf where overPDF:
+            // (The page goes under the file's page as it is: nothing of it is drawn here.)
+            backgroundPattern = cairo_pattern_create_rgba(0, 0, 0, 0)
         case .pdf(let pdf):
             // The PDF page as poppler draws it for printing, recorded: replayed into the file,
             // its text stays text and its drawings vectors (and an eraser shows it).
@@ -172,8 +202,10 @@ public enum VectorExport {
             backgroundPattern = cairo_pattern_create_for_surface(layer.handle)
         }
         defer { cairo_pattern_destroy(backgroundPattern) }
-        cairo_set_source(cr, backgroundPattern)
-        cairo_paint(cr)
+        if !overPDF {
+            cairo_set_source(cr, backgroundPattern)
+            cairo_paint(cr)
+        }
         if let picture, page.lastElementIndex != nil {
             drawWithElements(picture, on: cr, background: backgroundPattern)
         } else if page.base == nil {

@@ -1,0 +1,83 @@
+import DrawingBoardCore
+import DrawingBoardRender
+import Foundation
+import Testing
+import TestPDFs
+
+/// The PDF out of a notebook made from a PDF keeps the PDF's own pages as they are, with what was
+/// drawn over them: read back with poppler's tools (pdftoppm, pdftotext) and with the app's own
+/// reader (links, outline). Pages moved and deleted: the outline's entries and the links follow
+/// their pages, those of deleted pages go.
+@Suite struct KeptPDFPagesTests {
+    /// The same pixels, within a level (the rasteriser's rounding).
+    func same(_ a: RasterImage, _ b: RasterImage) -> Bool {
+        a.size == b.size && zip(a.pixels, b.pixels).allSatisfy { p, q in
+            [0, 8, 16].allSatisfy { (shift: UInt32) -> Bool in abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)) <= 1 }
+        }
+    }
+
+    @Test func pagesKeptOutlineAndLinksFollowTheirPages() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        let outline: [TestPDF.OutlineEntry] = [
+            (0, "Introduction", 1, true), (1, "Motivation", 2, false), (0, "Entropy", 3, false), (3, "Definition", 4, false),
+        ]
+        try TestPDF.lecture(pages: 4, outline: outline).write(to: URL(fileURLWithPath: ws.path("lecture.pdf")))
+        // Ink and a highlight on page 1; page 2 deleted; the last page moved to the front.
+        try ws.write("notes.json", ##"""
+            {"pdf": "lecture.pdf",
+             "steps": [{"tool": "pencil", "color": "#d01010", "width": 6}, {"stroke": [[100, 400], [600, 500]]},
+                       {"tool": "highlighter", "color": "#ffee00", "opacity": 0.6}, {"highlight-text": {"from": [100, 125], "to": [300, 125]}},
+                       {"page": 2}, {"page": "delete"}, {"page": 3}, {"page": {"move": 1}}]}
+            """##)
+        let result = try BinaryRunner.run(["render", "notes.json", "--output", "notes.pdf"], in: ws.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        // The text of the PDF's pages as it was, in the notebook's order.
+        let text = try run("pdftotext", [ws.path("notes.pdf"), "-"]).split(whereSeparator: { $0.isNewline }).filter { !$0.isEmpty }
+        #expect(text == ["Lecture page 4", "Lecture page 1", "Lecture page 3"], "\(text)")
+        // The pages without ink are the PDF's own, pixel for pixel.
+        for (out, source) in [(1, 4), (3, 3)] {
+            try run("pdftoppm", ["-r", "60", "-png", "-singlefile", "-f", "\(out)", "-l", "\(out)", ws.path("notes.pdf"), ws.path("out\(out)")])
+            try run("pdftoppm", ["-r", "60", "-png", "-singlefile", "-f", "\(source)", "-l", "\(source)", ws.path("lecture.pdf"), ws.path("src\(source)")])
+            #expect(same(try PNGFile.decode(atPath: ws.path("out\(out).png")), try PNGFile.decode(atPath: ws.path("src\(source).png"))), "page \(out)")
+        }
+        // Page 2 is page 1 with the ink over it: red where the stroke is, the highlight
+        // multiplied (white yellow, the black letters black), the rest the PDF's.
+        try run("pdftoppm", ["-r", "96", "-png", "-singlefile", "-f", "2", "-l", "2", ws.path("notes.pdf"), ws.path("inked")])
+        let inked = try PNGFile.decode(atPath: ws.path("inked.png"))
+        let red = inked.pixel(x: 350, y: 450)
+        #expect(red >> 16 & 0xFF > 0xB0 && red >> 8 & 0xFF < 0x40, "the stroke: \(String(red, radix: 16))")
+        let letters = (96..<300).flatMap { x in (110..<140).map { inked.pixel(x: x, y: $0) } }
+        #expect(letters.contains { $0 & 0xFFFFFF < 0x202020 }, "black letters under the highlight")
+        #expect(letters.contains { $0 >> 16 & 0xFF > 0xF0 && $0 & 0xFF < 0x80 }, "yellow between them")
+        #expect(inked.pixel(x: 700, y: 900) & 0xFFFFFF == 0xFFFFFF && inked.pixel(x: 150, y: 330) & 0xFFFFFF == 0x008000, "the PDF's own page around")
+        // The outline: Motivation's page deleted, its entry gone; the others at their pages.
+        let file = try PDFReader.read(path: ws.path("notes.pdf"))
+        let entries = PDFOutlineEntry.outline(of: file)
+        #expect(entries.map(\.title) == ["Introduction", "Entropy"] && entries.map(\.page) == [1, 2], "\(entries)")
+        #expect(entries[0].children.isEmpty && entries[1].children.map(\.title) == ["Definition"] && entries[1].children.first?.page == 0)
+    }
+
+    @Test func linksFollowTheirPages() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try TestPDF.withLinks.write(to: URL(fileURLWithPath: ws.path("links.pdf")))
+        // Page 1 (with a link to page 2 and one to the web) moved after page 2, with ink.
+        try ws.write("notes.json", ##"""
+            {"pdf": "links.pdf", "steps": [{"tool": "pencil", "width": 4}, {"stroke": [[50, 50], [90, 90]]}, {"page": {"move": 2}}]}
+            """##)
+        let result = try BinaryRunner.run(["render", "notes.json", "--output", "notes.pdf"], in: ws.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try run("pdfinfo", ["-url", ws.path("notes.pdf")]).contains("https://example.org/entropy"))
+        let file = try PDFReader.read(path: ws.path("notes.pdf"))
+        #expect(PDFLink.links(on: file.pages[0]).isEmpty)
+        let links = PDFLink.links(on: file.pages[1])
+        #expect(links.contains { $0.target == .pdfPage(0) }, "the link to page 2 goes to where it is now: \(links)")
+        #expect(links.contains { $0.target == .web("https://example.org/entropy") })
+        // The link's page deleted: the link goes, the web link stays.
+        try ws.write("cut.json", ##"{"pdf": "links.pdf", "steps": [{"page": 2}, {"page": "delete"}]}"##)
+        #expect(try BinaryRunner.run(["render", "cut.json", "--output", "cut.pdf"], in: ws.folder).status == 0)
+        let cut = try PDFReader.read(path: ws.path("cut.pdf"))
+        #expect(PDFLink.links(on: cut.pages[0]).map(\.target) == [.web("https://example.org/entropy")])
+    }
+}
