@@ -57,24 +57,7 @@ extension FindWindowTests {
     }
 
     @Test func contentsOnX11AndWayland() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-contents-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pdf = folder.appendingPathComponent("lecture.pdf")
-        try TestPDF.lecture(pages: 4, outline: SidebarOutline.entries).write(to: pdf)
-        do {
-            let x = try XServer()
-            let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path])
-            #expect(eventually { app.title == "lecture.pdf (imported) - DrawingBoard" }, "\(app.title)")
-            try Self.contents(app, "x11")
-        }
-        let x = try XServer()
-        let weston = try WestonSession(server: x, width: 1000, height: 700)
-        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path], environment: weston.environment, window: weston.windowID) { app in
-            let green = Self.fit.toWindow(Point(200, 330))
-            return try app.screenshot().rgb(Int(green.x), Int(green.y)) == 0x008000
-        }
-        try Self.contents(app, "wayland")
+        try Self.inBothWindows(TestPDF.lecture(pages: 4, outline: SidebarOutline.entries), named: "lecture.pdf") { app, tag in try Self.contents(app, tag) }
     }
 }
 

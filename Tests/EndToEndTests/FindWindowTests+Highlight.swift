@@ -45,27 +45,11 @@ extension FindWindowTests {
     }
 
     @Test func highlightTextOnX11AndWayland() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-highlight-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pdf = folder.appendingPathComponent("lecture.pdf")
-        try TestPDF.lecture(pages: 3).write(to: pdf)
-        let first = try PDFReader.read(path: pdf.path).pages[0]
+        let lecture = TestPDF.lecture(pages: 3)
+        let first = try PDFReader.read(lecture, name: "lecture.pdf").pages[0]
         let page = try #require(TextFinder.matches(of: "page", on: first, index: 0).first).box
         let one = try #require(TextFinder.matches(of: "1", on: first, index: 0).first).box
-        let lecture = try #require(TextFinder.matches(of: "Lecture", on: first, index: 0).first).box
-        do {
-            let x = try XServer()
-            let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path])
-            #expect(eventually { app.title == "lecture.pdf (imported) - DrawingBoard" }, "\(app.title)")
-            try Self.highlight(app, words: page, one, lecture: lecture, "x11")
-        }
-        let x = try XServer()
-        let weston = try WestonSession(server: x, width: 1000, height: 700)
-        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path], environment: weston.environment, window: weston.windowID) { app in
-            let green = Self.fit.toWindow(Point(200, 330))
-            return try app.screenshot().rgb(Int(green.x), Int(green.y)) == 0x008000
-        }
-        try Self.highlight(app, words: page, one, lecture: lecture, "wayland")
+        let word = try #require(TextFinder.matches(of: "Lecture", on: first, index: 0).first).box
+        try Self.inBothWindows(lecture, named: "lecture.pdf") { app, tag in try Self.highlight(app, words: page, one, lecture: word, tag) }
     }
 }

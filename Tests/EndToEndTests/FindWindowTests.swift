@@ -81,23 +81,31 @@ import TestPDFs
     }
 
     @Test func findOnX11AndWayland() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-find-\(UUID().uuidString)")
+        try Self.inBothWindows(TestPDF.lecture(pages: 3), named: "lecture.pdf") { app, tag in try Self.findAndStep(app, tag) }
+    }
+
+    /// Opens `pdf` (written as `name`) in the window on X11, then on Wayland under weston, and
+    /// runs `body` on each, with "x11" or "wayland". `ready`: the Wayland window shows the page
+    /// (the lecture's green rectangle, by default).
+    static func inBothWindows(_ pdf: Data, named name: String, ready: @escaping (AppUnderTest) throws -> Bool = { app in
+        let green = fit.toWindow(Point(200, 330))
+        return try app.screenshot().rgb(Int(green.x), Int(green.y)) == 0x008000
+    }, _ body: (AppUnderTest, String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-pdf-window-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pdf = folder.appendingPathComponent("lecture.pdf")
-        try TestPDF.lecture(pages: 3).write(to: pdf)
+        let file = folder.appendingPathComponent(name)
+        try pdf.write(to: file)
         do {
             let x = try XServer()
-            let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path])
-            #expect(eventually { app.title == "lecture.pdf (imported) - DrawingBoard" }, "\(app.title)")
-            try Self.findAndStep(app, "x11")
+            let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", file.path])
+            #expect(eventually { app.title == "\(name) (imported) - DrawingBoard" }, "\(app.title)")
+            try body(app, "x11")
         }
         let x = try XServer()
         let weston = try WestonSession(server: x, width: 1000, height: 700)
-        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", pdf.path], environment: weston.environment, window: weston.windowID) { app in
-            let green = Self.fit.toWindow(Point(200, 330))
-            return try app.screenshot().rgb(Int(green.x), Int(green.y)) == 0x008000
-        }
-        try Self.findAndStep(app, "wayland")
+        let app = try AppUnderTest(server: x, arguments: ["--size", "1000x700", file.path], environment: weston.environment, window: weston.windowID,
+                                   ready: ready)
+        try body(app, "wayland")
     }
 }
