@@ -132,7 +132,17 @@ void followLinks(QPDFObjectHandle copy, QPDFObjectHandle original, int source, P
 /* Lays the drawn page `drawn` over the output page `page`, as a form XObject, the page's own
  * content kept in its own graphics state. */
 void overlay(QPDF &out, QPDFPageObjectHelper page, QPDFPageObjectHelper drawn) {
-    QPDFObjectHandle form = out.copyForeignObject(drawn.getFormXObjectForPage());
+    QPDFObjectHandle made = drawn.getFormXObjectForPage();
+    // Cairo writes a page's content as one deflated stream: the form takes those bytes as they
+    // are (the form qpdf makes holds the content inflated, which the writer would deflate again:
+    // most of the time of a notebook of handwriting).
+    QPDFObjectHandle contents = drawn.getObjectHandle().getKey("/Contents");
+    if (contents.isArray() && contents.getArrayNItems() == 1) contents = contents.getArrayItem(0);
+    if (contents.isStream()) {
+        QPDFObjectHandle dict = contents.getDict();
+        made.replaceStreamData(contents.getRawStreamData(), dict.getKey("/Filter"), dict.getKey("/DecodeParms"));
+    }
+    QPDFObjectHandle form = out.copyForeignObject(made);
     // Not a group of its own: a highlighter's multiply reaches the page under it.
     form.getDict().removeKey("/Group");
     QPDFObjectHandle resources = page.getAttribute("/Resources", true);
@@ -151,12 +161,18 @@ void overlay(QPDF &out, QPDFPageObjectHelper page, QPDFPageObjectHelper drawn) {
 
 }  // namespace
 
-extern "C" int pa_assemble(const void *drawn_bytes, size_t drawn_length, const void *const *source_bytes, const size_t *source_lengths,
-                           int source_count, const pa_page *pages, int count, void **out_bytes, size_t *out_length, char *error,
-                           size_t error_length) {
+extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_lengths, int drawn_count, const void *const *source_bytes,
+                           const size_t *source_lengths, int source_count, const pa_page *pages, int count, void **out_bytes,
+                           size_t *out_length, char *error, size_t error_length) {
     try {
-        QPDF drawn;
-        drawn.processMemoryFile("the drawn pages", static_cast<char const *>(drawn_bytes), drawn_length);
+        std::vector<std::unique_ptr<QPDF>> drawn;
+        std::vector<QPDFPageObjectHelper> drawnPages;
+        for (int d = 0; d < drawn_count; d++) {
+            auto pdf = std::make_unique<QPDF>();
+            pdf->processMemoryFile("the drawn pages", static_cast<char const *>(drawn_bytes[d]), drawn_lengths[d]);
+            for (auto &page : QPDFPageDocumentHelper(*pdf).getAllPages()) drawnPages.push_back(page);
+            drawn.push_back(std::move(pdf));
+        }
         std::vector<std::unique_ptr<QPDF>> sources;
         std::vector<std::vector<QPDFPageObjectHelper>> sourcePages;
         for (int s = 0; s < source_count; s++) {
@@ -165,7 +181,6 @@ extern "C" int pa_assemble(const void *drawn_bytes, size_t drawn_length, const v
             sourcePages.push_back(QPDFPageDocumentHelper(*pdf).getAllPages());
             sources.push_back(std::move(pdf));
         }
-        std::vector<QPDFPageObjectHelper> drawnPages = QPDFPageDocumentHelper(drawn).getAllPages();
         if (static_cast<int>(drawnPages.size()) != count) throw std::runtime_error("the drawn pages are not the notebook's");
 
         QPDF out;

@@ -80,4 +80,29 @@ import TestPDFs
         let cut = try PDFReader.read(path: ws.path("cut.pdf"))
         #expect(PDFLink.links(on: cut.pages[0]).map(\.target) == [.web("https://example.org/entropy")])
     }
+
+    /// A notebook of ten pages is drawn in two halves side by side (both cores): every page's
+    /// ink lands on its own page, in order.
+    @Test func tenPagesDrawnInTwoHalvesKeepTheirOrder() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try TestPDF.lecture(pages: 10).write(to: URL(fileURLWithPath: ws.path("lecture.pdf")))
+        // Page N gets a red line at y = 300 + 40 N.
+        var steps = [##"{"tool": "pencil", "color": "#d01010", "width": 8}"##]
+        for n in 1...10 {
+            if n > 1 { steps.append(#"{"page": \#(n)}"#) }
+            steps.append(#"{"stroke": [[100, \#(300 + 40 * n)], [600, \#(300 + 40 * n)]]}"#)
+        }
+        try ws.write("notes.json", #"{"pdf": "lecture.pdf", "steps": ["# + steps.joined(separator: ", ") + "]}")
+        let result = try BinaryRunner.run(["render", "notes.json", "--output", "notes.pdf"], in: ws.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try run("pdftotext", [ws.path("notes.pdf"), "-"]).split(whereSeparator: { $0.isNewline }).filter { !$0.isEmpty }
+        #expect(text == (1...10).map { "Lecture page \($0)"[...] }, "\(text)")
+        try run("pdftoppm", ["-r", "96", "-png", ws.path("notes.pdf"), ws.path("page")])
+        for n in 1...10 {
+            let shot = try PNGFile.decode(atPath: ws.path(String(format: "page-%02d.png", n)))
+            func red(_ y: Int) -> Bool { let p = shot.pixel(x: 350, y: y); return p >> 16 & 0xFF > 0xB0 && p >> 8 & 0xFF < 0x40 }
+            #expect(red(300 + 40 * n) && (1...10).filter { $0 != n }.allSatisfy { !red(300 + 40 * $0) }, "page \(n) has its own line only")
+        }
+    }
 }

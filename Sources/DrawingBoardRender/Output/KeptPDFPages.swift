@@ -35,19 +35,19 @@ enum KeptPDFPages {
         return plan
     }
 
-    /// The file: `drawn` (a PDF of every page, the kept ones holding only what was drawn on them)
-    /// with the kept pages put in under what was drawn.
-    static func assemble(drawn: Data, plan: Plan) throws(RenderError) -> Data {
+    /// The file: `drawn` (PDFs of every page between them, in order, the kept ones holding only
+    /// what was drawn on them) with the kept pages put in under what was drawn.
+    static func assemble(drawn: [Data], plan: Plan) throws(RenderError) -> Data {
         let pages = plan.pages.map { pa_page(source: Int32($0?.source ?? -1), page: Int32($0?.page ?? 0)) }
         let sources = plan.sources.map(\.bytes)
         var out: UnsafeMutableRawPointer?
         var length = 0
         var message = [CChar](repeating: 0, count: 512)
-        let status: Int32 = drawn.withUnsafeBytes { drawnBytes in
+        let status: Int32 = withBytes(of: drawn) { drawnPointers, drawnLengths in
             withBytes(of: sources) { pointers, lengths in
                 pages.withUnsafeBufferPointer { list in
-                    pa_assemble(drawnBytes.baseAddress, drawnBytes.count, pointers, lengths, Int32(sources.count), list.baseAddress, Int32(list.count),
-                                &out, &length, &message, message.count)
+                    pa_assemble(drawnPointers, drawnLengths, Int32(drawn.count), pointers, lengths, Int32(sources.count), list.baseAddress,
+                                Int32(list.count), &out, &length, &message, message.count)
                 }
             }
         }

@@ -85,23 +85,61 @@ public enum VectorExport {
             }
             return
         }
-        var drawn = Data()
-        try write(format, pages: count, size: first, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: planner) { i in
-            var exported = page(i)
-            exported.drawsOverPDF = kept.keeps(i)
-            return exported
+        let exported = (0..<count).map { i in
+            var one = page(i)
+            one.drawsOverPDF = kept.keeps(i)
+            return one
         }
-        let file: Data
+        let drawn = try drawForKeptPages(exported, planner: planner)
+        var file: Data
         do {
             file = try KeptPDFPages.assemble(drawn: drawn, plan: kept)
         } catch {
             // A PDF libqpdf cannot take apart (poppler read it): every page drawn whole, as
             // before, rather than no file.
-            drawn = Data()
-            try write(format, pages: count, size: first, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: nil, page: page)
-            file = drawn
+            file = Data()
+            try write(format, pages: count, size: first, sink: Sink { file.append(contentsOf: $0); return true }, planner: nil, page: page)
         }
         guard file.withUnsafeBytes({ sink($0) }) else { throw RenderError("cannot write the pdf file") }
+    }
+
+    /// The pages drawn for `KeptPDFPages` (the kept ones holding only what was drawn on them):
+    /// on both cores, each half of the notebook a PDF of its own, when every page is drawn from
+    /// its model alone (nothing painted to pixels, no PDF page drawn by poppler); else in order
+    /// on this thread, the planner fitting curves ahead.
+    private static func drawForKeptPages(_ pages: [ExportedPage], planner: StrokePlanner?) throws(RenderError) -> [Data] {
+        let alone = pages.allSatisfy { one in
+            if one.drawsOverPDF { return true }
+            if case .pdf = one.page.background { return false }
+            return !one.needsPixels
+        }
+        guard alone, pages.count >= 8 else {
+            var drawn = Data()
+            try write(.pdf, pages: pages.count, size: pages[0].page.size, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: planner) { pages[$0] }
+            return [drawn]
+        }
+        planner?.stop()
+        final class Half: @unchecked Sendable {
+            var data = Data()
+            var error: RenderError?
+        }
+        final class Shared: @unchecked Sendable {
+            let pages: [ExportedPage]
+            init(_ pages: [ExportedPage]) { self.pages = pages }
+        }
+        let shared = Shared(pages), halves = [Half(), Half()]
+        let ranges = [0..<pages.count / 2, pages.count / 2..<pages.count]
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            let range = ranges[k], half = halves[k]
+            do throws(RenderError) {
+                try write(.pdf, pages: range.count, size: shared.pages[range.lowerBound].page.size, sink: Sink { half.data.append(contentsOf: $0); return true },
+                          planner: nil) { shared.pages[range.lowerBound + $0] }
+            } catch {
+                half.error = error
+            }
+        }
+        if let error = halves.compactMap(\.error).first { throw error }
+        return halves.map(\.data)
     }
 
     /// Where Cairo's writer puts the bytes.

@@ -20,10 +20,12 @@ typedef struct {
     int page;
 } pa_page;
 
-/* Assembles `count` pages; the drawn PDF has one page per page. On success returns 0 and the
- * bytes in *out (free with pa_free); else writes one line into `error` and returns -1. */
-int pa_assemble(const void *drawn, size_t drawn_length, const void *const *sources, const size_t *source_lengths, int source_count,
-                const pa_page *pages, int count, void **out, size_t *out_length, char *error, size_t error_length);
+/* Assembles `count` pages; the drawn PDFs (written side by side, in order) have one page per
+ * page between them. On success returns 0 and the bytes in *out (free with pa_free); else writes
+ * one line into `error` and returns -1. */
+int pa_assemble(const void *const *drawn, const size_t *drawn_lengths, int drawn_count, const void *const *sources,
+                const size_t *source_lengths, int source_count, const pa_page *pages, int count, void **out, size_t *out_length,
+                char *error, size_t error_length);
 
 void pa_free(void *bytes);
 
