@@ -54,8 +54,15 @@ func scribble(_ size: PixelSize, _ n: Int, phase: Double = 0) -> [Point] {
     return points
 }
 
+/// The bench's files; `BENCH_KEEP=1` leaves them (printed at the end) to profile a run by hand.
 let scratchFolder = FileManager.default.temporaryDirectory.appendingPathComponent("drawingboard-bench-\(UUID().uuidString)")
-defer { try? FileManager.default.removeItem(at: scratchFolder) }
+func removeScratch() {
+    if ProcessInfo.processInfo.environment["BENCH_KEEP"] != nil {
+        print("files kept in \(scratchFolder.path)")
+    } else {
+        try? FileManager.default.removeItem(at: scratchFolder)
+    }
+}
 func makeEditor(_ size: PixelSize) throws -> Editor {
     try Editor(size: size)
 }
@@ -159,7 +166,7 @@ if let (_, run) = parts.first(where: { ProcessInfo.processInfo.environment[$0.0]
     try run()
     let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
     print("\n" + String(decoding: data, as: UTF8.self))
-    try? FileManager.default.removeItem(at: scratchFolder)
+    removeScratch()
     exit(0)
 }
 for (name, size) in [("1080p", PixelSize(width: 1920, height: 1080)), ("4K", PixelSize(width: 3840, height: 2160))] {
@@ -371,3 +378,4 @@ if ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.is
 
 let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
 print("\n" + String(decoding: data, as: UTF8.self))
+removeScratch()
