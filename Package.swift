@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "DrawingBoardCoreTests", dependencies: ["DrawingBoardCore"]),
         .testTarget(
             name: "DrawingBoardRenderTests",
-            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform", "TestPDFs"]),
+            dependencies: ["DrawingBoardCore", "DrawingBoardRender", "DrawingBoardPlatform", "TestPDFs", "CDeflate"]),
         .testTarget(
             name: "DrawingBoardFilesTests",
             dependencies: [

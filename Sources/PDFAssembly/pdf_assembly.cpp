@@ -1,7 +1,7 @@
 #define POINTERHOLDER_TRANSITION 4
 #include "pdf_assembly.h"
 
-#include <qpdf/Buffer.hh>
+#include <qpdf/Pipeline.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFOutlineDocumentHelper.hh>
@@ -14,6 +14,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -129,41 +130,173 @@ void followLinks(QPDFObjectHandle copy, QPDFObjectHandle original, int source, P
     copy.replaceKey("/Annots", kept);
 }
 
-/* Lays the drawn page `drawn` over the output page `page`, as a form XObject, the page's own
- * content kept in its own graphics state. */
-void overlay(QPDF &out, QPDFPageObjectHelper page, QPDFPageObjectHelper drawn) {
-    QPDFObjectHandle made = drawn.getFormXObjectForPage();
-    // Cairo writes a page's content as one deflated stream: the form takes those bytes as they
-    // are (the form qpdf makes holds the content inflated, which the writer would deflate again:
-    // most of the time of a notebook of handwriting).
+/* Puts forms on output pages over their content, each page's own content kept in its own
+ * graphics state. The streams that do it are shared by every page they fit (one "q", one
+ * placing per box): the pages of a notebook are mostly of one size. */
+class Placer {
+  public:
+    explicit Placer(QPDF &out) : out_(out) {}
+
+    void place(QPDFPageObjectHelper page, QPDFObjectHandle form) {
+        QPDFObjectHandle resources = page.getAttribute("/Resources", true);
+        if (!resources.isDictionary()) {
+            resources = QPDFObjectHandle::newDictionary();
+            page.getObjectHandle().replaceKey("/Resources", resources);
+        }
+        if (!resources.getKey("/XObject").isDictionary()) resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary());
+        int suffix = 0;
+        std::string name = resources.getUniqueResourceName("/DrawingBoard", suffix);
+        resources.getKey("/XObject").replaceKey(name, form);
+        std::string placed = "\nQ\n" + page.placeFormXObject(form, name, page.getTrimBox().getArrayAsRectangle(), true, true, true);
+        if (!open_.isInitialized()) open_ = QPDFObjectHandle::newStream(&out_, "q\n");
+        auto known = closing_.find(placed);
+        if (known == closing_.end()) known = closing_.emplace(placed, QPDFObjectHandle::newStream(&out_, placed)).first;
+        page.addPageContents(open_, true);
+        page.addPageContents(known->second, false);
+    }
+
+  private:
+    QPDF &out_;
+    QPDFObjectHandle open_;
+    std::map<std::string, QPDFObjectHandle> closing_;
+};
+
+/* The form XObject of a drawn page (Cairo's, one deflated content stream): that stream copied
+ * as it is (its bytes read from the drawn PDF only as the file is written, and not inflated),
+ * given the page's box and resources. Not a group of its own: a highlighter's multiply reaches
+ * the page under it. */
+QPDFObjectHandle drawnForm(QPDF &out, QPDFPageObjectHelper drawn) {
     QPDFObjectHandle contents = drawn.getObjectHandle().getKey("/Contents");
     if (contents.isArray() && contents.getArrayNItems() == 1) contents = contents.getArrayItem(0);
-    if (contents.isStream()) {
-        QPDFObjectHandle dict = contents.getDict();
-        made.replaceStreamData(contents.getRawStreamData(), dict.getKey("/Filter"), dict.getKey("/DecodeParms"));
+    if (!contents.isStream()) {
+        QPDFObjectHandle form = out.copyForeignObject(drawn.getFormXObjectForPage());
+        form.getDict().removeKey("/Group");
+        return form;
     }
-    QPDFObjectHandle form = out.copyForeignObject(made);
-    // Not a group of its own: a highlighter's multiply reaches the page under it.
-    form.getDict().removeKey("/Group");
-    QPDFObjectHandle resources = page.getAttribute("/Resources", true);
-    if (!resources.isDictionary()) {
-        resources = QPDFObjectHandle::newDictionary();
-        page.getObjectHandle().replaceKey("/Resources", resources);
-    }
-    if (!resources.getKey("/XObject").isDictionary()) resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary());
-    int suffix = 0;
-    std::string name = resources.getUniqueResourceName("/DrawingBoard", suffix);
-    resources.getKey("/XObject").replaceKey(name, form);
-    std::string placed = page.placeFormXObject(form, name, page.getTrimBox().getArrayAsRectangle(), true, true, true);
-    page.addPageContents(QPDFObjectHandle::newStream(&out, "q\n"), true);
-    page.addPageContents(QPDFObjectHandle::newStream(&out, "\nQ\n" + placed), false);
+    QPDFObjectHandle form = out.copyForeignObject(contents);
+    QPDFObjectHandle dict = form.getDict();
+    dict.replaceKey("/Type", QPDFObjectHandle::newName("/XObject"));
+    dict.replaceKey("/Subtype", QPDFObjectHandle::newName("/Form"));
+    dict.replaceKey("/BBox", QPDFObjectHandle::newArray(drawn.getMediaBox().getArrayAsRectangle()));
+    // (Only indirect objects are copied from another file: a direct dictionary is made one.)
+    QPDFObjectHandle resources = drawn.getAttribute("/Resources", false);
+    if (resources.isDictionary() && !resources.isIndirect()) resources = drawn.getObjectHandle().getQPDF().makeIndirectObject(resources);
+    dict.replaceKey("/Resources", resources.isDictionary() ? out.copyForeignObject(resources) : QPDFObjectHandle::newDictionary());
+    return form;
 }
+
+/* Asks the caller for a page's ink when the writer writes it. */
+class InkProvider : public QPDFObjectHandle::StreamDataProvider {
+  public:
+    InkProvider(pa_ink_func ink, void *context) : ink_(ink), context_(context) {}
+    std::map<QPDFObjGen, int> pages;
+
+    void provideStreamData(QPDFObjGen const &og, Pipeline *pipeline) override {
+        auto found = pages.find(og);
+        if (found == pages.end() || ink_(context_, found->second, reinterpret_cast<pa_pipe *>(pipeline)) != 0) {
+            throw std::runtime_error("the ink of a page could not be written");
+        }
+    }
+
+  private:
+    pa_ink_func ink_;
+    void *context_;
+};
+
+/* The form XObjects of the caller's ink: each page's content deflated, written as it is, with
+ * the graphics states it names. Pages of one size share their box, and pages naming the same
+ * states their resources (one object each, not one a page: a notebook has hundreds of pages). */
+class InkForms {
+  public:
+    InkForms(QPDF &out, pa_ink_func ink, void *context) : out_(out), provider_(std::make_shared<InkProvider>(ink, context)) {}
+
+    QPDFObjectHandle form(pa_page const &page, int index) {
+        QPDFObjectHandle form = QPDFObjectHandle::newStream(&out_);
+        QPDFObjectHandle dict = form.getDict();
+        dict.replaceKey("/Type", QPDFObjectHandle::newName("/XObject"));
+        dict.replaceKey("/Subtype", QPDFObjectHandle::newName("/Form"));
+        dict.replaceKey("/BBox", box(page.width, page.height));
+        dict.replaceKey("/Resources", resources(page));
+        form.replaceStreamData(provider_, QPDFObjectHandle::newName("/FlateDecode"), QPDFObjectHandle::newNull());
+        // Deflated already: the writer takes the bytes as they come.
+        form.setFilterOnWrite(false);
+        provider_->pages[form.getObjGen()] = index;
+        return form;
+    }
+
+  private:
+    QPDFObjectHandle box(double width, double height) {
+        auto key = std::make_pair(width, height);
+        auto known = boxes_.find(key);
+        if (known != boxes_.end()) return known->second;
+        QPDFObjectHandle made = out_.makeIndirectObject(QPDFObjectHandle::newArray(QPDFObjectHandle::Rectangle(0, 0, width, height)));
+        boxes_.emplace(key, made);
+        return made;
+    }
+
+    QPDFObjectHandle resources(pa_page const &page) {
+        std::string key;
+        for (int k = 0; k < page.state_count; k++) {
+            key += std::to_string(page.states[k].alpha) + (page.states[k].multiply ? "m " : "n ");
+        }
+        auto known = resources_.find(key);
+        if (known != resources_.end()) return known->second;
+        QPDFObjectHandle states = QPDFObjectHandle::newDictionary();
+        for (int k = 0; k < page.state_count; k++) {
+            QPDFObjectHandle state = QPDFObjectHandle::newDictionary();
+            state.replaceKey("/Type", QPDFObjectHandle::newName("/ExtGState"));
+            state.replaceKey("/CA", QPDFObjectHandle::newReal(page.states[k].alpha, 4));
+            state.replaceKey("/ca", QPDFObjectHandle::newReal(page.states[k].alpha, 4));
+            state.replaceKey("/BM", QPDFObjectHandle::newName(page.states[k].multiply ? "/Multiply" : "/Normal"));
+            states.replaceKey("/g" + std::to_string(k), state);
+        }
+        QPDFObjectHandle made = out_.makeIndirectObject(QPDFObjectHandle::newDictionary());
+        if (page.state_count > 0) made.replaceKey("/ExtGState", states);
+        resources_.emplace(key, made);
+        return made;
+    }
+
+    QPDF &out_;
+    std::shared_ptr<InkProvider> provider_;
+    std::map<std::pair<double, double>, QPDFObjectHandle> boxes_;
+    std::map<std::string, QPDFObjectHandle> resources_;
+};
+
+/* The file, handed on as the writer makes it. */
+class Sink : public Pipeline {
+  public:
+    Sink(pa_write_func write, void *context) : Pipeline("the PDF out", nullptr), write_(write), context_(context) {}
+    bool started = false;
+
+    void write(unsigned char const *data, size_t length) override {
+        if (length == 0) return;
+        started = true;
+        if (write_(context_, data, length) != 0) throw std::runtime_error("the file could not be written");
+    }
+    void finish() override {}
+
+  private:
+    pa_write_func write_;
+    void *context_;
+};
 
 }  // namespace
 
+extern "C" int pa_pipe_write(pa_pipe *pipe, const void *bytes, size_t length) {
+    try {
+        reinterpret_cast<Pipeline *>(pipe)->write(static_cast<unsigned char const *>(bytes), length);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
 extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_lengths, int drawn_count, const void *const *source_bytes,
-                           const size_t *source_lengths, int source_count, const pa_page *pages, int count, void **out_bytes,
-                           size_t *out_length, char *error, size_t error_length) {
+                           const size_t *source_lengths, int source_count, const pa_page *pages, int count, pa_ink_func ink,
+                           void *ink_context, pa_write_func write, void *write_context, int *started, char *error,
+                           size_t error_length) {
+    if (started) *started = 0;
+    std::unique_ptr<Sink> sink;
     try {
         std::vector<std::unique_ptr<QPDF>> drawn;
         std::vector<QPDFPageObjectHelper> drawnPages;
@@ -181,63 +314,88 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
             sourcePages.push_back(QPDFPageDocumentHelper(*pdf).getAllPages());
             sources.push_back(std::move(pdf));
         }
-        if (static_cast<int>(drawnPages.size()) != count) throw std::runtime_error("the drawn pages are not the notebook's");
+        auto drawnPage = [&](int i) -> QPDFPageObjectHelper {
+            if (pages[i].drawn < 0 || pages[i].drawn >= static_cast<int>(drawnPages.size())) throw std::runtime_error("the drawn pages are not the notebook's");
+            return drawnPages[pages[i].drawn];
+        };
 
-        QPDF out;
-        out.emptyPDF();
+        // The file is the first source's, its pages put in the notebook's order (no copy of
+        // them: a copy would hold every page's objects twice); pages of other files are copied
+        // in. Its catalog is made anew at the end.
+        if (source_count < 1) throw std::runtime_error("no PDF pages are kept");
+        QPDF &out = *sources[0];
         QPDFPageDocumentHelper outPages(out);
+        outPages.pushInheritedAttributesToPage();
+        for (auto &page : sourcePages[0]) outPages.removePage(page);
         PageMap placed;
-        // Each page copied (a source page a second time: a page of its own sharing its content).
+        // Each page once (a source page a second time: a page of its own sharing its content).
         std::vector<std::pair<int, QPDFObjectHandle>> fromSources;  // (index into pages, source page)
+        std::vector<QPDFPageObjectHelper> all;
         for (int i = 0; i < count; i++) {
             pa_page const &p = pages[i];
             if (p.source < 0 || p.source >= source_count) {
-                outPages.addPage(drawnPages[i], false);
-                continue;
-            }
-            auto const &list = sourcePages[p.source];
-            if (p.page < 0 || p.page >= static_cast<int>(list.size())) throw std::runtime_error("a page the PDF does not have");
-            QPDFObjectHandle original = list[p.page].getObjectHandle();
-            auto key = std::make_pair(p.source, original.getObjGen());
-            auto seen = placed.find(key);
-            if (seen == placed.end()) {
-                outPages.addPage(list[p.page], false);
-                placed[key] = outPages.getAllPages().back().getObjectHandle();
-                fromSources.push_back({i, original});
+                outPages.addPage(drawnPage(i), false);
             } else {
-                outPages.addPage(QPDFPageObjectHelper(out.makeIndirectObject(seen->second.shallowCopy())), false);
+                auto const &list = sourcePages[p.source];
+                if (p.page < 0 || p.page >= static_cast<int>(list.size())) throw std::runtime_error("a page the PDF does not have");
+                QPDFObjectHandle original = list[p.page].getObjectHandle();
+                auto key = std::make_pair(p.source, original.getObjGen());
+                auto seen = placed.find(key);
+                if (seen == placed.end()) {
+                    outPages.addPage(list[p.page], false);
+                    placed[key] = out.getAllPages().back();
+                    fromSources.push_back({i, original});
+                } else {
+                    outPages.addPage(QPDFPageObjectHelper(out.makeIndirectObject(seen->second.shallowCopy())), false);
+                }
             }
+            all.push_back(QPDFPageObjectHelper(out.getAllPages().back()));
         }
-        std::vector<QPDFPageObjectHelper> all = outPages.getAllPages();
-        for (int i = 0; i < count; i++) {
-            if (pages[i].source >= 0 && pages[i].source < source_count) overlay(out, all[i], drawnPages[i]);
-        }
-        // Links follow their pages; the outlines of the sources, in the notebook's order.
+        // (Read before the catalog goes: the outlines, and the names links may go to.)
         std::vector<std::unique_ptr<QPDFOutlineDocumentHelper>> outlines;
         for (auto &pdf : sources) outlines.push_back(std::make_unique<QPDFOutlineDocumentHelper>(*pdf));
+        Placer placer(out);
+        InkForms inks(out, ink, ink_context);
+        for (int i = 0; i < count; i++) {
+            pa_page const &p = pages[i];
+            if (p.source < 0 || p.source >= source_count) continue;
+            if (p.drawn >= 0) {
+                placer.place(all[i], drawnForm(out, drawnPage(i)));
+            } else {
+                if (!ink || !(p.width > 0) || !(p.height > 0) || p.state_count < 0 || (p.state_count > 0 && !p.states)) {
+                    throw std::runtime_error("a page's ink is not described");
+                }
+                placer.place(all[i], inks.form(p, i));
+            }
+        }
+        // Links follow their pages; the outlines of the sources, in the notebook's order.
         for (auto const &[i, original] : fromSources) followLinks(all[i].getObjectHandle(), original, pages[i].source, placed, *outlines[pages[i].source]);
         std::vector<Entry> entries;
         int budget = kMostEntries;
         for (int s = 0; s < source_count; s++) keepEntries(outlines[s]->getTopLevelOutlines(), s, placed, 1, budget, entries);
+        // A catalog of the pages and the outline alone, as a new file's: what else the first
+        // source's said (page labels, named destinations, its structure) was of its own pages.
+        QPDFObjectHandle catalog = out.makeIndirectObject(QPDFObjectHandle::newDictionary());
+        catalog.replaceKey("/Type", QPDFObjectHandle::newName("/Catalog"));
+        catalog.replaceKey("/Pages", out.getRoot().getKey("/Pages"));
         if (!entries.empty()) {
             QPDFObjectHandle root = out.makeIndirectObject(QPDFObjectHandle::newDictionary());
             root.replaceKey("/Type", QPDFObjectHandle::newName("/Outlines"));
             root.replaceKey("/Count", QPDFObjectHandle::newInteger(writeEntries(out, root, entries)));
-            out.getRoot().replaceKey("/Outlines", root);
+            catalog.replaceKey("/Outlines", root);
         }
+        out.getTrailer().replaceKey("/Root", catalog);
 
+        sink = std::make_unique<Sink>(write, write_context);
         QPDFWriter writer(out);
-        writer.setOutputMemory();
+        writer.setOutputPipeline(sink.get());
+        // Nothing of the source's encryption (an owner password poppler opens without asking).
+        writer.setPreserveEncryption(false);
         writer.setObjectStreamMode(qpdf_o_generate);
         writer.write();
-        std::shared_ptr<Buffer> buffer = writer.getBufferSharedPointer();
-        void *bytes = std::malloc(buffer->getSize() ? buffer->getSize() : 1);
-        if (!bytes) throw std::runtime_error("out of memory");
-        std::memcpy(bytes, buffer->getBuffer(), buffer->getSize());
-        *out_bytes = bytes;
-        *out_length = buffer->getSize();
         return 0;
     } catch (std::exception const &e) {
+        if (started) *started = sink && sink->started ? 1 : 0;
         if (error && error_length) {
             std::strncpy(error, e.what(), error_length - 1);
             error[error_length - 1] = 0;
@@ -245,5 +403,3 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
         return -1;
     }
 }
-
-extern "C" void pa_free(void *bytes) { std::free(bytes); }

@@ -88,6 +88,15 @@ struct RenderCommand: ParsableCommand {
                 }
             }
             let runner = ScriptRunner(decoder: decoder, openDocument: { url in try DocumentReader.read(url, decoder: decoder) }, stickers: StickerLibrary.installed())
+            if format == "pdf", page == nil, scaled == nil, let pages = try runner.openedPages(parsed, baseDirectory: base) {
+                // A document only opened and written as a PDF: from its pages' models, without
+                // an editor painting its first page to pixels nobody looks at.
+                mallopt(M_MMAP_THRESHOLD, 4 << 20)
+                try AtomicFile.write(toPath: output) { (write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) in
+                    try VectorExport.exportNotebook(pages, to: write)
+                }
+                return
+            }
             let editor = try runner.run(parsed, baseDirectory: base)
             if let page {
                 guard page <= editor.pages.count else {

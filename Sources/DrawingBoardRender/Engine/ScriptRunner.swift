@@ -23,6 +23,32 @@ public struct ScriptRunner {
         self.stickers = stickers
     }
 
+    /// The pages of the document a script only opens (no steps), read without an editor: what
+    /// is written from the model alone (a PDF) needs no page painted to pixels first. Nil when
+    /// the script does more, or the document's drawing must be painted to be understood (a
+    /// document older than format 7).
+    public func openedPages(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> [Page]? {
+        guard script.steps.isEmpty, script.pdf == nil, let path = script.open else { return nil }
+        switch try open(path, base: baseDirectory) {
+        case .document(let contents):
+            guard contents.drawing == nil else { return nil }
+            return [contents.page] + contents.otherPages
+        case .notebook(let pages):
+            return pages.isEmpty ? nil : pages
+        }
+    }
+
+    /// What `open` names, read.
+    private func open(_ path: String, base: URL) throws(ScriptError) -> OpenedDocument {
+        guard let openDocument else { throw ScriptError("open", "opening documents is not available here") }
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+        do {
+            return try openDocument(url)
+        } catch {
+            throw ScriptError("open", "\(error)")
+        }
+    }
+
     /// Runs `script`; relative image and document paths resolve against `baseDirectory`.
     public func run(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> Editor {
         let editor: Editor
@@ -30,10 +56,9 @@ public struct ScriptRunner {
         if let path = script.pdf {
             editor = try notebook(ofPDF: path, base: baseDirectory, pdfs: pdfs)
         } else if let path = script.open {
-            guard let openDocument else { throw ScriptError("open", "opening documents is not available here") }
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
+            let opened = try open(path, base: baseDirectory)
             do {
-                switch try openDocument(url) {
+                switch opened {
                 case .document(let contents): editor = try Editor(document: contents)
                 case .notebook(let pages): editor = try Editor(notebook: Notebook(pages))
                 }

@@ -55,10 +55,20 @@ public enum VectorExport {
     /// The same, handed to `sink` as it is made (a file written page by page holds no copy of
     /// the whole PDF in memory); `sink` says whether it took the bytes.
     public static func exportNotebook(_ editor: Editor, to sink: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
-        let notebook = editor.pages.notebook
-        let strokes = notebook.pages.map(\.page.strokesAsWritten)
-        try write(.pdf, pages: notebook.count, size: notebook.pages[0].page.size, to: sink, strokes: { strokes[$0] }) { i in
-            ExportedPage(page: notebook.pages[i].page) { () throws(RenderError) in try editor.pages.image(i) }
+        try exportNotebook(editor.pages.notebook.pages.map(\.page), to: sink) { i throws(RenderError) in try editor.pages.image(i) }
+    }
+
+    /// The same for a notebook's pages without an editor: a page that needs pixels (elements,
+    /// an image background) is painted from its model when it is its turn.
+    public static func exportNotebook(_ pages: [Page], to sink: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
+        try exportNotebook(pages, to: sink) { i throws(RenderError) in try PageImage.painted(pages[i]) }
+    }
+
+    private static func exportNotebook(_ pages: [Page], to sink: (UnsafeRawBufferPointer) -> Bool,
+                                       pixels: @escaping (Int) throws(RenderError) -> PageImage) throws(RenderError) {
+        guard let first = pages.first else { throw RenderError("a notebook has at least one page") }
+        try write(.pdf, pages: pages.count, size: first.size, to: sink, strokes: { pages[$0].strokesAsWritten }) { i in
+            ExportedPage(page: pages[i]) { () throws(RenderError) in try pixels(i) }
         }
     }
 
@@ -78,36 +88,40 @@ public enum VectorExport {
         defer { planner?.stop() }
         // A PDF with pages of PDFs: those pages go in as they are, with what was drawn on them
         // drawn over them (`KeptPDFPages`).
-        let kept = format == .pdf ? KeptPDFPages.plan((0..<count).map { page($0).page }) : KeptPDFPages.Plan()
+        let pages = format == .pdf ? (0..<count).map { page($0).page } : []
+        let kept = format == .pdf ? KeptPDFPages.plan(pages) : KeptPDFPages.Plan()
         guard kept.keepsAny else {
             try withoutActuallyEscaping(sink) { sink throws(RenderError) in
                 try write(format, pages: count, size: first, sink: Sink(sink), planner: planner, page: page)
             }
             return
         }
-        let exported = (0..<count).map { i in
+        planner?.stop()
+        // Cairo draws the pages not kept, and the ink over kept pages `PDFInk` does not write.
+        let drawnPages = (0..<count).filter { kept.drawn($0) }.map { i in
             var one = page(i)
             one.drawsOverPDF = kept.keeps(i)
             return one
         }
-        let drawn = try drawForKeptPages(exported, planner: planner)
-        var file: Data
+        let drawn = drawnPages.isEmpty ? [] : try drawForKeptPages(drawnPages)
         do {
-            file = try KeptPDFPages.assemble(drawn: drawn, plan: kept)
-        } catch {
+            try KeptPDFPages.write(pages, drawn: drawn, plan: kept, to: sink)
+        } catch where !error.started {
             // A PDF libqpdf cannot take apart (poppler read it): every page drawn whole, as
             // before, rather than no file.
-            file = Data()
-            try write(format, pages: count, size: first, sink: Sink { file.append(contentsOf: $0); return true }, planner: nil, page: page)
+            try withoutActuallyEscaping(sink) { sink throws(RenderError) in
+                try write(format, pages: count, size: first, sink: Sink(sink), planner: nil, page: page)
+            }
+        } catch {
+            throw error.error
         }
-        guard file.withUnsafeBytes({ sink($0) }) else { throw RenderError("cannot write the pdf file") }
     }
 
     /// The pages drawn for `KeptPDFPages` (the kept ones holding only what was drawn on them):
     /// on both cores, each half of the notebook a PDF of its own, when every page is drawn from
     /// its model alone (nothing painted to pixels, no PDF page drawn by poppler); else in order
-    /// on this thread, the planner fitting curves ahead.
-    private static func drawForKeptPages(_ pages: [ExportedPage], planner: StrokePlanner?) throws(RenderError) -> [Data] {
+    /// on this thread.
+    private static func drawForKeptPages(_ pages: [ExportedPage]) throws(RenderError) -> [Data] {
         let alone = pages.allSatisfy { one in
             if one.drawsOverPDF { return true }
             if case .pdf = one.page.background { return false }
@@ -115,10 +129,9 @@ public enum VectorExport {
         }
         guard alone, pages.count >= 8 else {
             var drawn = Data()
-            try write(.pdf, pages: pages.count, size: pages[0].page.size, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: planner) { pages[$0] }
+            try write(.pdf, pages: pages.count, size: pages[0].page.size, sink: Sink { drawn.append(contentsOf: $0); return true }, planner: nil) { pages[$0] }
             return [drawn]
         }
-        planner?.stop()
         final class Half: @unchecked Sendable {
             var data = Data()
             var error: RenderError?

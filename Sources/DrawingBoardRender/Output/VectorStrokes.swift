@@ -133,50 +133,13 @@ enum VectorStrokes {
 
 /// Plans the pages' strokes (`VectorStrokes.plan`, most of it fitting curves) on a second
 /// thread, a few pages ahead of the writer, so the fitting and the file's formatting and
-/// compression run side by side. Holds at most `ahead` pages' plans.
-final class StrokePlanner: @unchecked Sendable {
-    static let ahead = 4
-    private let condition = NSCondition()
-    private var plans: [Int: [VectorStrokes.Piece]] = [:]
-    private var taken = 0
-    private var stopped = false
+/// compression run side by side.
+typealias StrokePlanner = OrderedWork<[VectorStrokes.Piece]>
 
-    /// `strokes(i)`: the strokes of page `i`, read on the planner's thread. The writer calls
-    /// `stop` when it is done, whatever happened.
-    init(pages count: Int, strokes: @escaping @Sendable (Int) -> [Stroke]) {
-        let thread = Thread { [self] in
-            for i in 0..<count {
-                condition.lock()
-                while !stopped, i - taken >= Self.ahead { condition.wait() }
-                let stop = stopped
-                condition.unlock()
-                if stop { return }
-                let plan = VectorStrokes.plan(strokes(i))
-                condition.lock()
-                plans[i] = plan
-                condition.broadcast()
-                condition.unlock()
-            }
-        }
-        thread.start()
-    }
-
-    /// The plan of page `i`, once it is made (pages are taken in order).
-    func take(_ i: Int) -> [VectorStrokes.Piece] {
-        condition.lock()
-        defer { condition.unlock() }
-        while plans[i] == nil { condition.wait() }
-        taken = i + 1
-        condition.broadcast()
-        return plans.removeValue(forKey: i) ?? []
-    }
-
-    /// Lets the thread end (early, when the file failed part-way).
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
+extension OrderedWork where Result == [VectorStrokes.Piece] {
+    /// `strokes(i)`: the strokes of page `i`, read on the planner's thread.
+    convenience init(pages count: Int, strokes: @escaping @Sendable (Int) -> [Stroke]) {
+        self.init(count: count, threads: 1, ahead: 4) { VectorStrokes.plan(strokes($0)) }
     }
 }
 
