@@ -12,7 +12,9 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <cstdio>
 #include <map>
+#include <set>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -137,16 +139,23 @@ class Placer {
   public:
     explicit Placer(QPDF &out) : out_(out) {}
 
-    void place(QPDFPageObjectHelper page, QPDFObjectHandle form) {
+    /* `index`: the page's place in the notebook, in the form's name. Pages that share their
+     * resources (inherited from the page tree) name their forms in one dictionary, whose keys
+     * the writer takes in sorted order: names of one length keep the pages' order, so the ink
+     * is asked for page after page. */
+    void place(QPDFPageObjectHelper page, QPDFObjectHandle form, int index) {
         QPDFObjectHandle resources = page.getAttribute("/Resources", true);
         if (!resources.isDictionary()) {
             resources = QPDFObjectHandle::newDictionary();
             page.getObjectHandle().replaceKey("/Resources", resources);
         }
         if (!resources.getKey("/XObject").isDictionary()) resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary());
-        int suffix = 0;
-        std::string name = resources.getUniqueResourceName("/DrawingBoard", suffix);
-        resources.getKey("/XObject").replaceKey(name, form);
+        QPDFObjectHandle forms = resources.getKey("/XObject");
+        char digits[16];
+        std::snprintf(digits, sizeof digits, "%06d", index);
+        std::string name = std::string("/DrawingBoard") + digits;
+        for (int k = 1; forms.hasKey(name); k++) name = std::string("/DrawingBoard") + digits + "_" + std::to_string(k);
+        forms.replaceKey(name, form);
         std::string placed = "\nQ\n" + page.placeFormXObject(form, name, page.getTrimBox().getArrayAsRectangle(), true, true, true);
         if (!open_.isInitialized()) open_ = QPDFObjectHandle::newStream(&out_, "q\n");
         auto known = closing_.find(placed);
@@ -360,12 +369,12 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
             pa_page const &p = pages[i];
             if (p.source < 0 || p.source >= source_count) continue;
             if (p.drawn >= 0) {
-                placer.place(all[i], drawnForm(out, drawnPage(i)));
+                placer.place(all[i], drawnForm(out, drawnPage(i)), i);
             } else {
                 if (!ink || !(p.width > 0) || !(p.height > 0) || p.state_count < 0 || (p.state_count > 0 && !p.states)) {
                     throw std::runtime_error("a page's ink is not described");
                 }
-                placer.place(all[i], inks.form(p, i));
+                placer.place(all[i], inks.form(p, i), i);
             }
         }
         // Links follow their pages; the outlines of the sources, in the notebook's order.
@@ -385,6 +394,17 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
             catalog.replaceKey("/Outlines", root);
         }
         out.getTrailer().replaceKey("/Root", catalog);
+        // The first source's pages the notebook left out are gone from the file: whatever still
+        // names one (a link of a duplicated page, a form field's widget) names nothing now, as
+        // a copy names nothing of another file, and no such page's content is written.
+        std::set<QPDFObjGen> kept;
+        for (auto const &[key, page] : placed) {
+            if (key.first == 0) kept.insert(key.second);
+        }
+        for (auto &page : sourcePages[0]) {
+            QPDFObjGen og = page.getObjectHandle().getObjGen();
+            if (!kept.count(og)) out.replaceObject(og, QPDFObjectHandle::newNull());
+        }
 
         sink = std::make_unique<Sink>(write, write_context);
         QPDFWriter writer(out);

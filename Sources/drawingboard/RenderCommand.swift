@@ -88,7 +88,8 @@ struct RenderCommand: ParsableCommand {
                 }
             }
             let runner = ScriptRunner(decoder: decoder, openDocument: { url in try DocumentReader.read(url, decoder: decoder) }, stickers: StickerLibrary.installed())
-            if format == "pdf", page == nil, scaled == nil, let pages = try runner.openedPages(parsed, baseDirectory: base) {
+            let opened = try runner.opened(parsed, baseDirectory: base)
+            if format == "pdf", page == nil, scaled == nil, let opened, let pages = try ScriptRunner.pagesOnly(parsed, opened) {
                 // A document only opened and written as a PDF: from its pages' models, without
                 // an editor painting its first page to pixels nobody looks at.
                 mallopt(M_MMAP_THRESHOLD, 4 << 20)
@@ -97,7 +98,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 return
             }
-            let editor = try runner.run(parsed, baseDirectory: base)
+            let editor = try runner.run(parsed, baseDirectory: base, opened: opened)
             if let page {
                 guard page <= editor.pages.count else {
                     throw Failure(message: "--page: there is no page \(page); the notebook has \(editor.pages.count) page\(editor.pages.count == 1 ? "" : "s")")

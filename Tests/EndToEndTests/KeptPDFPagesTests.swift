@@ -105,4 +105,20 @@ import TestPDFs
             #expect(red(300 + 40 * n) && (1...10).filter { $0 != n }.allSatisfy { !red(300 + 40 * $0) }, "page \(n) has its own line only")
         }
     }
+
+    /// A page left out is not in the file, even where something still names it: page 1's link
+    /// to page 2 goes with page 2, and the copy of page 1 made before that keeps the link, which
+    /// names nothing now (a copy of the page object would have brought page 2 along).
+    @Test func aPageLeftOutIsNotInTheFile() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try TestPDF.withLinks.write(to: URL(fileURLWithPath: ws.path("links.pdf")))
+        try ws.write("notes.json", ##"{"pdf": "links.pdf", "steps": [{"page": "duplicate"}, {"page": 3}, {"page": "delete"}]}"##)
+        let result = try BinaryRunner.run(["render", "notes.json", "--output", "notes.pdf"], in: ws.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        try run("qpdf", ["--qdf", "--object-streams=disable", ws.path("notes.pdf"), ws.path("plain.pdf")])
+        let lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: ws.path("plain.pdf"))), as: UTF8.self).split(separator: "\n")
+        #expect(lines.filter { $0.trimmingCharacters(in: .whitespaces) == "/Type /Page" }.count == 2, "page objects in the file")
+        #expect(try run("pdfinfo", ["-url", ws.path("notes.pdf")]).contains("https://example.org/entropy"))
+    }
 }

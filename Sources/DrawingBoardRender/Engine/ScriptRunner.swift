@@ -23,19 +23,34 @@ public struct ScriptRunner {
         self.stickers = stickers
     }
 
-    /// The pages of the document a script only opens (no steps), read without an editor: what
+    /// The document a script opens (nil: it opens none), read: `run` takes it as it is.
+    public func opened(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> OpenedDocument? {
+        guard script.pdf == nil, let path = script.open else { return nil }
+        return try open(path, base: baseDirectory)
+    }
+
+    /// The pages of `opened` when the script only opens it (no steps), without an editor: what
     /// is written from the model alone (a PDF) needs no page painted to pixels first. Nil when
     /// the script does more, or the document's drawing must be painted to be understood (a
     /// document older than format 7).
-    public func openedPages(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> [Page]? {
-        guard script.steps.isEmpty, script.pdf == nil, let path = script.open else { return nil }
-        switch try open(path, base: baseDirectory) {
+    public static func pagesOnly(_ script: DrawingScript, _ opened: OpenedDocument) throws(ScriptError) -> [Page]? {
+        guard script.steps.isEmpty else { return nil }
+        let pages: [Page]
+        switch opened {
         case .document(let contents):
             guard contents.drawing == nil else { return nil }
-            return [contents.page] + contents.otherPages
-        case .notebook(let pages):
-            return pages.isEmpty ? nil : pages
+            pages = [contents.page] + contents.otherPages
+        case .notebook(let notebook):
+            pages = notebook
         }
+        guard let first = pages.first else { return nil }
+        // The limits the editor holds the page it shows to.
+        do {
+            try Editor.checkLimits(first.size)
+        } catch {
+            throw ScriptError("open", error.message)
+        }
+        return pages
     }
 
     /// What `open` names, read.
@@ -50,13 +65,15 @@ public struct ScriptRunner {
     }
 
     /// Runs `script`; relative image and document paths resolve against `baseDirectory`.
-    public func run(_ script: DrawingScript, baseDirectory: URL) throws(ScriptError) -> Editor {
+    /// `opened`: what the script opens, read already (`opened(_:baseDirectory:)`).
+    public func run(_ script: DrawingScript, baseDirectory: URL, opened given: OpenedDocument? = nil) throws(ScriptError) -> Editor {
         let editor: Editor
         let pdfs = PDFCache()
         if let path = script.pdf {
             editor = try notebook(ofPDF: path, base: baseDirectory, pdfs: pdfs)
         } else if let path = script.open {
-            let opened = try open(path, base: baseDirectory)
+            let opened: OpenedDocument
+            if let given { opened = given } else { opened = try open(path, base: baseDirectory) }
             do {
                 switch opened {
                 case .document(let contents): editor = try Editor(document: contents)

@@ -1,16 +1,23 @@
 import Foundation
 
 /// Numbered pieces of work (a notebook's pages) done on background threads a little ahead of
-/// the one who takes their results in order, so the making and the taking run side by side
-/// while at most `ahead` results wait in memory. A result asked for out of order, or a second
-/// time, that no thread is making is made by the one asking.
+/// the one who takes their results, so the making and the taking run side by side while at
+/// most `ahead` pieces past the first one not taken are made. A piece asked for that no thread
+/// has started (out of order, or a second time) is made by the one asking, and no thread makes
+/// it then.
 final class OrderedWork<Result>: @unchecked Sendable {
+    private enum State {
+        case making
+        case made(Result)
+    }
+
     private let condition = NSCondition()
-    private var results: [Int: Result] = [:]
-    private var making = Set<Int>()
-    /// The next piece a thread takes up, and the one after the last taken (the threads stay
-    /// within `ahead` of it).
-    private var next = 0, taken = 0
+    /// Pieces started and not yet taken.
+    private var states: [Int: State] = [:]
+    private var taken = Set<Int>()
+    /// The next piece a thread considers, and the first not yet taken (the threads stay within
+    /// `ahead` of it).
+    private var next = 0, low = 0
     private var stopped = false
     private let count: Int, ahead: Int
     private let make: @Sendable (Int) -> Result
@@ -29,19 +36,23 @@ final class OrderedWork<Result>: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
-            while !stopped, next < count, next - taken >= ahead { condition.wait() }
-            guard !stopped, next < count else {
-                condition.unlock()
-                return
+            var piece: Int?
+            while piece == nil {
+                while !stopped, next < count, next - low >= ahead { condition.wait() }
+                guard !stopped, next < count else {
+                    condition.unlock()
+                    return
+                }
+                if states[next] == nil, !taken.contains(next) { piece = next }
+                next += 1
             }
-            let i = next
-            next += 1
-            making.insert(i)
+            let i = piece!
+            states[i] = .making
             condition.unlock()
             let result = make(i)
             condition.lock()
-            making.remove(i)
-            if !stopped { results[i] = result }
+            // (Asked for while it was made: the one asking waits for it.)
+            states[i] = stopped ? nil : .made(result)
             condition.broadcast()
             condition.unlock()
         }
@@ -50,22 +61,34 @@ final class OrderedWork<Result>: @unchecked Sendable {
     /// The result of piece `i`.
     func take(_ i: Int) -> Result {
         condition.lock()
-        while results[i] == nil, making.contains(i) { condition.wait() }
-        taken = max(taken, i + 1)
-        condition.broadcast()
-        if let result = results.removeValue(forKey: i) {
+        while case .making = states[i] { condition.wait() }
+        if case .made(let result) = states[i] {
+            states[i] = nil
+            markTaken(i)
             condition.unlock()
             return result
         }
+        states[i] = .making
         condition.unlock()
-        return make(i)
+        let result = make(i)
+        condition.lock()
+        states[i] = nil
+        markTaken(i)
+        condition.unlock()
+        return result
+    }
+
+    private func markTaken(_ i: Int) {
+        taken.insert(i)
+        while taken.contains(low) { low += 1 }
+        condition.broadcast()
     }
 
     /// Lets the threads end (early, when the file failed part-way).
     func stop() {
         condition.lock()
         stopped = true
-        results.removeAll()
+        states = states.filter { if case .making = $0.value { return true } else { return false } }
         condition.broadcast()
         condition.unlock()
     }

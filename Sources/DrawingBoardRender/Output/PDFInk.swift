@@ -94,7 +94,9 @@ enum PDFInk {
             out.op(" w ")
             out.integer(outline.cap == .butt ? 0 : outline.cap == .round ? 1 : 2)
             out.op(" J 1 j\n")
-            if !outline.dashes.isEmpty {
+            // (Dashes too short to write are a solid line: a pattern of nothing but zeros is
+            // no pattern in a PDF.)
+            if !outline.dashes.isEmpty, outline.dashes.allSatisfy({ $0 >= 0 }), outline.dashes.reduce(0, +) >= 0.001 {
                 out.op("[")
                 out.numbers(outline.dashes, decimals: 3)
                 out.op("] 0 d\n")
