@@ -137,14 +137,26 @@ void followLinks(QPDFObjectHandle copy, QPDFObjectHandle original, int source, P
  * placing per box): the pages of a notebook are mostly of one size. */
 class Placer {
   public:
-    explicit Placer(QPDF &out) : out_(out) {}
+    /* `pages`: every output page, to know which resource dictionaries more than one uses. */
+    Placer(QPDF &out, std::vector<QPDFPageObjectHelper> const &pages) : out_(out) {
+        for (auto page : pages) {
+            QPDFObjectHandle resources = page.getObjectHandle().getKey("/Resources");
+            if (resources.isIndirect()) uses_[resources.getObjGen()]++;
+        }
+    }
 
     /* `index`: the page's place in the notebook, in the form's name. Pages that share their
      * resources (inherited from the page tree) name their forms in one dictionary, whose keys
      * the writer takes in sorted order: names of one length keep the pages' order, so the ink
      * is asked for page after page. */
     void place(QPDFPageObjectHelper page, QPDFObjectHandle form, int index) {
-        QPDFObjectHandle resources = page.getAttribute("/Resources", true);
+        // The page's own resources take the form; resources another page uses too are copied
+        // for this page first (their entries shared).
+        QPDFObjectHandle resources = page.getObjectHandle().getKey("/Resources");
+        if (resources.isDictionary() && resources.isIndirect() && uses_[resources.getObjGen()] > 1) {
+            resources = resources.shallowCopy();
+            page.getObjectHandle().replaceKey("/Resources", resources);
+        }
         if (!resources.isDictionary()) {
             resources = QPDFObjectHandle::newDictionary();
             page.getObjectHandle().replaceKey("/Resources", resources);
@@ -166,6 +178,7 @@ class Placer {
 
   private:
     QPDF &out_;
+    std::map<QPDFObjGen, int> uses_;
     QPDFObjectHandle open_;
     std::map<std::string, QPDFObjectHandle> closing_;
 };
@@ -363,7 +376,7 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
         // (Read before the catalog goes: the outlines, and the names links may go to.)
         std::vector<std::unique_ptr<QPDFOutlineDocumentHelper>> outlines;
         for (auto &pdf : sources) outlines.push_back(std::make_unique<QPDFOutlineDocumentHelper>(*pdf));
-        Placer placer(out);
+        Placer placer(out, all);
         InkForms inks(out, ink, ink_context);
         for (int i = 0; i < count; i++) {
             pa_page const &p = pages[i];
@@ -394,6 +407,9 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
             catalog.replaceKey("/Outlines", root);
         }
         out.getTrailer().replaceKey("/Root", catalog);
+        // The document's title and author stay; what made the file is this app.
+        QPDFObjectHandle info = out.getTrailer().getKey("/Info");
+        if (info.isDictionary()) info.replaceKey("/Producer", QPDFObjectHandle::newUnicodeString("DrawingBoard"));
         // The first source's pages the notebook left out are gone from the file: whatever still
         // names one (a link of a duplicated page, a form field's widget) names nothing now, as
         // a copy names nothing of another file, and no such page's content is written.

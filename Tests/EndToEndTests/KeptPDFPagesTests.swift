@@ -35,6 +35,9 @@ import TestPDFs
         // The text of the PDF's pages as it was, in the notebook's order.
         let text = try run("pdftotext", [ws.path("notes.pdf"), "-"]).split(whereSeparator: { $0.isNewline }).filter { !$0.isEmpty }
         #expect(text == ["Lecture page 4", "Lecture page 1", "Lecture page 3"], "\(text)")
+        // The file says what made it (the lecture's own information says Cairo).
+        let producer = try run("pdfinfo", [ws.path("notes.pdf")]).split(separator: "\n").first { $0.hasPrefix("Producer:") }
+        #expect(producer?.hasSuffix(" DrawingBoard") == true, "\(producer ?? "no producer")")
         // The pages without ink are the PDF's own, pixel for pixel.
         for (out, source) in [(1, 4), (3, 3)] {
             try run("pdftoppm", ["-r", "60", "-png", "-singlefile", "-f", "\(out)", "-l", "\(out)", ws.path("notes.pdf"), ws.path("out\(out)")])

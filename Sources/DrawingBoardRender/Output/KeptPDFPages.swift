@@ -103,14 +103,16 @@ enum KeptPDFPages {
         }
     }
 
-    /// Makes the kept pages' ink on both cores, deflated, in the order the writer asks.
+    /// Makes the kept pages' ink on both cores (a thread of its own, and the writer's while it
+    /// would wait: a second thread of its own held half a megabyte more for as much speed),
+    /// deflated, in the order the writer asks.
     private final class InkMaker: @unchecked Sendable {
         let work: OrderedWork<[UInt8]?>
         let slot: [Int: Int]
 
         init(_ pages: [Page], inkPages: [Int]) {
             slot = Dictionary(uniqueKeysWithValues: inkPages.enumerated().map { ($1, $0) })
-            work = OrderedWork(count: inkPages.count, threads: 2, ahead: 8) { k in
+            work = OrderedWork(count: inkPages.count, threads: 1, ahead: 8) { k in
                 let page = pages[inkPages[k]]
                 guard case .pdf(let pdf) = page.background else { return nil }
                 let strokes = page.strokesAsWritten

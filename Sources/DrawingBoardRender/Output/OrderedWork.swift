@@ -2,9 +2,10 @@ import Foundation
 
 /// Numbered pieces of work (a notebook's pages) done on background threads a little ahead of
 /// the one who takes their results, so the making and the taking run side by side while at
-/// most `ahead` pieces past the first one not taken are made. A piece asked for that no thread
-/// has started (out of order, or a second time) is made by the one asking, and no thread makes
-/// it then.
+/// most `ahead` pieces past the first one not taken are made. The one taking helps: while the
+/// piece it asks for is being made, it makes the next ones nobody has started. A piece asked
+/// for that nobody has started (out of order, or a second time) is made by the one asking, and
+/// by nobody else then.
 final class OrderedWork<Result>: @unchecked Sendable {
     private enum State {
         case making
@@ -34,34 +35,52 @@ final class OrderedWork<Result>: @unchecked Sendable {
     }
 
     private func work() {
+        condition.lock()
         while true {
-            condition.lock()
-            var piece: Int?
-            while piece == nil {
-                while !stopped, next < count, next - low >= ahead { condition.wait() }
-                guard !stopped, next < count else {
-                    condition.unlock()
-                    return
-                }
-                if states[next] == nil, !taken.contains(next) { piece = next }
-                next += 1
+            while !stopped, next < count, next - low >= ahead { condition.wait() }
+            guard !stopped, next < count else {
+                condition.unlock()
+                return
             }
-            let i = piece!
-            states[i] = .making
-            condition.unlock()
-            let result = make(i)
-            condition.lock()
-            // (Asked for while it was made: the one asking waits for it.)
-            states[i] = stopped ? nil : .made(result)
-            condition.broadcast()
-            condition.unlock()
+            if let i = claim() { makeAndKeep(i) }
         }
     }
 
-    /// The result of piece `i`.
+    /// The next piece nobody has started, within `ahead` of the first not taken, marked as
+    /// being made (the lock held).
+    private func claim() -> Int? {
+        while next < count, next - low < ahead {
+            let i = next
+            next += 1
+            if states[i] == nil, !taken.contains(i) {
+                states[i] = .making
+                return i
+            }
+        }
+        return nil
+    }
+
+    /// Makes piece `i` without the lock and keeps its result (the lock held on entry and exit).
+    private func makeAndKeep(_ i: Int) {
+        condition.unlock()
+        let result = make(i)
+        condition.lock()
+        // (Asked for while it was made: the one asking waits for it.)
+        states[i] = stopped ? nil : .made(result)
+        condition.broadcast()
+    }
+
+    /// The result of piece `i`. While a thread makes it, the one asking makes the next pieces
+    /// nobody has started rather than wait.
     func take(_ i: Int) -> Result {
         condition.lock()
-        while case .making = states[i] { condition.wait() }
+        while case .making = states[i] {
+            if !stopped, let j = claim() {
+                makeAndKeep(j)
+            } else {
+                condition.wait()
+            }
+        }
         if case .made(let result) = states[i] {
             states[i] = nil
             markTaken(i)
