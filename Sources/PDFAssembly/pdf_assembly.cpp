@@ -142,16 +142,17 @@ class Placer {
         for (auto page : pages) {
             QPDFObjectHandle resources = page.getObjectHandle().getKey("/Resources");
             if (resources.isIndirect()) uses_[resources.getObjGen()]++;
+            QPDFObjectHandle forms = resources.isDictionary() ? resources.getKey("/XObject") : QPDFObjectHandle();
+            if (forms.isInitialized() && forms.isIndirect()) uses_[forms.getObjGen()]++;
         }
     }
 
-    /* `index`: the page's place in the notebook, in the form's name. Pages that share their
-     * resources (inherited from the page tree) name their forms in one dictionary, whose keys
-     * the writer takes in sorted order: names of one length keep the pages' order, so the ink
-     * is asked for page after page. */
+    /* `index`: the page's place in the notebook, in the form's name (names of one length,
+     * in the pages' order). */
     void place(QPDFPageObjectHelper page, QPDFObjectHandle form, int index) {
         // The page's own resources take the form; resources another page uses too are copied
-        // for this page first (their entries shared).
+        // for this page first (their entries shared), and so is a list of forms other pages
+        // use too: each page names its own ink and no other.
         QPDFObjectHandle resources = page.getObjectHandle().getKey("/Resources");
         if (resources.isDictionary() && resources.isIndirect() && uses_[resources.getObjGen()] > 1) {
             resources = resources.shallowCopy();
@@ -161,8 +162,14 @@ class Placer {
             resources = QPDFObjectHandle::newDictionary();
             page.getObjectHandle().replaceKey("/Resources", resources);
         }
-        if (!resources.getKey("/XObject").isDictionary()) resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary());
         QPDFObjectHandle forms = resources.getKey("/XObject");
+        if (!forms.isDictionary()) {
+            forms = QPDFObjectHandle::newDictionary();
+            resources.replaceKey("/XObject", forms);
+        } else if (forms.isIndirect() && uses_[forms.getObjGen()] > 1) {
+            forms = forms.shallowCopy();
+            resources.replaceKey("/XObject", forms);
+        }
         char digits[16];
         std::snprintf(digits, sizeof digits, "%06d", index);
         std::string name = std::string("/DrawingBoard") + digits;
@@ -352,6 +359,7 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
         PageMap placed;
         // Each page once (a source page a second time: a page of its own sharing its content).
         std::vector<std::pair<int, QPDFObjectHandle>> fromSources;  // (index into pages, source page)
+        std::vector<std::pair<QPDFObjectHandle, QPDFObjectHandle>> duplicates;  // (copy, the page it copies)
         std::vector<QPDFPageObjectHelper> all;
         for (int i = 0; i < count; i++) {
             pa_page const &p = pages[i];
@@ -369,6 +377,7 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
                     fromSources.push_back({i, original});
                 } else {
                     outPages.addPage(QPDFPageObjectHelper(out.makeIndirectObject(seen->second.shallowCopy())), false);
+                    duplicates.push_back({out.getAllPages().back(), seen->second});
                 }
             }
             all.push_back(QPDFPageObjectHelper(out.getAllPages().back()));
@@ -392,6 +401,10 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
         }
         // Links follow their pages; the outlines of the sources, in the notebook's order.
         for (auto const &[i, original] : fromSources) followLinks(all[i].getObjectHandle(), original, pages[i].source, placed, *outlines[pages[i].source]);
+        // A page's copy has the page's links as they now are.
+        for (auto &[copy, page] : duplicates) {
+            if (page.hasKey("/Annots")) copy.replaceKey("/Annots", page.getKey("/Annots"));
+        }
         std::vector<Entry> entries;
         int budget = kMostEntries;
         for (int s = 0; s < source_count; s++) keepEntries(outlines[s]->getTopLevelOutlines(), s, placed, 1, budget, entries);
@@ -412,7 +425,8 @@ extern "C" int pa_assemble(const void *const *drawn_bytes, const size_t *drawn_l
         if (info.isDictionary()) info.replaceKey("/Producer", QPDFObjectHandle::newUnicodeString("DrawingBoard"));
         // The first source's pages the notebook left out are gone from the file: whatever still
         // names one (a link of a duplicated page, a form field's widget) names nothing now, as
-        // a copy names nothing of another file, and no such page's content is written.
+        // a copy names nothing of another file, and no such page or its content is written
+        // (the widgets of a form field reached through one kept may be: the field is one).
         std::set<QPDFObjGen> kept;
         for (auto const &[key, page] : placed) {
             if (key.first == 0) kept.insert(key.second);

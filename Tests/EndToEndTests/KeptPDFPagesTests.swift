@@ -122,6 +122,45 @@ import TestPDFs
         try run("qpdf", ["--qdf", "--object-streams=disable", ws.path("notes.pdf"), ws.path("plain.pdf")])
         let lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: ws.path("plain.pdf"))), as: UTF8.self).split(separator: "\n")
         #expect(lines.filter { $0.trimmingCharacters(in: .whitespaces) == "/Type /Page" }.count == 2, "page objects in the file")
+        // One link annotation in the file: the web link both copies show (the link to the page
+        // left out is gone from the copy too).
+        #expect(lines.filter { $0.trimmingCharacters(in: .whitespaces) == "/Subtype /Link" }.count == 1, "link annotations in the file")
         #expect(try run("pdfinfo", ["-url", ws.path("notes.pdf")]).contains("https://example.org/entropy"))
+        // Both copies of page 1 have its links as they are now: the web link, and no link to
+        // the page left out.
+        let file = try PDFReader.read(path: ws.path("notes.pdf"))
+        for page in file.pages.indices {
+            #expect(PDFLink.links(on: file.pages[page]).map(\.target) == [.web("https://example.org/entropy")], "page \(page + 1)")
+        }
+    }
+
+    /// Pages whose resources share one list of forms: each page's list names its own ink and
+    /// no other page's (a page taken out of the file alone takes only its own ink with it).
+    @Test func eachPageNamesItsOwnInk() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try TestPDF.handMade([
+            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources 5 0 R >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources 6 0 R >>",
+            "<< /XObject 7 0 R >>", "<< /XObject 7 0 R >>", "<< >>",
+        ]).write(to: URL(fileURLWithPath: ws.path("shared.pdf")))
+        try ws.write("notes.json", ##"""
+            {"pdf": "shared.pdf", "steps": [{"tool": "pencil", "width": 6}, {"stroke": [[100, 100], [400, 300]]},
+                                            {"page": 2}, {"stroke": [[100, 500], [400, 700]]}]}
+            """##)
+        let result = try BinaryRunner.run(["render", "notes.json", "--output", "notes.pdf"], in: ws.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        try run("qpdf", ["--qdf", "--object-streams=disable", ws.path("notes.pdf"), ws.path("plain.pdf")])
+        let objects = String(decoding: try Data(contentsOf: URL(fileURLWithPath: ws.path("plain.pdf"))), as: UTF8.self).components(separatedBy: "endobj")
+        let named = objects.map { object in
+            object.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("/DrawingBoard") && $0.hasSuffix(" 0 R") }.count
+        }
+        #expect(named.reduce(0, +) == 2 && named.allSatisfy { $0 <= 1 }, "forms named per dictionary: \(named.filter { $0 > 0 })")
+        // And the ink is on its page.
+        try run("pdftoppm", ["-r", "96", "-png", ws.path("notes.pdf"), ws.path("page")])
+        let first = try PNGFile.decode(atPath: ws.path("page-1.png")), second = try PNGFile.decode(atPath: ws.path("page-2.png"))
+        #expect(first.pixel(x: 250, y: 200) & 0xFFFFFF < 0x404040 && first.pixel(x: 250, y: 600) & 0xFFFFFF == 0xFFFFFF)
+        #expect(second.pixel(x: 250, y: 600) & 0xFFFFFF < 0x404040 && second.pixel(x: 250, y: 200) & 0xFFFFFF == 0xFFFFFF)
     }
 }

@@ -96,9 +96,10 @@ enum PDFInk {
             out.op(" J 1 j\n")
             // (Dashes too short to write are a solid line: a pattern of nothing but zeros is
             // no pattern in a PDF.)
-            if !outline.dashes.isEmpty, outline.dashes.allSatisfy({ $0 >= 0 }), outline.dashes.reduce(0, +) >= 0.001 {
+            let dashes = outline.dashes.map { ($0 * 1000).rounded() / 1000 }
+            if !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 }), dashes.reduce(0, +) > 0 {
                 out.op("[")
-                out.numbers(outline.dashes, decimals: 3)
+                out.numbers(dashes, decimals: 3)
                 out.op("] 0 d\n")
             }
         }
@@ -128,24 +129,27 @@ enum PDFInk {
     /// compresses as well as the default 32 KB window (a little better on handwriting) while
     /// each thread holds 70 KB for it instead of 260.
     static func deflated(_ content: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, 13, 6, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        // (On the heap: zlib checks that the stream it is given is where it was made.)
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        guard deflateInit2_(stream, level, Z_DEFLATED, 13, 6, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             return nil
         }
-        defer { deflateEnd(&stream) }
-        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(content.count))))
+        defer { deflateEnd(stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(content.count))))
         let status = out.withUnsafeMutableBufferPointer { o in
             content.withUnsafeBufferPointer { input -> Int32 in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = o.baseAddress
-                stream.avail_out = uInt(o.count)
-                return deflate(&stream, Z_FINISH)
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.pointee.avail_in = uInt(input.count)
+                stream.pointee.next_out = o.baseAddress
+                stream.pointee.avail_out = uInt(o.count)
+                return deflate(stream, Z_FINISH)
             }
         }
         guard status == Z_STREAM_END else { return nil }
         // (Its own array: the bound's spare room would wait in memory with it.)
-        return Array(out[..<Int(stream.total_out)])
+        return Array(out[..<Int(stream.pointee.total_out)])
     }
 }
 
