@@ -84,6 +84,10 @@ import TestPDFs
         c.pointer(PointerEvent(source: .mouse, phase: .move, position: at(one.center.x, y), time: 1.1))
         // While dragged: the selection in the highlighter's colour, nothing on the page yet.
         #expect(c.pdfText.selection != nil && c.editor.page.strokes.isEmpty)
+        // (The page's characters are read once, at the press: the same selection as read afresh.)
+        let fresh = PDFTextSelection.select(on: c.editor.page, from: view.toCanvas(at(page.minX + 2, y)), to: view.toCanvas(at(one.center.x, y)),
+                                            by: .character, characters: true)
+        #expect(c.pdfText.selection == fresh && fresh?.characters.isEmpty == false)
         let during = try c.shown()
         let gap = at((page.maxX + one.minX) / 2, y)
         let tinted = during.pixel(x: Int(gap.x), y: Int(gap.y))

@@ -91,8 +91,10 @@ public struct PDFTextSelection: Sendable, Hashable {
     /// the selection runs from the whole character under or nearest the first point (in
     /// reading order) through the whole one under or nearest the last (a reader's selection
     /// takes a character once the pointer passes its middle).
+    /// `known`: the page's characters read already (`PDFCharacters.read`), for a drag that
+    /// asks at every motion (reading them is most of the time on a page of dense text).
     public static func select(on page: Page, from a: Point, to b: Point, by unit: Unit, characters: Bool = false,
-                              documents: OpenPDFs = .shared) -> PDFTextSelection? {
+                              known: PDFCharacters? = nil, documents: OpenPDFs = .shared) -> PDFTextSelection? {
         guard case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared else { return nil }
         let k = Double(page.size.width) / max(pdf.pageSize.width, 1e-9)
         let style: PopplerLibrary.SelectionStyle = unit == .character ? .glyph : unit == .word ? .word : .line
@@ -104,7 +106,7 @@ public struct PDFTextSelection: Sendable, Hashable {
                 let selected = poppler.selection(on: handle, from: a * (1 / k), to: b * (1 / k), style: style, scale: k)
                 return (selected.text, selected.boxes, [])
             }
-            let all = poppler.characterBoxes(on: handle).filter { $0.width > 0 && $0.height > 0 }
+            let all = known?.boxes ?? PDFCharacters.boxes(on: handle, poppler: poppler)
             var (from, to) = (a * (1 / k), b * (1 / k))
             if let i = nearest(from, in: all), let j = nearest(to, in: all) {
                 let (first, last) = i <= j ? (all[i], all[j]) : (all[j], all[i])
@@ -127,6 +129,26 @@ public struct PDFTextSelection: Sendable, Hashable {
             return dx * dx + dy * dy
         }
         return boxes.indices.min { distance(boxes[$0]) < distance(boxes[$1]) }
+    }
+}
+
+/// The boxes of a PDF page's characters (in PDF points, those with an area), read once.
+public struct PDFCharacters: Sendable, Hashable {
+    let boxes: [Rect]
+
+    /// `page`'s characters (nil when the page is no PDF page, or poppler cannot read it).
+    public static func read(on page: Page, documents: OpenPDFs = .shared) -> PDFCharacters? {
+        guard case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared else { return nil }
+        let boxes = try? documents.using(pdf.file) { (document: OpaquePointer?) throws(RenderError) -> [Rect]? in
+            guard let document, let handle = poppler.page(document, pdf.index) else { return nil }
+            defer { poppler.release(handle) }
+            return Self.boxes(on: handle, poppler: poppler)
+        }
+        return (boxes ?? nil).map { PDFCharacters(boxes: $0) }
+    }
+
+    static func boxes(on handle: OpaquePointer, poppler: PopplerLibrary) -> [Rect] {
+        poppler.characterBoxes(on: handle).filter { $0.width > 0 && $0.height > 0 }
     }
 }
 

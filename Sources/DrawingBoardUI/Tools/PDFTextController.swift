@@ -25,6 +25,9 @@ public final class PDFTextController {
     private var highlighting = false
     /// Whether each PDF page has text, once asked (file and page).
     private var hasText: [String: Bool] = [:]
+    /// The characters of the page a highlighting drag is on, read when it starts (not at each
+    /// motion: on a page of dense text that is milliseconds).
+    private var characters: (page: UInt64, boxes: PDFCharacters)?
 
     init(app: AppController) {
         self.app = app
@@ -60,6 +63,7 @@ public final class PDFTextController {
         guard any else { return false }
         let p = view.toCanvas(event.position)
         highlighting = true
+        characters = PDFCharacters.read(on: editor.page).map { (editor.pages.currentID, $0) }
         drag = (event.source, p, .character)
         select(from: p, to: p, by: .character)
         return true
@@ -74,6 +78,7 @@ public final class PDFTextController {
         drag = nil
         guard highlighting else { return true }
         highlighting = false
+        characters = nil
         if event.phase == .up, selection != nil {
             let style = editor.toolState.style
             app.attempt { try editor.highlightText(from: d.from, to: to, style: style) }
@@ -85,7 +90,8 @@ public final class PDFTextController {
 
     private func select(from a: Point, to b: Point, by unit: PDFTextSelection.Unit) {
         // (Highlighting shows the characters that will be highlighted, as they will be.)
-        let found = PDFTextSelection.select(on: editor.page, from: a, to: b, by: unit, characters: highlighting)
+        let known = characters.flatMap { $0.page == editor.pages.currentID ? $0.boxes : nil }
+        let found = PDFTextSelection.select(on: editor.page, from: a, to: b, by: unit, characters: highlighting, known: known)
         selection = found.flatMap { $0.text.isEmpty && $0.boxes.isEmpty ? nil : $0 }
         page = editor.pages.currentID
         refresh()
@@ -96,6 +102,7 @@ public final class PDFTextController {
         guard selection != nil || drag != nil else { return }
         selection = nil
         drag = nil
+        characters = nil
         refresh()
     }
 
