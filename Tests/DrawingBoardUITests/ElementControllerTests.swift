@@ -115,6 +115,18 @@ struct PNGDecoder: ImageDecoding {
                 "inside the top edge (\(topEdge)), clear of the bar: \(inside.rotate)")
     }
 
+    /// A narrow box (a tall thin selection, turned or not): the delete button keeps a finger's
+    /// width from the rotation handle, so a tap meant to turn never deletes.
+    @Test func aNarrowBoxKeepsTheDeleteButtonOffTheTurnHandle() {
+        let view = ViewTransform(scale: 1, offset: Point(0, 0))
+        for (width, rotation) in [(12.0, 0.0), (30, 0), (12, 30), (200, 0)] {
+            let placement = Element.Placement(center: Point(500, 400), width: width, rotation: rotation, natural: Size(width: 10, height: 300))
+            let handles = ElementHandles(placement, view: view, scale: 1)
+            #expect(handles.delete.distance(to: handles.rotate) >= Theme.minimumTarget, "\(width) wide, turned \(rotation)°: \(handles.delete) and \(handles.rotate)")
+            #expect(handles.hit(handles.rotate) == .rotate && handles.hit(handles.delete) == .delete)
+        }
+    }
+
     @Test func theKeysOfASelectedElement() throws {
         let c = try controller()
         c.click(.panel(.stickers))

@@ -6,7 +6,8 @@ import DrawingBoardCore
 /// right corner. Each is drawn small and answers a finger's width around it. Where the bars
 /// would cover the rotation handle it goes below the bottom edge instead (inside the top edge
 /// when they cover both), and the delete
-/// button beyond the first corner they leave clear.
+/// button beyond the first corner they leave clear, a finger's width from the rotation handle
+/// (out sideways along the edge from a narrow box's corner).
 public enum ElementHandle: Sendable, Hashable {
     case corner(Int)
     case rotate
@@ -57,7 +58,13 @@ public struct ElementHandles: Sendable {
             let d = corners[i] - centre
             return corners[i] + d * (30 * scale / max(d.distance(to: Point(0, 0)), 1))
         }
-        delete = beyond.first(where: clear) ?? beyond[0]
+        // Past a narrow box's corner the button would sit on the rotation handle (a tap meant
+        // to turn would delete): then it goes out sideways from a corner, along the edge.
+        let side = Point(edge.x / length, edge.y / length) * (36 * scale)
+        let sideways = [corners[1] + side, corners[0] - side, corners[2] + side, corners[3] - side]
+        let turn = rotate
+        let apart = (beyond + sideways).filter { $0.distance(to: turn) >= 2 * reach }
+        delete = apart.first(where: clear) ?? beyond.first(where: clear) ?? beyond[0]
     }
 
     /// The handle under window point `p`, if any (the delete button first, then rotation, then
