@@ -60,8 +60,13 @@ import TestPDFs
         #expect(c.editor.pages.index == 1 && c.editor.pages.entry(0).page.strokes.isEmpty, "followed, nothing drawn")
         #expect(c.input.pointerShape != .hand, "no link where the mouse rests on page 2")
         c.modifiersChanged([])
-        #expect(c.input.pointerShape != .hand)
+        // Back over the link: Ctrl down shows the hand, Ctrl up takes it away.
         c.pages.go(to: 0)
+        c.hover(at: toPage, time: 3)
+        c.modifiersChanged([.control])
+        #expect(c.input.pointerShape == .hand)
+        c.modifiersChanged([])
+        #expect(c.input.pointerShape != .hand, "Ctrl up over the link: the pencil's pointer again")
         c.click(at: toPage)
         #expect(c.editor.pages.index == 0 && c.editor.page.strokes.count == 1, "without Ctrl the pencil draws a dot there")
     }

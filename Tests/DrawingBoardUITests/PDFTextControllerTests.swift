@@ -97,11 +97,11 @@ import TestPDFs
         #expect(strokes.count == 1 && strokes[0].tool == .highlighter && strokes[0].form?.cap == .butt, "one line highlighted")
         #expect(c.editor.history.cursor == steps + 1, "one step")
         #expect(c.pdfText.selection == nil)
-        if let ends = strokes.first?.points, ends.count == 2 {
-            // From the first character's left to the last's right, as tall as the line.
-            #expect(abs(ends[0].x - page.minX) <= 2 && abs(ends[1].x - one.maxX) <= 2, "from \(ends[0].x) to \(ends[1].x); the words \(page.minX) to \(one.maxX)")
-            #expect(abs(strokes[0].style.width - page.height) <= 2 && abs(ends[0].y - page.center.y) <= 2, "\(strokes[0].style.width) tall at \(ends[0].y): \(page)")
-        }
+        // From the first character's left to the last's right, as tall as the line.
+        let ends = try #require(strokes.first?.points)
+        try #require(ends.count == 2, "a straight line: \(ends)")
+        #expect(abs(ends[0].x - page.minX) <= 2 && abs(ends[1].x - one.maxX) <= 2, "from \(ends[0].x) to \(ends[1].x); the words \(page.minX) to \(one.maxX)")
+        #expect(abs(strokes[0].style.width - page.height) <= 2 && abs(ends[0].y - page.center.y) <= 2, "\(strokes[0].style.width) tall at \(ends[0].y): \(page)")
         let after = try c.shown()
         let lit = after.pixel(x: Int(gap.x), y: Int(gap.y))
         #expect(lit & 0xFF < 0xC0 && lit >> 16 & 0xFF > 0xF0, "highlighted: \(String(lit, radix: 16))")

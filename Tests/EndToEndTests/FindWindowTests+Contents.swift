@@ -18,7 +18,10 @@ extension FindWindowTests {
         try app.key("Escape")
         try app.key("F9")
         let contentsTab = try #require(tabs.frame(of: .sidebarView(contents: true)))
-        #expect(eventually { (try? app.screenshot().rgb(Int(contentsTab.center.x), Int(contentsTab.minY) + 4)) != nil })
+        let pagesTab = try #require(tabs.frame(of: .sidebarView(contents: false)))
+        // The sidebar shows its two tabs, Pages chosen (the accent under its word), Contents not.
+        #expect(try eventually { try app.screenshot().rgb(Int(pagesTab.center.x), Int(pagesTab.minY) + 6) == 0x3465A4 }, "Pages chosen (\(tag))")
+        #expect(try app.screenshot().rgb(Int(contentsTab.center.x), Int(contentsTab.minY) + 6) != 0x3465A4)
         try app.click(contentsTab.center)
         let rows = ["Introduction", "Motivation", "Entropy"].map { Layout.ContentsRow(title: $0, depth: $0 == "Motivation" ? 1 : 0, folds: $0 != "Motivation", open: $0 == "Introduction") }
         var shown = spec

@@ -173,9 +173,13 @@ import Testing
         spy.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
         spy.arguments = ["-root", "-spy", "RESOURCE_MANAGER"]
         spy.environment = ["DISPLAY": x.display]
-        spy.standardOutput = FileHandle.nullDevice
+        let said = Pipe()
+        spy.standardOutput = said
         try spy.run()
         defer { spy.terminate() }
+        // (Connected once it says what the property holds: set before that, the resources went
+        // with the server's reset when the setting client left, under a loaded machine.)
+        _ = said.fileHandleForReading.availableData
         _ = try run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi:\t144"], environment: ["DISPLAY": x.display])
         let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1.5, barsHidden: 0, panel: nil,
                        recentColors: 0, hasMessage: false, hasDialog: false)

@@ -103,18 +103,50 @@ extension Page {
     /// in it (the parts of it they took), ready to go anywhere in the page's order.
     /// `erasers`: the indices of the page's eraser passes, when known (`eraserPasses`).
     public func sealed(_ i: Int, erasers: [Int]? = nil) -> Stroke? {
-        guard case .stroke(var stroke) = items[i] else { return nil }
-        let after = (erasers ?? eraserPasses).filter { $0 > i }
-        guard !after.isEmpty, let box = stroke.outline.bounds else { return stroke }
-        var holes = stroke.holes ?? []
-        for j in after {
-            guard case .stroke(var pass) = items[j], let reach = pass.outline.bounds, reach.intersects(box) else { continue }
+        sealed(i, reaches: eraserReaches((erasers ?? eraserPasses).filter { $0 > i }))
+    }
+
+    /// An eraser's pass as strokes before it carry it (no id, no clip), with the box it covers.
+    struct EraserReach {
+        var index: Int
+        var pass: Stroke
+        var box: Rect
+    }
+
+    /// The passes at `indices` (bottom first) as strokes carry them; those that cover nothing
+    /// are left out.
+    func eraserReaches(_ indices: [Int]) -> [EraserReach] {
+        indices.compactMap { j in
+            guard case .stroke(var pass) = items[j], let box = pass.outline.bounds else { return nil }
             pass.id = 0
             pass.clip = nil
-            holes.append(pass)
+            return EraserReach(index: j, pass: pass, box: box)
         }
+    }
+
+    /// Stroke `i` carrying, as holes, the passes of `reaches` after it that reach it (the
+    /// passes' outlines worked out once for many strokes).
+    func sealed(_ i: Int, reaches: [EraserReach]) -> Stroke? {
+        guard case .stroke(var stroke) = items[i] else { return nil }
+        let after = reaches.drop { $0.index <= i }
+        guard !after.isEmpty, let box = stroke.outline.bounds else { return stroke }
+        let holes = (stroke.holes ?? []) + after.filter { $0.box.intersects(box) }.map(\.pass)
         stroke.holes = holes.isEmpty ? nil : Array(holes.suffix(Stroke.maxHoles))
         return stroke
+    }
+
+    /// The page's strokes as a vector file writes them: the eraser's passes are not painted
+    /// (painting the background again where they went leaves the edge of each pass drawn over
+    /// the page, a grey outline on a PDF page); every stroke before a pass that reaches it
+    /// carries the pass as a hole instead, sealed as a selected stroke is, and is clipped
+    /// outside it.
+    public var strokesAsWritten: [Stroke] {
+        let reaches = eraserReaches(eraserPasses)
+        guard !reaches.isEmpty else { return strokes.filter { $0.tool != .eraser } }
+        return items.indices.compactMap { i in
+            guard case .stroke(let stroke) = items[i], stroke.tool != .eraser else { return nil }
+            return sealed(i, reaches: reaches)
+        }
     }
 
     /// The indices of the eraser's passes on the page, bottom first.

@@ -62,7 +62,7 @@ enum KeptPDFPages {
 
     private static func write(_ pages: [Page], drawn: [Data], plan: Plan, into out: SinkBox) throws(Failure) {
         // Each page's ink: the graphics states it names, and who makes it.
-        var states: [[pa_state]] = []
+        var states: [[PDFInk.State]] = []
         var inkPages: [Int] = []
         var drawnIndex = 0
         var list: [pa_page] = []
@@ -80,10 +80,10 @@ enum KeptPDFPages {
                 entry.width = pdf.pageSize.width
                 entry.height = pdf.pageSize.height
             }
-            states.append(PDFInk.states(page.strokes).map { pa_state(alpha: $0.alpha, multiply: $0.multiply ? 1 : 0) })
+            states.append(PDFInk.states(page.strokes))
             list.append(entry)
         }
-        let ink = InkMaker(pages, inkPages: inkPages)
+        let ink = InkMaker(pages, inkPages: inkPages, states: states)
         defer { ink.work.stop() }
         let sources = plan.sources.map(\.bytes)
         var message = [CChar](repeating: 0, count: 512)
@@ -110,14 +110,14 @@ enum KeptPDFPages {
         let work: OrderedWork<[UInt8]?>
         let slot: [Int: Int]
 
-        init(_ pages: [Page], inkPages: [Int]) {
+        /// `states`: each page's graphics states, as the file names them.
+        init(_ pages: [Page], inkPages: [Int], states: [[PDFInk.State]]) {
             slot = Dictionary(uniqueKeysWithValues: inkPages.enumerated().map { ($1, $0) })
             work = OrderedWork(count: inkPages.count, threads: 1, ahead: 8) { k in
                 let page = pages[inkPages[k]]
                 guard case .pdf(let pdf) = page.background else { return nil }
-                let strokes = page.strokesAsWritten
-                let content = PDFInk.content(VectorStrokes.plan(strokes), size: page.size, box: (pdf.pageSize.width, pdf.pageSize.height),
-                                             states: PDFInk.states(page.strokes))
+                let content = PDFInk.content(VectorStrokes.plan(page.strokesAsWritten), size: page.size,
+                                             box: (pdf.pageSize.width, pdf.pageSize.height), states: states[inkPages[k]])
                 return PDFInk.deflated(content)
             }
         }
@@ -143,9 +143,9 @@ enum KeptPDFPages {
     }
 
     /// Calls `body` with `list`, each page's states pointed at, all alive meanwhile.
-    private static func withStates<T>(_ states: [[pa_state]], in list: inout [pa_page], _ body: (UnsafeBufferPointer<pa_page>) -> T) -> T {
+    private static func withStates<T>(_ states: [[PDFInk.State]], in list: inout [pa_page], _ body: (UnsafeBufferPointer<pa_page>) -> T) -> T {
         // One array of them all, each page pointing into it.
-        let all = states.flatMap { $0 }
+        let all = states.flatMap { $0 }.map { pa_state(alpha: $0.alpha, multiply: $0.multiply ? 1 : 0) }
         return all.withUnsafeBufferPointer { flat in
             var offset = 0
             for i in list.indices {

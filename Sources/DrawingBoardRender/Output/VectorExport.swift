@@ -84,19 +84,18 @@ public enum VectorExport {
     /// the writer (a notebook of many pages).
     private static func write(_ format: Format, pages count: Int, size first: PixelSize, to sink: (UnsafeRawBufferPointer) -> Bool,
                               strokes: (@Sendable (Int) -> [Stroke])? = nil, page: (Int) -> ExportedPage) throws(RenderError) {
-        let planner = strokes.map { StrokePlanner(pages: count, strokes: $0) }
-        defer { planner?.stop() }
         // A PDF with pages of PDFs: those pages go in as they are, with what was drawn on them
         // drawn over them (`KeptPDFPages`).
         let pages = format == .pdf ? (0..<count).map { page($0).page } : []
         let kept = format == .pdf ? KeptPDFPages.plan(pages) : KeptPDFPages.Plan()
         guard kept.keepsAny else {
+            let planner = strokes.map { StrokePlanner(pages: count, strokes: $0) }
+            defer { planner?.stop() }
             try withoutActuallyEscaping(sink) { sink throws(RenderError) in
                 try write(format, pages: count, size: first, sink: Sink(sink), planner: planner, page: page)
             }
             return
         }
-        planner?.stop()
         // Cairo draws the pages not kept, and the ink over kept pages `PDFInk` does not write.
         let drawnPages = (0..<count).filter { kept.drawn($0) }.map { i in
             var one = page(i)
@@ -287,34 +286,5 @@ extension Stroke {
     /// vector file: opaque, of one width (no pressure, no dashes), painted normally.
     var mergesInVectors: Bool {
         style.opacity == 1 && pressures == nil && form == nil && transform == nil && holes == nil && [.pencil, .line, .rectangle, .ellipse].contains(tool)
-    }
-}
-
-extension Page {
-    /// The page's strokes as a vector file writes them: the eraser's passes are not painted
-    /// (painting the background again where they went leaves the edge of each pass drawn over
-    /// the page, a grey outline on a PDF page); every stroke before a pass that reaches it
-    /// carries the pass as a hole instead, as a selected stroke does (`sealed`), and is clipped
-    /// outside it.
-    var strokesAsWritten: [Stroke] {
-        let passes = eraserPasses
-        guard !passes.isEmpty else { return strokes }
-        let holes = passes.compactMap { i -> (index: Int, pass: Stroke, box: Rect)? in
-            guard case .stroke(var pass) = items[i], let box = pass.outline.bounds else { return nil }
-            pass.id = 0
-            pass.clip = nil
-            return (i, pass, box)
-        }
-        var written: [Stroke] = []
-        for (i, item) in items.enumerated() {
-            guard case .stroke(var stroke) = item, stroke.tool != .eraser else { continue }
-            let later = holes.drop { $0.index < i }
-            if !later.isEmpty, let box = stroke.outline.bounds {
-                let reaching = later.filter { $0.box.intersects(box) }.map(\.pass)
-                if !reaching.isEmpty { stroke.holes = (stroke.holes ?? []) + reaching }
-            }
-            written.append(stroke)
-        }
-        return written
     }
 }

@@ -11,9 +11,16 @@ final class SidebarContents {
     var shown = false
     var scroll = 0.0
     /// The outline read, of which PDF.
-    private var read: (file: PDFFile, entries: [PDFOutlineEntry])?
+    private var read: (file: PDFFile, entries: [PDFOutlineEntry])? {
+        didSet { shownRows = nil }
+    }
     /// Entries folded or unfolded against what the PDF says, by their path (indices from the top).
-    private var toggled: Set<[Int]> = []
+    private var toggled: Set<[Int]> = [] {
+        didSet { shownRows = nil }
+    }
+    /// The rows shown, as they stand (the layout asks at every pointer motion; an outline may
+    /// have thousands of entries): made again when the outline or a fold changes.
+    private var shownRows: (visible: [(path: [Int], entry: PDFOutlineEntry, open: Bool)], rows: [Layout.ContentsRow])?
 
     init(app: AppController) {
         self.app = app
@@ -39,7 +46,13 @@ final class SidebarContents {
     }
 
     /// The rows shown: every entry whose parents are all unfolded, in order, with its path.
-    private var visible: [(path: [Int], entry: PDFOutlineEntry, open: Bool)] {
+    private var visible: [(path: [Int], entry: PDFOutlineEntry, open: Bool)] { made().visible }
+
+    var rows: [Layout.ContentsRow] { made().rows }
+
+    private func made() -> (visible: [(path: [Int], entry: PDFOutlineEntry, open: Bool)], rows: [Layout.ContentsRow]) {
+        guard let entries = self.entries else { return ([], []) }
+        if let shownRows { return shownRows }
         var out: [(path: [Int], entry: PDFOutlineEntry, open: Bool)] = []
         func walk(_ entries: [PDFOutlineEntry], _ parent: [Int]) {
             for (i, entry) in entries.enumerated() {
@@ -49,12 +62,10 @@ final class SidebarContents {
                 if open, !entry.children.isEmpty { walk(entry.children, path) }
             }
         }
-        walk(entries ?? [], [])
-        return out
-    }
-
-    var rows: [Layout.ContentsRow] {
-        visible.map { Layout.ContentsRow(title: $0.entry.title, depth: $0.path.count - 1, folds: !$0.entry.children.isEmpty, open: $0.open) }
+        walk(entries, [])
+        let made = (out, out.map { Layout.ContentsRow(title: $0.entry.title, depth: $0.path.count - 1, folds: !$0.entry.children.isEmpty, open: $0.open) })
+        shownRows = made
+        return made
     }
 
     func fold(_ i: Int) {
