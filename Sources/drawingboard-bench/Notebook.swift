@@ -116,7 +116,10 @@ func notebookFigures() throws {
     json["notebook_stroke_ratio"] = a.median / b.median
 
     // Scrolling: the pages the window shows composed into a 1280x800 frame at 50%, a screen
-    // of 40 px a frame, once each page's picture is drawn; the resident memory on the way.
+    // of 40 px a frame, once each page's picture is drawn; the resident memory on the way. The
+    // view tiles are kept and taken in as the window does (its budget, three windows' worth;
+    // tiles painted and never taken in would be held by their workers).
+    editor.viewTiles.budget = max(8 << 20, 3 * frame.size.width * frame.size.height * 4)
     let scale = 0.5, gap = 24.0
     var origins: [Double] = []
     var y = 0.0
@@ -138,6 +141,7 @@ func notebookFigures() throws {
             try editor.pages.compose(i, into: frame, area: PixelRect(size: frame.size), view: view)
         }
         editor.pages.keepPixels(forShown: shown.count)
+        _ = editor.tiles.takeArrived()
         let t = now() - t0
         if !fresh { frameTimes.append(t) }
         drawn.formUnion(shown)

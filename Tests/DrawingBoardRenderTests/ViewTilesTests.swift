@@ -127,6 +127,37 @@ import Testing
         #expect(Self.difference(last, try Self.rendered(editor, ViewTransform(scale: 3, offset: Point(Double(-side), Double(-side))), frame.size)).pixels == 0)
     }
 
+    /// Pages scrolled past at a zoom keep no scenes once their tiles have gone: only the pages
+    /// that still have tiles do (a notebook scrolled through would otherwise keep every page's
+    /// item boxes and decoded pictures).
+    @Test func pagesWhoseTilesWentKeepNoScene() throws {
+        let editor = try NotebookEditorTests.notebook(8)
+        let side = ViewTiles.side
+        editor.viewTiles.budget = 2 * side * side * 4
+        let frame = try Frame(size: PixelSize(width: side, height: side))
+        let view = ViewTransform(scale: 2, offset: Point(0, 0))
+        for i in 1..<8 {
+            for _ in 0..<50 {
+                try editor.pages.compose(i, into: frame, area: PixelRect(size: frame.size), view: view)
+                while editor.viewTiles.painting { Thread.sleep(forTimeInterval: 0.002) }
+                if editor.tiles.takeArrived().isEmpty { break }
+            }
+        }
+        #expect(editor.viewTiles.count == 2)
+        #expect(editor.viewTiles.scenes <= 2, "\(editor.viewTiles.scenes) scenes kept for 2 tiles")
+        // The last page shown is still drawn from its tile, as the page is.
+        try editor.pages.compose(7, into: frame, area: PixelRect(size: frame.size), view: view)
+        let shown = frame.read(PixelRect(size: frame.size)).map { $0 & 0xFFFFFF }
+        let page = editor.pages.notebook.pages[7].page
+        let picture = try ScaledPicture.painted(page, scale: 2).image()
+        let size = ScaledPainter.size(of: page.size, at: 2)
+        var differing = 0
+        for y in 0..<min(side, size.height) {
+            for x in 0..<min(side, size.width) where shown[y * side + x] != picture.pixel(x: x, y: y) & 0xFFFFFF { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
     @Test func aPageDeletedTakesItsTilesWithIt() throws {
         let editor = try NotebookEditorTests.notebook(2, width: 300)
         try editor.pages.show(1)

@@ -236,14 +236,20 @@ public final class ViewTiles {
     }
 
     /// Drops the least recently shown tiles until they fit the budget (the window's budget is
-    /// a few windows' worth, so the tiles it shows are the last to go).
+    /// a few windows' worth, so the tiles it shows are the last to go). A page left with no
+    /// tiles lets its scene go too (its item boxes and decoded pictures: a notebook scrolled
+    /// through at a zoom would otherwise keep every page's).
     private func trim() {
         guard bytes > budget else { return }
+        var emptied = Set<UInt64>()
         for (key, tile) in tiles.sorted(by: { $0.value.used < $1.value.used }) {
             guard bytes > budget else { break }
             tiles[key] = nil
             bytes -= tile.surface.stride * tile.surface.size.height
+            emptied.insert(key.page)
         }
+        emptied.subtract(tiles.keys.map(\.page))
+        for id in emptied { logs[id]?.scene = nil }
     }
 
     /// Forgets the tiles of pages not in `ids` (pages gone from the notebook).
@@ -258,4 +264,6 @@ public final class ViewTiles {
 
     /// How many tiles are held (for tests and the benchmark).
     public var count: Int { tiles.count }
+    /// How many pages' scenes are kept (for tests).
+    var scenes: Int { logs.values.filter { $0.scene != nil }.count }
 }
