@@ -160,6 +160,29 @@ private func applied(_ page: inout Page, _ edit: Edit, sourceLocation: SourceLoc
         #expect(Edit.items([a]).preceded(by: white) == .batch([white, .items([a])]))
     }
 
+    /// A page with elements as a vector file writes it: the eraser's passes are not items of
+    /// the file; a stroke before a pass carries it as a hole, one after it does not; an element
+    /// is never taken by a pass; another app's pixels carry the passes after them that are not
+    /// in those pixels already (a baked pass is, with the strokes baked with it).
+    @Test func aPageWithElementsIsWrittenWithThePassesAsHoles() throws {
+        let size = PixelSize(width: 40, height: 40)
+        let base = PageItem.base(BasePixels(image: RasterImage(width: 40, height: 40, pixels: [UInt32](repeating: 0, count: 1600))!, baked: [1, 2]))
+        func stroke(_ id: UInt64, _ tool: Tool, _ a: Point, _ b: Point) -> PageItem {
+            .stroke(Stroke(id: id, tool: tool, style: StrokeStyle(width: 4), points: [a, b]))
+        }
+        let bakedInk = stroke(1, .pencil, Point(0, 5), Point(40, 5)), bakedPass = stroke(2, .eraser, Point(20, 0), Point(20, 10))
+        let below = stroke(3, .pencil, Point(0, 20), Point(40, 20)), far = stroke(4, .pencil, Point(0, 38), Point(5, 38))
+        let pass = stroke(6, .eraser, Point(20, 0), Point(20, 30)), above = stroke(7, .pencil, Point(0, 22), Point(40, 22))
+        let page = Page(size: size, items: [base, bakedInk, bakedPass, below, .element(Self.photo), far, pass, above])
+        let written = page.itemsAsWritten
+        #expect(written.map(\.item.stroke?.id) == [nil, 3, nil, 4, 7])
+        #expect(written[0].item == base && written[0].erased.map(\.tool) == [.eraser] && written[0].erased.first?.points == pass.stroke?.points)
+        #expect(written[1].item.stroke?.holes?.map(\.points) == [pass.stroke!.points], "the ink under the pass carries it")
+        #expect(written[2].item == .element(Self.photo) && written[2].erased.isEmpty)
+        #expect(written[3].item.stroke?.holes == nil, "a pass that does not reach a stroke is no hole of it")
+        #expect(written[4].item == above, "ink after the pass is as drawn")
+    }
+
     /// The page's own checks: the base only at the bottom and of the page's size, ids once.
     @Test func thePageIsCheckedAsAWhole() throws {
         let base = PageItem.base(BasePixels(image: RasterImage(width: 4, height: 4, pixels: [UInt32](repeating: 0, count: 16))!))

@@ -124,9 +124,12 @@ import Testing
     /// Where the eraser took ink off a PDF page, the PDF out shows the page there untouched:
     /// the ink is clipped, the page is not painted a second time (whose edge left a grey outline
     /// round every pass). At 300 dpi the pass's inside is the page's own pixels, to the level.
-    @Test func anEraserOnAPDFPageLeavesThePageAsItWas() throws {
+    /// Both ways a PDF page goes out: kept as it is in the PDF with the ink over it (strokes
+    /// only), and drawn whole with its ink and elements (a text box away from the pass).
+    @Test(arguments: [false, true]) func anEraserOnAPDFPageLeavesThePageAsItWas(withText: Bool) throws {
         let ws = try Workspace()
         defer { ws.remove() }
+        let text = ##", {"place": {"text": "Notes", "center": [340, 260], "size": 20, "color": "#1010d0"}}"##
         try ws.write("lecture.json", ##"""
             {"canvas": {"width": 400, "height": 300}, "background": {"color": "#ffffff"},
              "steps": [{"tool": "rectangle", "color": "#2080ff", "width": 80}, {"stroke": [[100, 100], [300, 200]]}]}
@@ -134,7 +137,7 @@ import Testing
         try ws.write("notes.json", ##"""
             {"pdf": "lecture.pdf",
              "steps": [{"tool": "pencil", "color": "#000000", "width": 8}, {"stroke": [[20, 150], [380, 150]]},
-                       {"tool": "eraser", "width": 40}, {"stroke": [[200, 20], [200, 280]]}]}
+                       {"tool": "eraser", "width": 40}, {"stroke": [[200, 20], [200, 280]]}\##(withText ? text : "")]}
             """##)
         for (script, out) in [("lecture.json", "lecture.pdf"), ("notes.json", "notes.pdf")] {
             let result = try BinaryRunner.run(["render", script, "--output", out], in: ws.folder)
@@ -157,5 +160,16 @@ import Testing
         #expect(notes.pixel(x: 938, y: 469) & 0xFFFFFF < 0x202020)
         let pdf = try String(contentsOfFile: ws.path("notes.pdf"), encoding: .isoLatin1)
         #expect(!pdf.contains("/Subtype /Image"), "nothing turned into pixels")
+        if withText {
+            // The text box is there (blue), so the page went out drawn whole.
+            var blue = 0
+            for y in 760..<860 {
+                for x in 940..<1120 {
+                    let p = notes.pixel(x: x, y: y)
+                    if p & 0xFF > 0xA0 && (p >> 16) & 0xFF < 0x60 { blue += 1 }
+                }
+            }
+            #expect(blue > 200, "\(blue) blue pixels of the text box")
+        }
     }
 }

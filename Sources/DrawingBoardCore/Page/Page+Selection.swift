@@ -149,6 +149,27 @@ extension Page {
         }
     }
 
+    /// The page's items as a vector file writes them, in order, when elements are among them:
+    /// the eraser's passes left out, each stroke as `strokesAsWritten` has it, elements as they
+    /// are (a pass never takes an element), and another app's pixels with the passes after
+    /// them (`erased`), which took those pixels too. Strokes whose pixels are in another app's
+    /// (`bakedStrokes`) are left out, their passes with them: what they did is in those pixels.
+    public var itemsAsWritten: [(item: PageItem, erased: [Stroke])] {
+        let baked = bakedStrokes
+        let reaches = eraserReaches(eraserPasses.filter { i in items[i].stroke.map { !baked.contains($0.id) } ?? false })
+        return items.indices.compactMap { i in
+            switch items[i] {
+            case .stroke(let stroke):
+                guard stroke.tool != .eraser, !baked.contains(stroke.id), let sealed = sealed(i, reaches: reaches) else { return nil }
+                return (.stroke(sealed), [])
+            case .base:
+                return (items[i], reaches.filter { $0.index > i }.map(\.pass))
+            case .element:
+                return (items[i], [])
+            }
+        }
+    }
+
     /// The indices of the eraser's passes on the page, bottom first.
     public var eraserPasses: [Int] {
         items.indices.filter { if case .stroke(let s) = items[$0] { return s.tool == .eraser } else { return false } }

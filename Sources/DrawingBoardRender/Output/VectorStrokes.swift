@@ -74,6 +74,14 @@ enum VectorStrokes {
         // at its ends); the clips, one per piece, leave what lies outside all of them.
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        clipOutside(piece.outline.holes, on: cr)
+        var bare = piece
+        bare.outline.holes = []
+        drawWhole(bare, on: cr, eraserPaint: eraserPaint)
+    }
+
+    /// Clips `cr` to what lies outside every one of `holes` (eraser passes' outlines).
+    static func clipOutside(_ holes: [StrokeOutline], on cr: OpaquePointer) {
         // The page's rectangle one way round, the piece the other: outside the piece under
         // either fill rule (an SVG reader takes a clip's rule from the clip path alone).
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
@@ -82,7 +90,7 @@ enum VectorStrokes {
         // its SVG writer does for highlighters, and everything after it is lost.)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        for hole in piece.outline.holes {
+        for hole in holes {
             for shape in HoleShapes.pieces(of: hole) where shape.count >= 3 {
                 cairo_new_path(cr)
                 cairo_rectangle(cr, x0 - 8, y0 - 8, x1 - x0 + 16, y1 - y0 + 16)
@@ -93,9 +101,7 @@ enum VectorStrokes {
                 cairo_clip(cr)
             }
         }
-        var bare = piece
-        bare.outline.holes = []
-        drawWhole(bare, on: cr, eraserPaint: eraserPaint)
+        cairo_new_path(cr)
     }
 
     private static func drawWhole(_ piece: Piece, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
