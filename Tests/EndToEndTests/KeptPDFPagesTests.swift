@@ -61,6 +61,55 @@ import TestPDFs
         #expect(entries[0].children.isEmpty && entries[1].children.map(\.title) == ["Definition"] && entries[1].children.first?.page == 0)
     }
 
+    /// A page with a text box on it is kept as well: the PDF's page as it is (its links, its
+    /// text), the ink and the text box over it, and where the eraser passed, the page itself
+    /// (the pass through the ink and the one over the green rectangle show the PDF's pixels).
+    @Test func aPageWithElementsIsKept() throws {
+        let ws = try Workspace()
+        defer { ws.remove() }
+        try TestPDF.lecture(pages: 1).write(to: URL(fileURLWithPath: ws.path("lecture.pdf")))
+        try TestPDF.withLinks.write(to: URL(fileURLWithPath: ws.path("links.pdf")))
+        let steps = ##"""
+            [{"tool": "pencil", "color": "#d01010", "width": 6}, {"stroke": [[100, 700], [700, 700]]},
+             {"place": {"text": "Margin note", "center": [500, 900], "size": 30, "color": "#1010d0"}},
+             {"tool": "eraser", "width": 40}, {"stroke": [[400, 650], [400, 750]]}, {"stroke": [[200, 250], [200, 420]]}]
+            """##
+        for name in ["lecture", "links"] {
+            try ws.write("\(name).json", ##"{"pdf": "\##(name).pdf", "steps": \##(steps)}"##)
+            let result = try BinaryRunner.run(["render", "\(name).json", "--output", "\(name)-notes.pdf"], in: ws.folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // The links are the page's own, kept (a page drawn again has none).
+        let linked = try PDFReader.read(path: ws.path("links-notes.pdf"))
+        let targets = PDFLink.links(on: linked.pages[0]).map(\.target)
+        #expect(targets.contains(.web("https://example.org/entropy")) && targets.contains(.pdfPage(1)), "\(targets)")
+        // The lecture's text and the text box's, both text.
+        let text = try run("pdftotext", [ws.path("lecture-notes.pdf"), "-"]).split(whereSeparator: { $0.isNewline }).filter { !$0.isEmpty }
+        #expect(text == ["Lecture page 1", "Margin note"], "\(text)")
+        try run("pdftoppm", ["-r", "96", "-png", "-singlefile", ws.path("lecture-notes.pdf"), ws.path("notes")])
+        try run("pdftoppm", ["-r", "96", "-png", "-singlefile", ws.path("lecture.pdf"), ws.path("source")])
+        let notes = try PNGFile.decode(atPath: ws.path("notes.png")), source = try PNGFile.decode(atPath: ws.path("source.png"))
+        #expect(notes.size == source.size)
+        let ink = notes.pixel(x: 250, y: 700)
+        #expect(ink >> 16 & 0xFF > 0xB0 && ink >> 8 & 0xFF < 0x40, "the stroke: \(String(ink, radix: 16))")
+        var blue = 0
+        for y in 880..<925 {
+            for x in 420..<580 where notes.pixel(x: x, y: y) & 0xFF > 0xA0 && notes.pixel(x: x, y: y) >> 16 & 0xFF < 0x60 { blue += 1 }
+        }
+        #expect(blue > 300, "\(blue) blue pixels of the text box")
+        // Inside both passes, the PDF's page to the level: white where the ink was, green.
+        var changed: [String] = []
+        for (xs, ys) in [(384..<417, 684..<717), (184..<217, 262..<409)] {
+            for y in ys {
+                for x in xs where notes.pixel(x: x, y: y) != source.pixel(x: x, y: y) {
+                    changed.append("(\(x),\(y)) \(String(source.pixel(x: x, y: y), radix: 16)) → \(String(notes.pixel(x: x, y: y), radix: 16))")
+                }
+            }
+        }
+        #expect(changed.isEmpty, "\(changed.count) pixels changed in the passes: \(changed.prefix(5))")
+        #expect(notes.pixel(x: 200, y: 330) & 0xFFFFFF == 0x008000)
+    }
+
     @Test func linksFollowTheirPages() throws {
         let ws = try Workspace()
         defer { ws.remove() }

@@ -7,18 +7,20 @@ import PDFAssembly
 /// on it laid over it, and the PDFs' outlines become the document's (`PDFAssembly`, over
 /// libqpdf). Links to pages and outline entries follow their pages to wherever they went; those
 /// of pages left out go. A page is kept when it shows a whole PDF page at its own size and holds
-/// only strokes; any other page is drawn whole, as before.
+/// no pixels of another app's; any other page is drawn whole, as before.
 ///
 /// The ink over a kept page is written by `PDFInk` on both cores, a few pages ahead of libqpdf's
 /// writer, which asks for each page's ink as it writes it: the file goes out as it is made, and
-/// no page's ink waits in memory. Ink `PDFInk` does not write is drawn by Cairo beforehand, with
-/// the pages drawn whole.
+/// no page's ink waits in memory. What `PDFInk` does not write (elements, and lines from another
+/// app with a fill) is drawn by Cairo beforehand, with the pages drawn whole: the eraser's passes
+/// are holes in what they took (`Page.itemsAsWritten`), so nothing over a kept page needs the
+/// page under it.
 enum KeptPDFPages {
     /// Which source PDF and page each page keeps (nil: drawn whole), and the sources.
     struct Plan {
         var sources: [PDFFile] = []
         var pages: [(source: Int, page: Int)?] = []
-        /// Kept pages whose ink Cairo draws (`PDFInk.writes` says no).
+        /// Kept pages whose ink Cairo draws (with elements, or `PDFInk.writes` says no).
         var inkDrawn = Set<Int>()
 
         var keepsAny: Bool { pages.contains { $0 != nil } }
@@ -31,7 +33,7 @@ enum KeptPDFPages {
     static func plan(_ pages: [Page]) -> Plan {
         var plan = Plan()
         for (i, page) in pages.enumerated() {
-            guard case .pdf(let pdf) = page.background, pdf.pageSize.pixelSize == page.size, page.lastElementIndex == nil, page.base == nil else {
+            guard case .pdf(let pdf) = page.background, pdf.pageSize.pixelSize == page.size, page.base == nil else {
                 plan.pages.append(nil)
                 continue
             }
@@ -40,7 +42,7 @@ enum KeptPDFPages {
                 return plan.sources.count - 1
             }()
             plan.pages.append((source, pdf.index))
-            if !PDFInk.writes(page.strokes) { plan.inkDrawn.insert(i) }
+            if page.lastElementIndex != nil || !PDFInk.writes(page.strokes) { plan.inkDrawn.insert(i) }
         }
         return plan
     }

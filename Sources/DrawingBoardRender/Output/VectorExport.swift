@@ -122,9 +122,9 @@ public enum VectorExport {
     /// on this thread.
     private static func drawForKeptPages(_ pages: [ExportedPage]) throws(RenderError) -> [Data] {
         let alone = pages.allSatisfy { one in
-            if one.drawsOverPDF { return true }
-            if case .pdf = one.page.background { return false }
-            return !one.needsPixels
+            if one.needsPixels { return false }
+            if case .pdf = one.page.background { return one.drawsOverPDF }
+            return true
         }
         guard alone, pages.count >= 8 else {
             var drawn = Data()
