@@ -13,18 +13,25 @@ import Testing
         process.executableURL = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("drawingboard-latency")
         process.arguments = ["--floor-app"] + variant
         process.environment = ["DISPLAY": x.display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        process.standardError = FileHandle.nullDevice
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("floor-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         defer {
             // SIGKILL: the window ends with nothing to keep (SIGTERM does not reach it here).
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            try? FileManager.default.removeItem(at: errors)
         }
         var window = ""
-        try #require(eventually(20) {
+        // A minute, as for the app's own window: the whole suite starts windows in a dozen
+        // suites at once on two cores (20 s was once too few for a debug build there).
+        let appeared = eventually(60) {
             window = ((try? x.xdotool(["search", "--name", "^floor$"])) ?? "").split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
-        }, "the floor's window appears")
+            return !window.isEmpty || !process.isRunning
+        }
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try #require(appeared && !window.isEmpty, "the floor's window appears (\(process.isRunning ? "still running" : "exited \(process.terminationStatus)"); stderr: \(said))")
         // A drag down and to the right, held; then, the button up, the pointer moves on.
         try x.xdotool(["mousemove", "--window", window, "100", "100", "mousedown", "1"])
         for step in 1...10 { try x.xdotool(["mousemove", "--window", window, "\(100 + step * 20)", "\(100 + step * 5)"]) }
