@@ -121,12 +121,14 @@ import Testing
         #expect(meanDifference(png, back) < (format == "pdf" ? 1.0 : 4.0))
     }
 
-    /// Where the eraser took ink off a PDF page, the PDF out shows the page there untouched:
-    /// the ink is clipped, the page is not painted a second time (whose edge left a grey outline
+    /// Where the eraser took ink off a PDF page, the file shows the page there untouched: the
+    /// ink is clipped, the page is not painted a second time (whose edge left a grey outline
     /// round every pass). At 300 dpi the pass's inside is the page's own pixels, to the level.
-    /// Both ways a PDF page goes out: kept as it is in the PDF with the ink over it (strokes
-    /// only), and drawn whole with its ink and elements (a text box away from the pass).
-    @Test(arguments: [false, true]) func anEraserOnAPDFPageLeavesThePageAsItWas(withText: Bool) throws {
+    /// Every way a PDF page goes out: in a PDF, kept as it is with the ink over it, with strokes
+    /// alone or a text box too (away from the pass); in an SVG, drawn whole with its ink and
+    /// the text box, the page as poppler draws it.
+    @Test(arguments: [("pdf", false), ("pdf", true), ("svg", true)])
+    func anEraserOnAPDFPageLeavesThePageAsItWas(format: String, withText: Bool) throws {
         let ws = try Workspace()
         defer { ws.remove() }
         let text = ##", {"place": {"text": "Notes", "center": [340, 260], "size": 20, "color": "#1010d0"}}"##
@@ -134,18 +136,27 @@ import Testing
             {"canvas": {"width": 400, "height": 300}, "background": {"color": "#ffffff"},
              "steps": [{"tool": "rectangle", "color": "#2080ff", "width": 80}, {"stroke": [[100, 100], [300, 200]]}]}
             """##)
+        try ws.write("page.json", ##"{"pdf": "lecture.pdf", "steps": []}"##)
         try ws.write("notes.json", ##"""
             {"pdf": "lecture.pdf",
              "steps": [{"tool": "pencil", "color": "#000000", "width": 8}, {"stroke": [[20, 150], [380, 150]]},
                        {"tool": "eraser", "width": 40}, {"stroke": [[200, 20], [200, 280]]}\##(withText ? text : "")]}
             """##)
-        for (script, out) in [("lecture.json", "lecture.pdf"), ("notes.json", "notes.pdf")] {
-            let result = try BinaryRunner.run(["render", script, "--output", out], in: ws.folder)
+        let made = try BinaryRunner.run(["render", "lecture.json", "--output", "lecture.pdf"], in: ws.folder)
+        #expect(made.status == 0, "stderr: \(made.stderr)")
+        // The page alone and the page with the notes, in the format, at 300 dpi.
+        for script in ["page", "notes"] {
+            let out = "\(script).\(format)"
+            let result = try BinaryRunner.run(["render", "\(script).json", "--output", out], in: ws.folder)
             #expect(result.status == 0, "stderr: \(result.stderr)")
-            try run("pdftoppm", ["-r", "300", "-png", "-singlefile", ws.path(out), ws.path(out + "-300")])
+            if format == "pdf" {
+                try run("pdftoppm", ["-r", "300", "-png", "-singlefile", ws.path(out), ws.path("\(script)-300")])
+            } else {
+                try run("rsvg-convert", ["--zoom", "3.125", ws.path(out), "-o", ws.path("\(script)-300.png")])
+            }
         }
-        let page = try PNGFile.decode(atPath: ws.path("lecture.pdf-300.png"))
-        let notes = try PNGFile.decode(atPath: ws.path("notes.pdf-300.png"))
+        let page = try PNGFile.decode(atPath: ws.path("page-300.png"))
+        let notes = try PNGFile.decode(atPath: ws.path("notes-300.png"))
         #expect(page.size == notes.size && page.width == 1250)
         // The pass covers x 180...220 of the page (x 562...688 at 300 dpi), top to bottom.
         var changed: [String] = []
@@ -158,10 +169,9 @@ import Testing
         // The ink beside the pass is there, as a path.
         #expect(notes.pixel(x: 156, y: 469) & 0xFFFFFF < 0x202020, "\(String(notes.pixel(x: 156, y: 469), radix: 16))")
         #expect(notes.pixel(x: 938, y: 469) & 0xFFFFFF < 0x202020)
-        let pdf = try String(contentsOfFile: ws.path("notes.pdf"), encoding: .isoLatin1)
-        #expect(!pdf.contains("/Subtype /Image"), "nothing turned into pixels")
+        let file = try String(contentsOfFile: ws.path("notes.\(format)"), encoding: .isoLatin1)
+        #expect(!file.contains(format == "pdf" ? "/Subtype /Image" : "<image"), "nothing turned into pixels")
         if withText {
-            // The text box is there (blue), so the page went out drawn whole.
             var blue = 0
             for y in 760..<860 {
                 for x in 940..<1120 {

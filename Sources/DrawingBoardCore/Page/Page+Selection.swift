@@ -163,7 +163,8 @@ extension Page {
                 guard stroke.tool != .eraser, !baked.contains(stroke.id), let sealed = sealed(i, reaches: reaches) else { return nil }
                 return (.stroke(sealed), [])
             case .base:
-                return (items[i], reaches.filter { $0.index > i }.map(\.pass))
+                // (As many as a stroke carries at most, the latest.)
+                return (items[i], Array(reaches.filter { $0.index > i }.map(\.pass).suffix(Stroke.maxHoles)))
             case .element:
                 return (items[i], [])
             }

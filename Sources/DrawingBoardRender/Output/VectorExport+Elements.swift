@@ -8,7 +8,8 @@ import DrawingBoardCore
 /// the page again there left each pass's antialiased edge as a grey outline on a PDF page).
 /// A pass never takes an element, whatever its place.
 extension VectorExport {
-    static func drawWithElements(_ picture: PageImage, on cr: OpaquePointer, background: OpaquePointer) {
+    /// `assets`: the elements' decoded sources.
+    static func drawWithElements(_ page: Page, assets: AssetStore, on cr: OpaquePointer, background: OpaquePointer) {
         // Strokes in a row are planned together (a pen's handwriting is one path).
         var run: [Stroke] = []
         func flush() {
@@ -16,7 +17,7 @@ extension VectorExport {
             VectorStrokes.draw(VectorStrokes.plan(run), on: cr, eraserPaint: background)
             run = []
         }
-        for (item, erased) in picture.page.itemsAsWritten {
+        for (item, erased) in page.itemsAsWritten {
             switch item {
             case .stroke(let stroke):
                 run.append(stroke)
@@ -31,7 +32,7 @@ extension VectorExport {
                 cairo_restore(cr)
             case .element(let element):
                 flush()
-                ElementArt.draw(element, on: cr, assets: picture.canvas.assets)
+                ElementArt.draw(element, on: cr, assets: assets)
             }
         }
         flush()

@@ -40,6 +40,9 @@ public enum VectorExport {
         }
 
         var needsPixels: Bool {
+            // Over a kept PDF page only what was drawn goes out: strokes, and elements drawn
+            // from their sources (a kept page has no other app's pixels).
+            if drawsOverPDF { return false }
             if case .image = page.background { return true }
             return page.lastElementIndex != nil || page.base != nil
         }
@@ -256,8 +259,9 @@ public enum VectorExport {
             cairo_set_source(cr, backgroundPattern)
             cairo_paint(cr)
         }
-        if let picture, page.lastElementIndex != nil {
-            drawWithElements(picture, on: cr, background: backgroundPattern)
+        if page.lastElementIndex != nil {
+            // (Over a kept PDF page, the elements' sources are decoded here, on this thread.)
+            drawWithElements(page, assets: picture?.canvas.assets ?? AssetStore(), on: cr, background: backgroundPattern)
         } else if page.base == nil {
             // On the page, in order: a highlighter multiplies into everything under it, the
             // background included, and an eraser paints the background back, as on screen.
