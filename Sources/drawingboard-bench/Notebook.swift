@@ -90,6 +90,7 @@ func notebookFigures() throws {
             line += String(format: "   Xournal++ %@, peak %.1f MB   (%.2fx time, %.2fx memory)", ms(theirs.seconds), theirs.peakMB,
                            mine.seconds / theirs.seconds, mine.peakMB / max(theirs.peakMB, 0.1))
             json["notebook_pdf_jittery_xournal_ms"] = theirs.seconds * 1e3
+            json["notebook_pdf_jittery_xournal_peak_mb"] = theirs.peakMB
         }
         row("  write the annotated PDF, strokes of 60 jittery points (median of 5)", line)
     }
@@ -119,7 +120,7 @@ func notebookFigures() throws {
     // of 40 px a frame, once each page's picture is drawn; the resident memory on the way. The
     // view tiles are kept and taken in as the window does (its budget, three windows' worth;
     // tiles painted and never taken in would be held by their workers).
-    editor.viewTiles.budget = max(8 << 20, 3 * frame.size.width * frame.size.height * 4)
+    editor.viewTiles.budget = ViewTiles.budget(forWindow: frame.size.width * frame.size.height)
     let scale = 0.5, gap = 24.0
     var origins: [Double] = []
     var y = 0.0

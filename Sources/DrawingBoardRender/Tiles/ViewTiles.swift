@@ -73,6 +73,10 @@ public final class ViewTiles {
     public private(set) var bytes = 0
     /// Bytes of tiles kept at most (never fewer than what the window shows).
     public var budget = 64 << 20
+
+    /// The budget for a window of `area` pixels: three windows' worth (the window, a scroll's
+    /// worth around it, and the scale a zoom comes from).
+    public static func budget(forWindow area: Int) -> Int { max(8 << 20, 3 * area * 4) }
     /// The changes kept per page: a tile older than all of them is painted again whole.
     static let kept = 64
 
@@ -226,7 +230,7 @@ public final class ViewTiles {
     /// painted, and painted from the page as it is now (or before changes that all lie
     /// elsewhere): shown sharp, nothing standing in, nothing drawn over.
     public func isSharp(page id: UInt64, scale: Double, region: PixelRect) -> Bool {
-        let version = self.version(of: id), t = Self.side
+        let t = Self.side
         return ScaledPicture.tiles(covering: region).allSatisfy { part in
             let key = Key(page: id, scale: scale, x: part.x / t, y: part.y / t)
             guard let tile = tiles[key] else { return false }

@@ -17,8 +17,9 @@ import Foundation
 /// - `lasso`: strokes and elements selected together (lasso, box, their handles, clipboard);
 /// - `instruments`: the ruler, set square or compass over the page;
 /// - `find`: the find bar and the matches it marks;
-/// - `pdfText`: a PDF page's text selected (the Select tool's Text choice);
-/// - `links`: the links of PDF pages, followed by a click;
+/// - `pdfText`: a PDF page's text selected (the Select tool's Text choice, the highlighter's
+///   Text switch);
+/// - `links`: the links of PDF pages, followed by a click (Ctrl+click with any tool);
 /// - `text`: the text being typed, as the window shows it.
 ///
 /// It turns the platform's events into calls on its parts, gathers what the platform must do
@@ -43,14 +44,9 @@ public final class AppController {
     public private(set) lazy var pages = PagesController(app: self)
     public private(set) var isFullscreen = false
     /// What the platform must do, in order.
-    private var effects: [AppEffect] = []
+    private var requests = PlatformRequests()
     /// What the next frame draws again.
     var repaint = Repaint()
-    private var lastTitle: String?
-    /// What the title was last made from.
-    private var titleFor: (modified: Bool, state: DocumentState)?
-    /// The pointer shape last asked of the platform.
-    private var pointerShape = PointerShape.arrow
     /// The time of the newest event or tick.
     public internal(set) var now = 0.0
     /// Work off the event loop whose results the tick hands over (images and PDFs inserted).
@@ -161,7 +157,8 @@ public final class AppController {
     }
     public func composing(_ composing: String) { text.composing(composing) }
 
-    /// Shift or Alt went down or up: a shape being dragged takes the new shape now.
+    /// Shift, Alt or Ctrl went down or up: a shape being dragged takes the new shape now, and
+    /// the hand shows over a link while Ctrl is held.
     public func modifiersChanged(_ modifiers: ShapeModifiers) {
         editor.modifiersChanged(modifiers)
         links.ctrlHeld = modifiers.contains(.control)
@@ -324,7 +321,7 @@ public final class AppController {
     /// View tiles for three windows' worth: the window, a scroll's worth around it, and the
     /// scale a zoom comes from.
     private func sizeTiles() {
-        editor.viewTiles.budget = max(8 << 20, 3 * window.area * 4)
+        editor.viewTiles.budget = ViewTiles.budget(forWindow: window.area)
     }
 
     /// The view tiles painted since the last turn, drawn where the window shows them.
@@ -346,16 +343,11 @@ public final class AppController {
     public func takeEffects() -> [AppEffect] {
         text.followBrush()
         updateTitle()
-        let shape = input.pointerShape
-        if shape != pointerShape {
-            pointerShape = shape
-            effects.append(.setPointerShape(shape))
-        }
-        defer { effects.removeAll() }
-        return effects
+        requests.pointer(input.pointerShape)
+        return requests.take()
     }
 
-    func request(_ effect: AppEffect) { effects.append(effect) }
+    func request(_ effect: AppEffect) { requests.request(effect) }
 
     /// The interface changed: the next frame draws it again.
     func invalidateChrome() { repaint.chromeChanged = true }
@@ -367,16 +359,7 @@ public final class AppController {
     }
 
     private func updateTitle() {
-        // Called on every turn of the loop: the title is made again only when what it says
-        // (modified or not, the document's name) may have changed.
-        let modified = isModified, state = document.session.state
-        if let shown = titleFor, shown.modified == modified, shown.state == state { return }
-        titleFor = (modified, state)
-        let t = title
-        if t != lastTitle {
-            lastTitle = t
-            effects.append(.setTitle(t))
-        }
+        requests.title(modified: isModified, state: document.session.state) { title }
     }
 
     /// Says in the banner why an edit could not be made (the drawing is as it was).
