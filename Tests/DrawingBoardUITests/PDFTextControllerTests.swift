@@ -111,12 +111,41 @@ import TestPDFs
         c.editor.tools.highlightsText = false
         c.drag([(Double(at(page.minX, y).x), Double(at(page.minX, y).y)), (Double(at(one.maxX, y).x), Double(at(one.maxX, y).y))])
         #expect(c.editor.page.strokes.count == 1 && c.editor.page.strokes[0].form == nil)
-        // On, on a page without text: it draws too.
-        let plain = AppController(editor: try Editor(size: PixelSize(width: 800, height: 600)), decoder: StubDecoder(), window: PixelSize(width: 1000, height: 700),
+        // On, on a PDF page without text (a scan): it draws too.
+        let scan = try PDFReader.read(TestPDF.withLinks, name: "links.pdf")
+        let plain = AppController(editor: try Editor(notebook: Notebook(scan.pages)), decoder: StubDecoder(), window: PixelSize(width: 1000, height: 700),
                                   scale: 1)
         plain.brush.select(.highlighter)
         plain.editor.tools.highlightsText = true
         plain.drag([(300, 300), (500, 320)])
         #expect(plain.editor.page.strokes.count == 1 && plain.editor.page.strokes[0].form == nil, "the highlighter draws where there is no text")
+    }
+
+    /// A tool chosen during a highlighting drag ends it: the Select tool's Text drag after it
+    /// selects in blue and lays nothing when it lifts.
+    @Test func aToolChosenDuringAHighlightEndsIt() throws {
+        let pdf = try PDFReader.read(TestPDF.lecture(pages: 1), name: "lecture.pdf")
+        let c = AppController(editor: try Editor(notebook: Notebook(pdf.pages)), decoder: StubDecoder(), window: PixelSize(width: 1000, height: 700), scale: 1)
+        c.brush.select(.highlighter)
+        c.editor.tools.highlightsText = true
+        let view = c.view
+        let page = try #require(TextFinder.matches(of: "page", on: c.editor.page, index: 0).first).box
+        let one = try #require(TextFinder.matches(of: "1", on: c.editor.page, index: 0).first).box
+        func at(_ x: Double) -> Point { view.toWindow(Point(x, page.center.y)) }
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: at(page.minX + 2), time: 1))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: at(one.center.x), time: 1.1))
+        #expect(c.pdfText.selection != nil)
+        c.brush.select(.select)
+        c.click(.panel(.brush))
+        c.click(.selectArea(.text))
+        c.click(.closePanel)
+        c.pointer(PointerEvent(source: .mouse, phase: .down, position: at(page.minX + 2), time: 3))
+        c.pointer(PointerEvent(source: .mouse, phase: .move, position: at(one.center.x), time: 3.1))
+        let gap = at((page.maxX + one.minX) / 2)
+        let p = try c.shown().pixel(x: Int(gap.x), y: Int(gap.y))
+        #expect(p & 0xFF > (p >> 16 & 0xFF) + 30, "tinted blue: \(String(p, radix: 16))")
+        c.pointer(PointerEvent(source: .mouse, phase: .up, position: at(one.center.x), time: 3.2))
+        #expect(c.editor.page.strokes.isEmpty, "nothing highlighted")
+        #expect(c.pdfText.selection?.text.contains("page") == true)
     }
 }

@@ -9,14 +9,18 @@ extension Editor {
     /// `style`'s colour and opacity. Throws when the page has no PDF text, or nothing lies
     /// between the points.
     public func highlightText(from a: Point, to b: Point, style: StrokeStyle) throws(RenderError) {
-        let lines = try Self.textLines(on: page, from: a, to: b)
+        try highlightText(lines: try Self.textLines(on: page, from: a, to: b), style: style)
+    }
+
+    /// Lays a highlight over each of `lines` (page pixels, as `PDFTextSelection.lines` gives
+    /// them), one step.
+    public func highlightText(lines: [Rect], style: StrokeStyle) throws(RenderError) {
         var id = nextID
         var strokes: [PageItem] = []
         for line in lines {
-            var stroke = Stroke(id: id, tool: .highlighter, style: StrokeStyle(color: style.color, width: line.height, opacity: style.opacity),
-                                points: [Point(line.minX, (line.minY + line.maxY) / 2), Point(line.maxX, (line.minY + line.maxY) / 2)], form: PolylineForm(cap: .butt))
-            stroke.clip = nil
-            strokes.append(.stroke(stroke))
+            let y = (line.minY + line.maxY) / 2
+            strokes.append(.stroke(Stroke(id: id, tool: .highlighter, style: StrokeStyle(color: style.color, width: line.height, opacity: style.opacity),
+                                          points: [Point(line.minX, y), Point(line.maxX, y)], form: PolylineForm(cap: .butt))))
             id += 1
         }
         let edit = Edit.selection(.add(strokes))

@@ -92,7 +92,8 @@ public struct PDFTextSelection: Sendable, Hashable {
     /// reading order) through the whole one under or nearest the last (a reader's selection
     /// takes a character once the pointer passes its middle).
     /// `known`: the page's characters read already (`PDFCharacters.read`), for a drag that
-    /// asks at every motion (reading them is most of the time on a page of dense text).
+    /// asks at every motion (their layout is not copied again; poppler still works out the
+    /// selection from the page's text each time).
     public static func select(on page: Page, from a: Point, to b: Point, by unit: Unit, characters: Bool = false,
                               known: PDFCharacters? = nil, documents: OpenPDFs = .shared) -> PDFTextSelection? {
         guard case .pdf(let pdf) = page.background, let poppler = PopplerLibrary.shared else { return nil }
@@ -135,6 +136,9 @@ public struct PDFTextSelection: Sendable, Hashable {
 /// The boxes of a PDF page's characters (in PDF points, those with an area), read once.
 public struct PDFCharacters: Sendable, Hashable {
     let boxes: [Rect]
+
+    /// Whether the page has no text (a scanned page).
+    public var isEmpty: Bool { boxes.isEmpty }
 
     /// `page`'s characters (nil when the page is no PDF page, or poppler cannot read it).
     public static func read(on page: Page, documents: OpenPDFs = .shared) -> PDFCharacters? {

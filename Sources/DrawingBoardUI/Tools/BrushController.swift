@@ -27,10 +27,10 @@ public final class BrushController {
     public func select(_ tool: Tool) {
         if tool != .text { app.text.finish() }
         if tool != .select, app.selection.selected != nil { app.selection.select(nil) }
-        if tool != .select {
-            app.lasso.none()
-            app.pdfText.clear()
-        }
+        if tool != .select { app.lasso.none() }
+        // The Select tool's text selection goes with it; a highlight being dragged ends with
+        // any change of tool.
+        if tool != .select || editor.toolState.tool == .highlighter { app.pdfText.clear() }
         cursor.resizing {
             let before = editor.toolState.style.color
             rules.select(tool, in: &editor.toolState)

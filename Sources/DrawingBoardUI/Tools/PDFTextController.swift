@@ -23,11 +23,10 @@ public final class PDFTextController {
     private var drawn: PixelRect?
     /// The drag under way highlights what it selects when it ends.
     private var highlighting = false
-    /// Whether each PDF page has text, once asked (file and page).
-    private var hasText: [String: Bool] = [:]
     /// The characters of the page a highlighting drag is on, read when it starts (not at each
-    /// motion: on a page of dense text that is milliseconds).
+    /// motion), and the lines the highlight will lay, as the selection has them now.
     private var characters: (page: UInt64, boxes: PDFCharacters)?
+    private var lines: [Rect] = []
 
     init(app: AppController) {
         self.app = app
@@ -54,16 +53,11 @@ public final class PDFTextController {
     /// drag then selects characters, highlighted when it ends). Fingers move the view.
     func highlight(_ event: PointerEvent) -> Bool {
         if case .finger = event.source { return false }
-        guard editor.toolState.tool == .highlighter, editor.tools.highlightsText, case .pdf(let pdf) = editor.page.background else { return false }
-        let key = "\(pdf.file.digest)#\(pdf.index)"
-        let size = editor.page.size
-        let any = hasText[key] ?? PDFTextSelection.select(on: editor.page, from: Point(0, 0), to: Point(Double(size.width), Double(size.height)),
-                                                           by: .character).map { !$0.boxes.isEmpty } ?? false
-        hasText[key] = any
-        guard any else { return false }
+        guard editor.toolState.tool == .highlighter, editor.tools.highlightsText, case .pdf = editor.page.background,
+              let read = PDFCharacters.read(on: editor.page), !read.isEmpty else { return false }
         let p = view.toCanvas(event.position)
         highlighting = true
-        characters = PDFCharacters.read(on: editor.page).map { (editor.pages.currentID, $0) }
+        characters = (editor.pages.currentID, read)
         drag = (event.source, p, .character)
         select(from: p, to: p, by: .character)
         return true
@@ -77,11 +71,10 @@ public final class PDFTextController {
         guard event.phase != .move else { return true }
         drag = nil
         guard highlighting else { return true }
-        highlighting = false
-        characters = nil
-        if event.phase == .up, selection != nil {
-            let style = editor.toolState.style
-            app.attempt { try editor.highlightText(from: d.from, to: to, style: style) }
+        // The lines shown are the lines laid.
+        if event.phase == .up, selection != nil, !lines.isEmpty {
+            let style = editor.toolState.style, lines = self.lines
+            app.attempt { try editor.highlightText(lines: lines, style: style) }
             app.invalidateChrome()
         }
         clear()
@@ -93,16 +86,21 @@ public final class PDFTextController {
         let known = characters.flatMap { $0.page == editor.pages.currentID ? $0.boxes : nil }
         let found = PDFTextSelection.select(on: editor.page, from: a, to: b, by: unit, characters: highlighting, known: known)
         selection = found.flatMap { $0.text.isEmpty && $0.boxes.isEmpty ? nil : $0 }
+        lines = highlighting ? selection?.lines ?? [] : []
         page = editor.pages.currentID
         refresh()
     }
 
     /// Lets go of the selection.
     func clear() {
+        // (A tool changed during a highlighting drag ends it too: the next drag is the Select
+        // tool's own.)
+        highlighting = false
+        characters = nil
+        lines = []
         guard selection != nil || drag != nil else { return }
         selection = nil
         drag = nil
-        characters = nil
         refresh()
     }
 
@@ -128,7 +126,7 @@ public final class PDFTextController {
 
     private func shownBoxes() -> [Rect] {
         guard let selection, page == editor.pages.currentID else { return [] }
-        return (highlighting ? selection.lines : selection.boxes).map {
+        return (highlighting ? lines : selection.boxes).map {
             Rect(corner: view.toWindow(Point($0.minX, $0.minY)), corner: view.toWindow(Point($0.maxX, $0.maxY)))
         }
     }
