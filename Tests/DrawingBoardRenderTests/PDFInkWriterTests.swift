@@ -63,14 +63,20 @@ import Testing
             return i * i
         }
         defer { work.stop() }
+        func made() -> [Int] {
+            count.lock.lock()
+            defer { count.lock.unlock() }
+            return count.made
+        }
         #expect((0..<20).map { work.take($0) } == (0..<20).map { $0 * $0 })
+        // No more than `ahead` past the first piece not taken (20) are made.
+        #expect(made().allSatisfy { $0 < 24 }, "\(made().sorted())")
         // Asked again, or far ahead: made by the one asking.
         #expect(work.take(3) == 9 && work.take(45) == 2025)
         #expect((20..<45).map { work.take($0) } == (20..<45).map { $0 * $0 })
-        count.lock.lock()
-        let made = count.made
-        count.lock.unlock()
-        #expect(Set(made).isSuperset(of: 0..<46), "every piece taken was made")
+        // Every piece taken was made once (3 twice: it was asked for twice), by one thread.
+        let times = Dictionary(made().map { ($0, 1) }, uniquingKeysWith: +)
+        #expect((0..<46).allSatisfy { times[$0] == ($0 == 3 ? 2 : 1) }, "\(times.sorted { $0.key < $1.key })")
     }
 
     @Test func stoppedEarlyPiecesAreStillAnswered() {

@@ -133,23 +133,25 @@ import TestPDFs
         #expect(PDFLink.links(on: cut.pages[0]).map(\.target) == [.web("https://example.org/entropy")])
     }
 
-    /// A notebook of ten pages is drawn in two halves side by side (both cores): every page's
-    /// ink lands on its own page, in order.
+    /// Ten kept pages with a text box each: what is drawn over them is drawn by Cairo in two
+    /// halves side by side (both cores), each half a PDF of its own; every page's ink and text
+    /// box land on its own page, in order.
     @Test func tenPagesDrawnInTwoHalvesKeepTheirOrder() throws {
         let ws = try Workspace()
         defer { ws.remove() }
         try TestPDF.lecture(pages: 10).write(to: URL(fileURLWithPath: ws.path("lecture.pdf")))
-        // Page N gets a red line at y = 300 + 40 N.
+        // Page N gets a red line at y = 300 + 40 N and a text box "Note N" under the lines.
         var steps = [##"{"tool": "pencil", "color": "#d01010", "width": 8}"##]
         for n in 1...10 {
             if n > 1 { steps.append(#"{"page": \#(n)}"#) }
             steps.append(#"{"stroke": [[100, \#(300 + 40 * n)], [600, \#(300 + 40 * n)]]}"#)
+            steps.append(##"{"place": {"text": "Note \##(n)", "center": [300, 900], "size": 24, "color": "#1010d0"}}"##)
         }
         try ws.write("notes.json", #"{"pdf": "lecture.pdf", "steps": ["# + steps.joined(separator: ", ") + "]}")
         let result = try BinaryRunner.run(["render", "notes.json", "--output", "notes.pdf"], in: ws.folder)
         #expect(result.status == 0, "\(result.stderr)")
         let text = try run("pdftotext", [ws.path("notes.pdf"), "-"]).split(whereSeparator: { $0.isNewline }).filter { !$0.isEmpty }
-        #expect(text == (1...10).map { "Lecture page \($0)"[...] }, "\(text)")
+        #expect(text == (1...10).flatMap { ["Lecture page \($0)"[...], "Note \($0)"[...]] }, "\(text)")
         try run("pdftoppm", ["-r", "96", "-png", ws.path("notes.pdf"), ws.path("page")])
         for n in 1...10 {
             let shot = try PNGFile.decode(atPath: ws.path(String(format: "page-%02d.png", n)))

@@ -1,4 +1,6 @@
 import DrawingBoardCore
+import DrawingBoardFiles
+import DrawingBoardPlatform
 @testable import DrawingBoardRender
 import Foundation
 import Testing
@@ -128,6 +130,13 @@ import TestPDFs
         // nothing (through the editor, as every script with steps is): the same pages.
         try ws.write("open.json", #"{"open": "notes.ora"}"#)
         try ws.write("edit.json", #"{"open": "notes.ora", "steps": [{"tool": "pencil"}]}"#)
+        // The render command's test for going without an editor: the first script only.
+        let runner = ScriptRunner(decoder: SDLImageDecoder(), openDocument: { try DocumentReader.read($0, decoder: SDLImageDecoder()) })
+        for (name, alone) in [("open", true), ("edit", false)] {
+            let script = try ScriptParser.parse(Data(contentsOf: ws.folder.appendingPathComponent("\(name).json")))
+            let opened = try #require(try runner.opened(script, baseDirectory: ws.folder))
+            #expect((try ScriptRunner.pagesOnly(script, opened) != nil) == alone, "\(name).json")
+        }
         for name in ["open", "edit"] {
             let result = try BinaryRunner.run(["render", "\(name).json", "--output", "\(name).pdf"], in: ws.folder)
             #expect(result.status == 0, "\(result.stderr)")

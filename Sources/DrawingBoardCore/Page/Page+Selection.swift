@@ -99,11 +99,13 @@ extension Page {
         }.reduce(nil) { $0?.union($1) ?? $1 }
     }
 
-    /// The stroke at `i` with every pass of the eraser after it that reaches its box carried
-    /// in it (the parts of it they took), ready to go anywhere in the page's order.
-    /// `erasers`: the indices of the page's eraser passes, when known (`eraserPasses`).
-    public func sealed(_ i: Int, erasers: [Int]? = nil) -> Stroke? {
-        sealed(i, reaches: eraserReaches((erasers ?? eraserPasses).filter { $0 > i }))
+    /// The items at `found` (ascending), each stroke with every pass of the eraser after it
+    /// that reaches its box carried in it (the parts of it they took), ready to go anywhere in
+    /// the page's order; elements as they are. The passes are read once for all of them.
+    public func sealedItems(_ found: [Int]) -> [PageItem] {
+        guard let first = found.first else { return [] }
+        let reaches = eraserReaches(eraserPasses.filter { $0 > first })
+        return found.map { sealed($0, reaches: reaches).map(PageItem.stroke) ?? items[$0] }
     }
 
     /// An eraser's pass as strokes before it carry it (no id, no clip), with the box it covers.
@@ -125,7 +127,7 @@ extension Page {
     }
 
     /// Stroke `i` carrying, as holes, the passes of `reaches` after it that reach it (the
-    /// passes' outlines worked out once for many strokes).
+    /// passes' boxes worked out once for many strokes).
     func sealed(_ i: Int, reaches: [EraserReach]) -> Stroke? {
         guard case .stroke(var stroke) = items[i] else { return nil }
         let after = reaches.drop { $0.index <= i }
@@ -156,7 +158,7 @@ extension Page {
     /// (`bakedStrokes`) are left out, their passes with them: what they did is in those pixels.
     public var itemsAsWritten: [(item: PageItem, erased: [Stroke])] {
         let baked = bakedStrokes
-        let reaches = eraserReaches(eraserPasses.filter { i in items[i].stroke.map { !baked.contains($0.id) } ?? false })
+        let reaches = eraserReaches(eraserPasses.filter { items[$0].stroke.map { !baked.contains($0.id) } == true })
         return items.indices.compactMap { i in
             switch items[i] {
             case .stroke(let stroke):
@@ -215,13 +217,12 @@ extension Page {
     private func toTop(_ found: [Int], _ change: (PageItem) -> PageItem) -> [ItemChange]? {
         guard !found.isEmpty else { return nil }
         let firstStroke = found.first { items[$0].stroke != nil } ?? Int.max
-        let erasers = eraserPasses
         var inPlace: [(Int, PageItem)] = [], moving: [PageItem] = []
-        for i in found {
+        for (i, sealed) in zip(found, sealedItems(found)) {
             if i < firstStroke {
                 inPlace.append((i, change(items[i])))
             } else {
-                moving.append(change(sealed(i, erasers: erasers).map(PageItem.stroke) ?? items[i]))
+                moving.append(change(sealed))
             }
         }
         let movingIndices = found.filter { $0 >= firstStroke }
@@ -252,8 +253,7 @@ extension Page {
             guard case .stroke(let pass) = items[j], pass.tool == .eraser, let reach = pass.outline.bounds else { continue }
             if boxes.contains(where: { $0.intersects(reach) }) { target = j + 1 }
         }
-        let erasers = eraserPasses
-        let moving = found.map { sealed($0, erasers: erasers).map(PageItem.stroke) ?? items[$0] }
+        let moving = sealedItems(found)
         // Already there: nothing to do.
         if found == Array(target..<(target + found.count)) { return nil }
         return [.remove(found.reversed().map { ItemChange.Placed(index: $0, item: items[$0]) }),

@@ -220,9 +220,7 @@ public final class EditorSelection {
     /// that took parts of them carried in them), with their box.
     func takeSelection() throws(RenderError) -> ItemClipboard {
         let ids = try selectedOrThrow()
-        let found = page.indices(of: ids)
-        let erasers = page.eraserPasses
-        let items = found.map { page.sealed($0, erasers: erasers).map(PageItem.stroke) ?? page.items[$0] }
+        let items = page.sealedItems(page.indices(of: ids))
         guard let bounds = page.bounds(of: ids) else { throw RenderError("nothing is selected") }
         return ItemClipboard(items: items, bounds: bounds)
     }

@@ -82,7 +82,8 @@ enum KeptPDFPages {
                 entry.width = pdf.pageSize.width
                 entry.height = pdf.pageSize.height
             }
-            states.append(PDFInk.states(page.strokes))
+            // (Named by the ink written here only.)
+            states.append(inkPages.last == i ? PDFInk.states(page.strokes) : [])
             list.append(entry)
         }
         let ink = InkMaker(pages, inkPages: inkPages, states: states)

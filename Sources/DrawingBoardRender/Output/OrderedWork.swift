@@ -15,6 +15,7 @@ final class OrderedWork<Result>: @unchecked Sendable {
     private let condition = NSCondition()
     /// Pieces started and not yet taken.
     private var states: [Int: State] = [:]
+    /// Pieces taken past the first not yet taken (those before it are all taken).
     private var taken = Set<Int>()
     /// The next piece a thread considers, and the first not yet taken (the threads stay within
     /// `ahead` of it).
@@ -49,6 +50,7 @@ final class OrderedWork<Result>: @unchecked Sendable {
     /// The next piece nobody has started, within `ahead` of the first not taken, marked as
     /// being made (the lock held).
     private func claim() -> Int? {
+        next = max(next, low)
         while next < count, next - low < ahead {
             let i = next
             next += 1
@@ -99,7 +101,7 @@ final class OrderedWork<Result>: @unchecked Sendable {
 
     private func markTaken(_ i: Int) {
         taken.insert(i)
-        while taken.contains(low) { low += 1 }
+        while taken.remove(low) != nil { low += 1 }
         condition.broadcast()
     }
 

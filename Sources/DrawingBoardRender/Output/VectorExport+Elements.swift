@@ -9,12 +9,12 @@ import DrawingBoardCore
 /// A pass never takes an element, whatever its place.
 extension VectorExport {
     /// `assets`: the elements' decoded sources.
-    static func drawWithElements(_ page: Page, assets: AssetStore, on cr: OpaquePointer, background: OpaquePointer) {
+    static func drawWithElements(_ page: Page, assets: AssetStore, on cr: OpaquePointer) {
         // Strokes in a row are planned together (a pen's handwriting is one path).
         var run: [Stroke] = []
         func flush() {
             guard !run.isEmpty else { return }
-            VectorStrokes.draw(VectorStrokes.plan(run), on: cr, eraserPaint: background)
+            VectorStrokes.draw(VectorStrokes.plan(run), on: cr)
             run = []
         }
         for (item, erased) in page.itemsAsWritten {

@@ -7,8 +7,9 @@ import Foundation
 /// uniform where it crosses itself, as on screen), and an eraser's pass is not painted: each
 /// stroke before it that it reaches is clipped outside it (`Page.strokesAsWritten`), so what is
 /// under the ink (a PDF page's text and drawings) is never painted twice, and every stroke
-/// stays a path in both formats. Paper stays shapes too. Backgrounds that are images are embedded as images; a drawing that
-/// did not come from strokes (another app's document) is embedded as its pixels.
+/// stays a path in both formats. Paper stays shapes too. Backgrounds that are images are
+/// embedded as images; a drawing that did not come from strokes (another app's document) is
+/// embedded as its pixels.
 public enum VectorExport {
     public enum Format: String, Sendable {
         case svg, pdf
@@ -39,12 +40,11 @@ public enum VectorExport {
             self.pixels = pixels
         }
 
+        /// An image background and another app's drawing are written from the page's pixels;
+        /// strokes and elements are drawn from the model (elements from their sources).
         var needsPixels: Bool {
-            // Over a kept PDF page only what was drawn goes out: strokes, and elements drawn
-            // from their sources (a kept page has no other app's pixels).
-            if drawsOverPDF { return false }
             if case .image = page.background { return true }
-            return page.lastElementIndex != nil || page.base != nil
+            return page.base != nil
         }
     }
 
@@ -55,8 +55,9 @@ public enum VectorExport {
         return data
     }
 
-    /// The same, handed to `sink` as it is made (a file written page by page holds no copy of
-    /// the whole PDF in memory); `sink` says whether it took the bytes.
+    /// The same, handed to `sink` as it is made (the file is not held whole in memory; the
+    /// pages Cairo draws beside kept PDF pages are, until libqpdf takes them in); `sink` says
+    /// whether it took the bytes.
     public static func exportNotebook(_ editor: Editor, to sink: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
         try exportNotebook(editor.pages.notebook.pages.map(\.page), to: sink) { i throws(RenderError) in try editor.pages.image(i) }
     }
@@ -215,15 +216,15 @@ public enum VectorExport {
     /// `overPDF`: the PDF page is not drawn (it goes under the page as it is).
     private static func draw(_ page: Page, _ picture: PageImage?, plan: [VectorStrokes.Piece]?, on cr: OpaquePointer, size: PixelSize,
                              overPDF: Bool = false) throws(RenderError) {
-        // The background, and the paint an eraser stroke uses: erasing shows the background.
+        // The background (no eraser pass paints it again: what a pass took is a hole in the
+        // ink before it).
         let backgroundPattern: OpaquePointer
         var backgroundLayer: CairoSurface?
         switch page.background {
         case .color(let c):
             backgroundPattern = cairo_pattern_create_rgb(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255)
         case .paper, .xournal:
-            // A recording of the ruling: drawn as shapes wherever it is painted (the page,
-            // and eraser strokes, which show the paper).
+            // A recording of the ruling: drawn as shapes.
             var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
             let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, &extents)
             let rc = cairo_create(recording)
@@ -240,7 +241,7 @@ public enum VectorExport {
             backgroundPattern = cairo_pattern_create_rgba(0, 0, 0, 0)
         case .pdf(let pdf):
             // The PDF page as poppler draws it for printing, recorded: replayed into the file,
-            // its text stays text and its drawings vectors (and an eraser shows it).
+            // its text stays text and its drawings vectors.
             var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
             let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, &extents)
             let rc = cairo_create(recording)!
@@ -260,14 +261,13 @@ public enum VectorExport {
             cairo_paint(cr)
         }
         if page.lastElementIndex != nil {
-            // (Over a kept PDF page, the elements' sources are decoded here, on this thread.)
-            drawWithElements(page, assets: picture?.canvas.assets ?? AssetStore(), on: cr, background: backgroundPattern)
+            // The elements' sources decoded for this page (on this thread), or the canvas's.
+            drawWithElements(page, assets: picture?.canvas.assets ?? AssetStore(), on: cr)
         } else if page.base == nil {
             // On the page, in order: a highlighter multiplies into everything under it, the
-            // background included, and an eraser paints the background back, as on screen.
-            // PDF keeps it all as vectors; Cairo's SVG writer has no multiply and embeds a page
-            // with highlighters as pixels.
-            VectorStrokes.draw(plan ?? VectorStrokes.plan(page.strokesAsWritten), on: cr, eraserPaint: backgroundPattern)
+            // background included, as on screen. PDF keeps it all as vectors; Cairo's SVG
+            // writer has no multiply and embeds a page with highlighters as pixels.
+            VectorStrokes.draw(plan ?? VectorStrokes.plan(page.strokesAsWritten), on: cr)
         } else if let picture {
             // The drawing as pixels; what highlighters laid on the background goes under it.
             if let marks = picture.highlightsLayerImage() {

@@ -56,18 +56,14 @@ enum VectorStrokes {
         return Piece(stroke: stroke, outline: outline, merged: false)
     }
 
-    /// Draws one stroke on its own; an eraser paints with `eraserPaint` (the background).
-    static func draw(_ stroke: Stroke, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
-        if let piece = single(stroke) { draw(piece, on: cr, eraserPaint: eraserPaint) }
+    /// Draws the pieces in order. No eraser pass is among them: what a pass took is a hole in
+    /// the strokes before it (`Page.strokesAsWritten`).
+    static func draw(_ pieces: [Piece], on cr: OpaquePointer) {
+        for piece in pieces { draw(piece, on: cr) }
     }
 
-    /// Draws the pieces in order; an eraser paints with `eraserPaint` (the background).
-    static func draw(_ pieces: [Piece], on cr: OpaquePointer, eraserPaint: OpaquePointer) {
-        for piece in pieces { draw(piece, on: cr, eraserPaint: eraserPaint) }
-    }
-
-    static func draw(_ piece: Piece, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
-        guard !piece.outline.holes.isEmpty else { return drawWhole(piece, on: cr, eraserPaint: eraserPaint) }
+    static func draw(_ piece: Piece, on cr: OpaquePointer) {
+        guard !piece.outline.holes.isEmpty else { return drawWhole(piece, on: cr) }
         // A stroke carrying what erasers took of it, still as vectors: clipped to the page
         // outside each piece of each pass. A pass is a disc swept along its path, so it is the
         // union of the shapes each of its segments sweeps, each convex (the hull of the discs
@@ -77,7 +73,7 @@ enum VectorStrokes {
         clipOutside(piece.outline.holes, on: cr)
         var bare = piece
         bare.outline.holes = []
-        drawWhole(bare, on: cr, eraserPaint: eraserPaint)
+        drawWhole(bare, on: cr)
     }
 
     /// Clips `cr` to what lies outside every one of `holes` (eraser passes' outlines).
@@ -104,7 +100,7 @@ enum VectorStrokes {
         cairo_new_path(cr)
     }
 
-    private static func drawWhole(_ piece: Piece, on cr: OpaquePointer, eraserPaint: OpaquePointer) {
+    private static func drawWhole(_ piece: Piece, on cr: OpaquePointer) {
         let stroke = piece.stroke
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -113,14 +109,10 @@ enum VectorStrokes {
             cairo_rectangle(cr, 0, 0, Double(clip.width), Double(clip.height))
             cairo_clip(cr)
         }
-        if stroke.tool == .eraser {
-            cairo_set_source(cr, eraserPaint)
-        } else {
-            // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
-            // crosses itself.
-            let c = stroke.style.color
-            cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
-        }
+        // SVG and PDF paint a stroked path as one shape: its opacity is uniform where it
+        // crosses itself.
+        let c = stroke.style.color
+        cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, stroke.style.opacity)
         if stroke.tool.blend == .multiply { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
         if stroke.form != nil, piece.outline.fill != nil || piece.outline.segmentWidths != nil {
             // Another app's fill or widths per segment: one group, so it goes on as one shape.
