@@ -29,7 +29,7 @@ public enum MouseTranslation {
         return m.which == penMouseID ? .penHover(p) : .hover(p)
     }
 
-    /// Shift and Alt in a key event's modifier state: the shape helpers. Taken from the key
+    /// Shift, Alt and Ctrl in a key event's modifier state (the shape helpers, and links). Taken from the key
     /// events in queue order, not from SDL_GetModState(): SDL reads every pending event at once,
     /// so by the time a queued button press is handled the global state may already say that a
     /// Shift pressed around it is up again.

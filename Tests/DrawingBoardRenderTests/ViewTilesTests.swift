@@ -145,8 +145,12 @@ import Testing
         }
         #expect(editor.viewTiles.count == 2)
         #expect(editor.viewTiles.scenes <= 2, "\(editor.viewTiles.scenes) scenes kept for 2 tiles")
-        // The last page shown is still drawn from its tile, as the page is.
+        // The last page shown is still drawn from its tile (sharp, nothing asked to be painted
+        // again), as the page is.
+        let last = editor.pages.notebook.pages[7].id
+        #expect(editor.viewTiles.isSharp(page: last, scale: 2, region: PixelRect(x: 0, y: 0, width: side, height: side)))
         try editor.pages.compose(7, into: frame, area: PixelRect(size: frame.size), view: view)
+        #expect(!editor.viewTiles.painting)
         let shown = frame.read(PixelRect(size: frame.size)).map { $0 & 0xFFFFFF }
         let page = editor.pages.notebook.pages[7].page
         let picture = try ScaledPicture.painted(page, scale: 2).image()

@@ -40,13 +40,17 @@ import TestPDFs
         #expect(c.layout().sidebarSpec?.contents?.map(\.title) == ["Introduction", "Motivation", "Entropy", "Definition"])
         c.click(.contentsEntry(3))
         #expect(c.pages.current == 3, "Definition: page 4")
-        // The title is drawn in the sidebar: dark text where the row is.
+        // The titles are drawn in their rows: dark letters, "Definition" indented under
+        // "Entropy" and longer than it.
         let shown = try c.shown()
-        let row = try #require(c.layout().frame(of: .contentsEntry(3)))
-        let dark = (Int(row.minX)..<Int(row.minX + 80)).contains { x in
-            (Int(row.minY)..<Int(row.maxY)).contains { y in shown.pixel(x: x, y: y) & 0xFF < 0x60 }
+        func ink(_ i: Int) throws -> ClosedRange<Int> {
+            let row = try #require(c.layout().frame(of: .contentsEntry(i)))
+            let xs = (Int(row.minX)..<Int(row.maxX)).filter { x in (Int(row.minY)..<Int(row.maxY)).contains { y in shown.pixel(x: x, y: y) & 0xFF < 0x60 } }
+            return try #require(xs.first.flatMap { first in xs.last.map { first...$0 } }, "letters in row \(i)")
         }
-        #expect(dark, "the title's letters")
+        let entropy = try ink(2), definition = try ink(3)
+        #expect(definition.lowerBound >= entropy.lowerBound + 6, "indented: \(definition) under \(entropy)")
+        #expect(definition.count > entropy.count + 8, "\"Definition\" longer than \"Entropy\": \(definition.count) and \(entropy.count) px")
         // The page moved to the front: the entry follows it.
         c.pages.move(3, to: 0)
         c.click(.contentsEntry(0))

@@ -179,7 +179,11 @@ import Testing
         defer { spy.terminate() }
         // (Connected once it says what the property holds: set before that, the resources went
         // with the server's reset when the setting client left, under a loaded machine.)
-        _ = said.fileHandleForReading.availableData
+        // (Waited for on a thread of its own: a spy that never says anything fails the test
+        // after a while instead of hanging it.)
+        let spoke = DispatchSemaphore(value: 0)
+        Thread { _ = said.fileHandleForReading.availableData; spoke.signal() }.start()
+        try #require(spoke.wait(timeout: .now() + 30) == .success, "xprop -spy connected")
         _ = try run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi:\t144"], environment: ["DISPLAY": x.display])
         let l = Layout(window: PixelSize(width: 1000, height: 700), scale: 1.5, barsHidden: 0, panel: nil,
                        recentColors: 0, hasMessage: false, hasDialog: false)

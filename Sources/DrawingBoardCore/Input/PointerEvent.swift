@@ -70,7 +70,8 @@ public struct Tilt: Sendable, Hashable {
     }
 }
 
-/// Helpers for the shape tools, held as keys or switched on in the brush panel.
+/// The modifier keys a pointer's press reads: the shape tools' helpers (held as keys or
+/// switched on in the brush panel), and Ctrl for links.
 public struct ShapeModifiers: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -10,8 +10,9 @@ public struct Stroke: Sendable, Hashable, Codable, Identifiable {
     public var clip: PixelSize?
     /// The pen's pressure at each point, 0...1 (nil: 1 everywhere, as a stroke without pressure).
     public var pressures: [Double]?
-    /// A stroke from another app's notebook, drawn as that app draws it (straight segments, its
-    /// caps, dashes, widths and fill); nil for our own smoothed strokes.
+    /// A stroke drawn as straight segments with this form (caps, dashes, widths and fill):
+    /// another app's, as that app draws it, or a highlight laid over a PDF's text (butt ends);
+    /// nil for our own smoothed strokes.
     public var form: PolylineForm?
     /// Where the stroke was taken since it was drawn (moved, scaled, turned with a selection):
     /// its points stay as drawn and its outline goes through this. Nil: where it was drawn.

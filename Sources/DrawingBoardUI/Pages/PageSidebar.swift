@@ -53,7 +53,8 @@ public final class PageSidebar {
     var spec: Layout.SidebarSpec? {
         guard shown else { return nil }
         // The strip's sizes: kept by the viewport until the notebook changes.
-        let hasContents = contents.entries != nil
+        // (The outline looked up once: the layout asks at every pointer motion.)
+        let hasContents = contents.entries != nil, showsContents = contents.shown && hasContents
         return Layout.SidebarSpec(sizes: app.viewport.strip.sizes, scroll: showsContents ? contents.scroll : scroll, current: app.editor.pages.index,
                                   hasContents: hasContents, contents: showsContents ? contents.rows : nil)
     }

@@ -4,7 +4,7 @@ import DrawingBoardRender
 /// The pages sidebar's Contents: the outline (bookmarks) of the PDF the page drawn on comes
 /// from (or the notebook's first PDF), nested and folded as the PDF says; a row's fold opens or
 /// closes it, a click on its title shows the notebook's page holding that page of the PDF,
-/// wherever it went. The outline is read once per PDF.
+/// wherever it went. The outline is read when the PDF shown changes (the last one read is kept).
 final class SidebarContents {
     unowned let app: AppController
     /// The tab chosen (the Contents show only when the PDF has them).
@@ -37,7 +37,7 @@ final class SidebarContents {
     /// The outline's entries (nil when there is no PDF, or its outline is empty).
     var entries: [PDFOutlineEntry]? {
         guard let file else { return nil }
-        if read?.file.digest != file.digest {
+        if read?.file != file {
             read = (file, PDFOutlineEntry.outline(of: file))
             toggled = []
             scroll = 0

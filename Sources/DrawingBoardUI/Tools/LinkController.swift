@@ -41,8 +41,9 @@ public final class LinkController {
         return links.first { $0.area.insetBy(-2).contains(q) }
     }
 
-    /// Whether presses follow links with the tool in hand: the Select tool (its Text choice
-    /// selects text instead); any tool with Ctrl held (the press says so).
+    /// Whether presses follow links with the tool in hand, Ctrl or not: the Select tool (its
+    /// Text choice selects text instead). With Ctrl held, a press follows them with any tool
+    /// (the press says so).
     var follows: Bool { editor.toolState.tool == .select && app.lasso.area != .text }
 
     /// The mouse rests at window point `p` over the page (nil: elsewhere).
